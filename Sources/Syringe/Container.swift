@@ -1,0 +1,193 @@
+/// The dependency-injection container: it maps service types (with a name and runtime argument types) to
+/// factories, and resolves services with their dependencies.
+///
+/// A container is safe to use from any number of threads at once, for registering and resolving alike;
+/// ``synchronize()`` exists only for Swinject source compatibility.
+///
+/// ```swift
+/// let container = Container()
+/// container.register(Animal.self) { _ in Cat(name: "Mimi") }
+/// container.register(PetOwner.self) { r in
+///     PetOwner(pet: r.resolve(Animal.self)!)
+/// }
+/// let owner = container.resolve(PetOwner.self)!
+/// ```
+///
+/// A child container (`Container(parent:)`) resolves its parent's registrations too; its own come first,
+/// also for the dependencies its parent's factories resolve. Registering in a child never changes the parent.
+public final class Container: Sendable {
+    /// One key's entry in the registry: the registration and the type it answers as (the registration's own
+    /// type, or the type it is forwarded to).
+    struct Binding {
+        let registration: Registration
+        let serviceType: Any.Type
+        let name: String?
+    }
+
+    struct Registry {
+        var bindings: [ServiceKey: Binding] = [:]
+        var behaviors: [any Behavior] = []
+    }
+
+    /// The registrations and behaviors; shared with the views ``withObjectGraph(_:closure:)`` makes.
+    let registry: Locked<Registry>
+    /// The container whose registrations this one falls back on.
+    let parent: Container?
+    /// The scope of new registrations.
+    let defaultObjectScope: ObjectScope
+    /// The object graph every resolve of this container joins (only for views made by `withObjectGraph`).
+    let pinnedGraph: ObjectGraph?
+
+    /// Creates a container.
+    ///
+    /// ```swift
+    /// let app = Container()
+    /// let feature = Container(parent: app, defaultObjectScope: .transient) { c in
+    ///     c.register(FeatureModel.self) { r in FeatureModel(api: r.resolve(API.self)!) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - parent: The container to fall back on for services this one does not register.
+    ///   - defaultObjectScope: The scope of registrations that do not set one; ``ObjectScope/graph`` by default.
+    ///   - behaviors: Behaviors told about every registration made from now on.
+    ///   - registeringClosure: Registers services in the new container.
+    public init(
+        parent: Container? = nil,
+        defaultObjectScope: ObjectScope = .graph,
+        behaviors: [any Behavior] = [],
+        registeringClosure: (Container) -> Void = { _ in }
+    ) {
+        self.registry = Locked(Registry(behaviors: behaviors))
+        self.parent = parent
+        self.defaultObjectScope = defaultObjectScope
+        self.pinnedGraph = nil
+        registeringClosure(self)
+    }
+
+    /// A view of `container` whose resolves all share `graph`.
+    private init(viewOf container: Container, graph: ObjectGraph) {
+        self.registry = container.registry
+        self.parent = container.parent
+        self.defaultObjectScope = container.defaultObjectScope
+        self.pinnedGraph = graph
+    }
+
+    /// Removes every registration of this container (not of its parent), with the instances they keep.
+    ///
+    /// ```swift
+    /// container.removeAll()
+    /// container.resolve(Animal.self) // nil, unless a parent registers Animal
+    /// ```
+    public func removeAll() {
+        registry.withLock { $0.bindings.removeAll() }
+    }
+
+    /// Returns this container: every container is already safe to use from many threads at once.
+    ///
+    /// Kept for Swinject source compatibility; the returned resolver is the container itself.
+    ///
+    /// ```swift
+    /// let resolver = container.synchronize()
+    /// ```
+    ///
+    /// - Returns: The container, as a ``Resolver``.
+    public func synchronize() -> any Resolver {
+        self
+    }
+
+    /// Adds a behavior, told about every registration made from now on.
+    ///
+    /// ```swift
+    /// container.addBehavior(RegistrationLogger())
+    /// ```
+    ///
+    /// - Parameter behavior: The behavior.
+    public func addBehavior(_ behavior: any Behavior) {
+        registry.withLock { $0.behaviors.append(behavior) }
+    }
+
+    /// Tells whether this container or an ancestor has a registration of `serviceType` under `name`, with any
+    /// runtime arguments.
+    ///
+    /// ```swift
+    /// if !container.hasAnyRegistration(of: Analytics.self) {
+    ///     container.register(Analytics.self) { _ in NoAnalytics() }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The service type.
+    ///   - name: The registration name.
+    /// - Returns: Whether such a registration exists.
+    public func hasAnyRegistration<Service>(of serviceType: Service.Type, name: String? = nil) -> Bool {
+        let type = ObjectIdentifier(serviceType)
+        let here = registry.withLock { registry in
+            registry.bindings.keys.contains { $0.serviceType == type && $0.name == name }
+        }
+        return here || parent?.hasAnyRegistration(of: serviceType, name: name) == true
+    }
+
+    /// Runs `closure` with a view of this container in which every resolve joins the object graph
+    /// `identifier`: graph-scoped services already made in that graph (and still alive) are reused.
+    ///
+    /// ```swift
+    /// container.register(Screen.self) { r in Screen(graph: r.resolve(GraphIdentifier.self)!) }
+    /// let screen = container.resolve(Screen.self)!
+    /// let presenter = container.withObjectGraph(screen.graph) { $0.resolve(Presenter.self) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - identifier: The object graph to join.
+    ///   - closure: Receives a container that shares this one's registrations.
+    /// - Returns: What `closure` returns.
+    public func withObjectGraph<T>(
+        _ identifier: GraphIdentifier, closure: (Container) throws -> T
+    ) rethrows -> T {
+        try closure(Container(viewOf: self, graph: identifier.graph))
+    }
+
+    /// The binding for `key` in this container or, failing that, the nearest ancestor.
+    @inline(__always)
+    func binding(for key: ServiceKey) -> Binding? {
+        var container = self
+        while true {
+            if let binding = container.registry.withLock({ $0.bindings[key] }) { return binding }
+            guard let parent = container.parent else { return nil }
+            container = parent
+        }
+    }
+
+    /// Every binding visible from this container: its own, then those of its ancestors it does not shadow.
+    func visibleBindings() -> [ServiceKey: Binding] {
+        var result = parent?.visibleBindings() ?? [:]
+        for (key, binding) in registry.withLock({ $0.bindings }) {
+            result[key] = binding
+        }
+        return result
+    }
+}
+
+extension Container: CustomStringConvertible {
+    /// Lists this container's registrations (not its parent's), one a line, sorted.
+    ///
+    /// ```swift
+    /// print(container)
+    /// // [
+    /// //     { Service: Animal, Name: "cat", Factory: (any Resolver) -> Animal, ObjectScope: graph }
+    /// // ]
+    /// ```
+    public var description: String {
+        let lines = registry.withLock { $0.bindings }.map { _, binding in
+            let registration = binding.registration
+            let (scope, completions) = registration.state.withLock { ($0.scope.scopeDescription, $0.completions.count) }
+            var text = "Service: \(typeName(binding.serviceType))"
+            if let name = binding.name { text += ", Name: \"\(name)\"" }
+            text += ", Factory: \(typeName(registration.argumentsType)) -> \(typeName(registration.serviceType))"
+            text += ", ObjectScope: \(scope)"
+            if completions > 0 { text += ", InitCompleted: Specified \(completions) closures" }
+            return "\n    { \(text) }"
+        }
+        return "[" + lines.sorted().joined(separator: ",") + "\n]"
+    }
+}

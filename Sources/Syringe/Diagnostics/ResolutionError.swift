@@ -1,0 +1,161 @@
+/// Why a service could not be resolved, with everything needed to fix it.
+///
+/// The throwing resolution calls (``Resolver/require(_:name:)`` and its argument variants) throw it; the
+/// optional-returning `resolve` calls log its ``description`` through ``Container/loggingFunction`` and return
+/// `nil`. It carries what was asked, the resolution path from the top-level request down to the failure, the
+/// kind of failure, and the registrations that exist for the asked type with the place each was made.
+///
+/// ```swift
+/// do {
+///     let owner = try container.require(PetOwner.self)
+/// } catch {
+///     print(error)
+///     // Syringe: cannot resolve Animal(name: "dog"): no registration named "dog".
+///     //   Resolution path: PetOwner -> Animal(name: "dog")
+///     //   Registered for Animal:
+///     //     Animal(name: "cat") [graph] at MyApp/AppAssembly.swift:12
+///     //   Did you mean "cat"?
+/// }
+/// ```
+public struct ResolutionError: Error, Sendable, CustomStringConvertible {
+    /// The kind of failure.
+    ///
+    /// ```swift
+    /// if case .circularDependency(let cycle) = error.kind { print(cycle) }
+    /// ```
+    public enum Kind: Sendable {
+        /// Nothing is registered for the asked type under any name or arguments.
+        case notRegistered
+        /// The type and name are registered, but with other runtime argument types (or another count).
+        case argumentMismatch
+        /// The type is registered, but only under other names. `suggestion` is the closest name, if one is close.
+        case nameMismatch(suggestion: String?)
+        /// The optional form of the type was registered and the plain one asked, or the reverse.
+        case optionalityMismatch(registered: Any.Type)
+        /// A factory needs, directly or through others, the service it is creating. `cycle` starts and ends
+        /// with the same request, for example `A -> B -> A`.
+        case circularDependency(cycle: [ServiceRequest])
+        /// The factory (or an `initCompleted` closure) threw `underlying`.
+        case factoryFailed(underlying: any Error)
+        /// The registration produced an instance of `actual`, which is not the asked type (type forwarding to
+        /// an unrelated type).
+        case wrongInstanceType(actual: Any.Type)
+        /// The resolution went deeper than the thread's stack can hold; `depth` is the depth reached.
+        case stackExhausted(depth: Int)
+        /// A ``Lazy`` or ``Provider`` was used after the container it came from was released.
+        case containerReleased
+    }
+
+    /// The kind of failure, with its details.
+    public let kind: Kind
+    /// What was asked when the failure happened (the last step of ``path``).
+    public let request: ServiceRequest
+    /// The requests from the top-level call down to the failed one, inclusive.
+    public let path: [ServiceRequest]
+    /// The registrations that exist for the asked service type, in this container and its ancestors.
+    public let registrations: [RegistrationDescription]
+    /// The registration that failed (for factory failures, cycles and wrong instance types), if any.
+    public let registration: RegistrationDescription?
+
+    /// Creates an error. Syringe creates these; tests and custom resolvers may too.
+    ///
+    /// ```swift
+    /// let error = ResolutionError(kind: .notRegistered, request: ServiceRequest(serviceType: Animal.self))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - kind: The kind of failure.
+    ///   - request: What was asked.
+    ///   - path: The resolution path; defaults to the request alone.
+    ///   - registrations: The registrations of the asked type.
+    ///   - registration: The registration that failed.
+    public init(
+        kind: Kind,
+        request: ServiceRequest,
+        path: [ServiceRequest]? = nil,
+        registrations: [RegistrationDescription] = [],
+        registration: RegistrationDescription? = nil
+    ) {
+        self.kind = kind
+        self.request = request
+        self.path = path ?? [request]
+        self.registrations = registrations
+        self.registration = registration
+    }
+
+    /// The whole message: what failed and why, the resolution path, what is registered, and how to fix it.
+    ///
+    /// ```swift
+    /// Container.loggingFunction?(error.description)
+    /// ```
+    public var description: String {
+        var lines = ["Syringe: cannot resolve \(request): \(reason)"]
+        if path.count > 1 {
+            lines.append("  Resolution path: " + path.map(\.description).joined(separator: " -> "))
+        }
+        if let registration {
+            lines.append("  Registration: \(registration)")
+        }
+        switch kind {
+        case .circularDependency, .factoryFailed, .wrongInstanceType, .stackExhausted, .containerReleased:
+            break
+        default:
+            if registrations.isEmpty {
+                lines.append("  Registered for \(typeName(request.serviceType)): nothing")
+            } else {
+                lines.append("  Registered for \(typeName(request.serviceType)):")
+                lines += registrations.map { "    \($0)" }
+            }
+        }
+        if let fix { lines.append("  \(fix)") }
+        return lines.joined(separator: "\n")
+    }
+
+    private var reason: String {
+        switch kind {
+        case .notRegistered:
+            return "no registration for this type."
+        case .argumentMismatch:
+            return "no registration with arguments \(request.argumentsDescription)."
+        case .nameMismatch:
+            if let name = request.name { return "no registration named \"\(name)\"." }
+            return "no unnamed registration."
+        case .optionalityMismatch(let registered):
+            return "only \(typeName(registered)) is registered."
+        case .circularDependency(let cycle):
+            return "circular dependency " + cycle.map(\.description).joined(separator: " -> ") + "."
+        case .factoryFailed(let underlying):
+            return "the factory threw \(underlying)."
+        case .wrongInstanceType(let actual):
+            return "the registration produced \(typeName(actual)), which is not a \(typeName(request.serviceType))."
+        case .stackExhausted(let depth):
+            return "the resolution reached depth \(depth) and the thread's stack has no room for more."
+        case .containerReleased:
+            return "the container that made this Lazy or Provider has been released."
+        }
+    }
+
+    private var fix: String? {
+        switch kind {
+        case .notRegistered:
+            return "To fix: register it, e.g. container.register(\(typeName(request.serviceType)).self) { r in … }."
+        case .argumentMismatch:
+            return "To fix: pass the arguments of a registration above, in order, or register one taking \(request.argumentsDescription)."
+        case .nameMismatch(let suggestion):
+            if let suggestion { return "Did you mean \"\(suggestion)\"?" }
+            return "To fix: ask for one of the names above, or register this name."
+        case .optionalityMismatch(let registered):
+            return "To fix: ask for \(typeName(registered)), or register \(typeName(request.serviceType))."
+        case .circularDependency:
+            return "To fix: break the cycle by injecting one side in .initCompleted { r, s in … } (property injection) in a .graph or .container scope, or with Lazy/Provider."
+        case .factoryFailed:
+            return nil
+        case .wrongInstanceType:
+            return "To fix: make the registered type conform to the forwarded type, or forward another type."
+        case .stackExhausted:
+            return "To fix: look for an unexpectedly deep chain of registrations, or resolve on a thread with a larger stack."
+        case .containerReleased:
+            return "To fix: keep the container alive as long as the services that hold its Lazy or Provider values."
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// A description of one service request: the type, the registration name and the runtime argument types.
+///
+/// Resolution errors use it for what was asked and for every step of the resolution path.
+///
+/// ```swift
+/// let request = ServiceRequest(serviceType: Animal.self, name: "cat", argumentTypes: [String.self])
+/// print(request) // Animal(name: "cat", arguments: (String))
+/// ```
+public struct ServiceRequest: Sendable, Hashable, CustomStringConvertible {
+    /// The requested service type.
+    public let serviceType: Any.Type
+    /// The registration name, or `nil` for the unnamed registration.
+    public let name: String?
+    /// The types of the runtime arguments, in order; empty when the request had none.
+    public let argumentTypes: [Any.Type]
+
+    /// Creates a request description.
+    ///
+    /// ```swift
+    /// let request = ServiceRequest(serviceType: Animal.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The requested service type.
+    ///   - name: The registration name.
+    ///   - argumentTypes: The runtime argument types.
+    public init(serviceType: Any.Type, name: String? = nil, argumentTypes: [Any.Type] = []) {
+        self.serviceType = serviceType
+        self.name = name
+        self.argumentTypes = argumentTypes
+    }
+
+    /// The request as code-like text, for example `Animal(name: "cat", arguments: (String, Int))`.
+    ///
+    /// ```swift
+    /// print(ServiceRequest(serviceType: Animal.self).description) // Animal
+    /// ```
+    public var description: String {
+        var parts: [String] = []
+        if let name { parts.append("name: \"\(name)\"") }
+        if !argumentTypes.isEmpty { parts.append("arguments: \(argumentsDescription)") }
+        let type = typeName(serviceType)
+        return parts.isEmpty ? type : "\(type)(\(parts.joined(separator: ", ")))"
+    }
+
+    /// The argument types as a tuple, for example `(String, Int)`, or `()` when there are none.
+    var argumentsDescription: String {
+        "(" + argumentTypes.map { typeName($0) }.joined(separator: ", ") + ")"
+    }
+
+    /// Two requests are equal when they name the same type, name and argument types.
+    ///
+    /// ```swift
+    /// ServiceRequest(serviceType: Int.self) == ServiceRequest(serviceType: Int.self) // true
+    /// ```
+    public static func == (lhs: ServiceRequest, rhs: ServiceRequest) -> Bool {
+        lhs.serviceType == rhs.serviceType && lhs.name == rhs.name
+            && lhs.argumentTypes.count == rhs.argumentTypes.count
+            && zip(lhs.argumentTypes, rhs.argumentTypes).allSatisfy { $0 == $1 }
+    }
+
+    /// Hashes the type identities and the name.
+    ///
+    /// ```swift
+    /// var hasher = Hasher()
+    /// ServiceRequest(serviceType: Int.self).hash(into: &hasher)
+    /// ```
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(serviceType))
+        hasher.combine(name)
+        for type in argumentTypes { hasher.combine(ObjectIdentifier(type)) }
+    }
+}
+
+/// The short name of a type for messages: `Optional<Animal>`, not `Swift.Optional<MyApp.Animal>`.
+func typeName(_ type: Any.Type) -> String {
+    String(describing: type)
+}

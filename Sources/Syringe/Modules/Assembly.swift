@@ -1,0 +1,32 @@
+/// A group of related registrations, applied to a container by an ``Assembler``.
+///
+/// ```swift
+/// struct NetworkAssembly: Assembly {
+///     func assemble(container: Container) {
+///         container.register(HTTPClient.self) { _ in URLSessionClient() }.inObjectScope(.container)
+///     }
+///     func loaded(resolver: any Resolver) {
+///         resolver.resolve(HTTPClient.self)?.warmUp()
+///     }
+/// }
+/// ```
+public protocol Assembly {
+    /// Registers this assembly's services in `container`.
+    ///
+    /// - Parameter container: The assembler's container.
+    func assemble(container: Container)
+
+    /// Called after every assembly applied together with this one has assembled.
+    ///
+    /// - Parameter resolver: Resolves from the assembled container.
+    func loaded(resolver: any Resolver)
+}
+
+extension Assembly {
+    /// Does nothing.
+    ///
+    /// ```swift
+    /// assembly.loaded(resolver: container)
+    /// ```
+    public func loaded(resolver _: any Resolver) {}
+}

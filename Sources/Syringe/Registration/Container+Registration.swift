@@ -1,0 +1,144 @@
+extension Container {
+    /// Registers a factory for `serviceType` under `name`.
+    ///
+    /// Registering the same type, name and argument types again replaces the earlier registration. The
+    /// factory may throw; the error reaches `require` callers wrapped in a ``ResolutionError`` with the path.
+    ///
+    /// ```swift
+    /// container.register(Animal.self) { _ in Cat(name: "Mimi") }
+    /// container.register(Animal.self, name: "dog") { _ in Dog(name: "Hachi") }
+    /// container.register(PetOwner.self) { r in PetOwner(pet: r.resolve(Animal.self)!) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The type the registration answers.
+    ///   - name: A name that tells apart registrations of the same type.
+    ///   - fileID: Where the registration is made; recorded for error messages.
+    ///   - line: The line of the registration; recorded for error messages.
+    ///   - factory: Makes the service, resolving its dependencies through the resolver it receives.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func register<Service>(
+        _ serviceType: Service.Type,
+        name: String? = nil,
+        fileID: String = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (any Resolver) throws -> Service
+    ) -> ServiceEntry<Service> {
+        addRegistration(
+            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsType, fileID: fileID, line: line
+        ) { resolver, _ in
+            try factory(resolver)
+        }
+    }
+
+    /// Registers a factory that takes runtime arguments, passed at resolve time.
+    ///
+    /// Any number of arguments is supported. Resolve with `argument:` for one and `arguments:` for several,
+    /// in the factory's order and with the same types.
+    ///
+    /// ```swift
+    /// container.register(Animal.self) { _, name, age in Cat(name: name, age: age) }
+    /// let cat = container.resolve(Animal.self, arguments: "Mimi", 3)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The type the registration answers.
+    ///   - name: A name that tells apart registrations of the same type.
+    ///   - fileID: Where the registration is made; recorded for error messages.
+    ///   - line: The line of the registration; recorded for error messages.
+    ///   - factory: Makes the service from the resolver and the runtime arguments.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func register<Service, each Argument>(
+        _ serviceType: Service.Type,
+        name: String? = nil,
+        fileID: String = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (any Resolver, repeat each Argument) throws -> Service
+    ) -> ServiceEntry<Service> {
+        addRegistration(
+            Service.self,
+            name: name,
+            argumentTypes: argumentTypeList(repeat (each Argument).self),
+            argumentsType: argumentsType(repeat (each Argument).self),
+            fileID: fileID,
+            line: line
+        ) { resolver, arguments in
+            // The registry key includes the argument types, so only a request with exactly these types reaches
+            // this factory, and it packs its arguments the same way; the cast succeeds for every such request.
+            guard let values = arguments as? (repeat each Argument) else {
+                throw ArgumentPackMismatch(expected: argumentTypeList(repeat (each Argument).self))
+            }
+            return try factory(resolver, repeat each values)
+        }
+    }
+
+    /// Makes `type` under `name` resolve through the registration of `service` (type forwarding).
+    ///
+    /// Most code calls ``ServiceEntry/implements(_:name:)`` instead.
+    ///
+    /// ```swift
+    /// let cat = container.register(Cat.self) { _ in Cat() }
+    /// container.forward(Animal.self, name: "pet", to: cat)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to answer.
+    ///   - name: The name to answer under.
+    ///   - service: The registration that makes the instances.
+    public func forward<T, S>(_ type: T.Type, name: String? = nil, to service: ServiceEntry<S>) {
+        let registration = service.registration
+        let key = ServiceKey(serviceType: T.self, argumentsType: registration.argumentsType, name: name)
+        let behaviors = registry.withLock { registry in
+            registry.bindings[key] = Binding(registration: registration, serviceType: T.self, name: name)
+            return registry.behaviors
+        }
+        for behavior in behaviors {
+            behavior.container(self, didRegisterType: type, toService: service, withName: name)
+        }
+    }
+
+    /// The one place registrations are made: stores the binding, then tells the behaviors (outside the lock).
+    private func addRegistration<Service>(
+        _ serviceType: Service.Type,
+        name: String?,
+        argumentTypes: [Any.Type],
+        argumentsType: Any.Type,
+        fileID: String,
+        line: UInt,
+        factory: @escaping Registration.Factory
+    ) -> ServiceEntry<Service> {
+        let registration = Registration(
+            serviceType: serviceType,
+            name: name,
+            argumentTypes: argumentTypes,
+            argumentsType: argumentsType,
+            scope: defaultObjectScope,
+            fileID: fileID,
+            line: line,
+            factory: factory
+        )
+        let key = ServiceKey(serviceType: serviceType, argumentsType: argumentsType, name: name)
+        let behaviors = registry.withLock { registry in
+            registry.bindings[key] = Binding(registration: registration, serviceType: serviceType, name: name)
+            return registry.behaviors
+        }
+        let entry = ServiceEntry<Service>(registration: registration, container: self)
+        for behavior in behaviors {
+            behavior.container(self, didRegisterType: serviceType, toService: entry, withName: name)
+        }
+        return entry
+    }
+}
+
+/// Thrown by an erased factory if its arguments do not have the registered types (the registry key rules it out).
+struct ArgumentPackMismatch: Error, CustomStringConvertible {
+    let expected: [Any.Type]
+
+    var description: String {
+        "the runtime arguments are not of the registered types " + ServiceRequest(
+            serviceType: Any.self, argumentTypes: expected
+        ).argumentsDescription
+    }
+}

@@ -1,0 +1,132 @@
+/// A registration, returned by `register` so it can be configured fluently.
+///
+/// Every method changes the registration in place and returns the same entry, so calls chain and the return
+/// value may be ignored. Configure an entry right after registering it: a resolve that is already running
+/// uses the configuration it read when it started.
+///
+/// ```swift
+/// container.register(Animal.self) { _ in Cat(name: "Mimi") }
+///     .inObjectScope(.container)
+///     .implements(Pet.self)
+///     .initCompleted { r, animal in
+///         (animal as? Cat)?.owner = r.resolve(Person.self)
+///     }
+/// ```
+public final class ServiceEntry<Service>: Sendable {
+    let registration: Registration
+    let container: Container
+
+    init(registration: Registration, container: Container) {
+        self.registration = registration
+        self.container = container
+    }
+
+    /// The registered service type.
+    ///
+    /// ```swift
+    /// let entry = container.register(Animal.self) { _ in Cat() }
+    /// print(entry.serviceType) // Animal
+    /// ```
+    public var serviceType: Any.Type { registration.serviceType }
+
+    /// The type that keys the runtime arguments: `(any Resolver, Argument1, …)`, or `any Resolver` for none.
+    ///
+    /// ```swift
+    /// let entry = container.register(Animal.self) { _, name in Cat(name: name) }
+    /// print(entry.argumentsType) // (any Resolver, String)
+    /// ```
+    public var argumentsType: Any.Type { registration.argumentsType }
+
+    /// Sets how long instances live. Changing the scope forgets any instance already kept.
+    ///
+    /// ```swift
+    /// container.register(Database.self) { _ in SQLiteDatabase() }.inObjectScope(.container)
+    /// ```
+    ///
+    /// - Parameter objectScope: The scope, for example ``ObjectScope/container``.
+    /// - Returns: This entry.
+    @discardableResult
+    public func inObjectScope(_ objectScope: ObjectScope) -> Self {
+        inObjectScope(objectScope as any ObjectScopeProtocol)
+    }
+
+    /// Sets a custom scope. Changing the scope forgets any instance already kept.
+    ///
+    /// ```swift
+    /// container.register(Cart.self) { _ in Cart() }.inObjectScope(SessionScope())
+    /// ```
+    ///
+    /// - Parameter objectScope: The scope.
+    /// - Returns: This entry.
+    @discardableResult
+    public func inObjectScope(_ objectScope: any ObjectScopeProtocol) -> Self {
+        registration.state.withLock { state in
+            state.scope = objectScope
+            state.shared = .empty
+            state.customStorage = nil
+        }
+        return self
+    }
+
+    /// Adds a closure that runs after the factory made an instance, before the instance is returned.
+    ///
+    /// Use it for property and method injection, and to close circular dependencies: the instance is already
+    /// stored in its scope when the closure runs, so services it resolves can refer back to it. Several
+    /// closures run in the order they were added. A closure that throws fails the resolution.
+    ///
+    /// ```swift
+    /// container.register(Parent.self) { _ in Parent() }
+    ///     .initCompleted { r, parent in parent.child = r.resolve(Child.self) }
+    /// ```
+    ///
+    /// - Parameter completed: Receives the resolver and the new instance.
+    /// - Returns: This entry.
+    @discardableResult
+    public func initCompleted(_ completed: @escaping @Sendable (any Resolver, Service) throws -> Void) -> Self {
+        let erased: Registration.Completion = { resolver, instance in
+            // The registration's factory returns `Service`, so the instance always has this type; a failed
+            // cast can only mean a forwarded registration shares this closure, which never changes `Service`.
+            guard let service = instance as? Service else { return }
+            try completed(resolver, service)
+        }
+        registration.state.withLock { $0.completions.append(erased) }
+        return self
+    }
+
+    /// Makes the registration answer requests for `type` under `name` too (type forwarding).
+    ///
+    /// The forwarded type shares the registration's factory, scope, instances and `initCompleted` closures.
+    ///
+    /// ```swift
+    /// container.register(Cat.self) { _ in Cat() }
+    ///     .implements(Animal.self, name: "pet")
+    /// let pet = container.resolve(Animal.self, name: "pet")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: A type the service conforms to or inherits from.
+    ///   - name: The name to answer under.
+    /// - Returns: This entry.
+    @discardableResult
+    public func implements<T>(_ type: T.Type, name: String?) -> Self {
+        container.forward(type, name: name, to: self)
+        return self
+    }
+
+    /// Makes the registration answer unnamed requests for each of `types` too (type forwarding).
+    ///
+    /// ```swift
+    /// container.register(Cat.self) { _ in Cat() }
+    ///     .implements(Animal.self, Pet.self)
+    /// ```
+    ///
+    /// - Parameter types: Types the service conforms to or inherits from.
+    /// - Returns: This entry.
+    @discardableResult
+    public func implements<each T>(_ types: repeat (each T).Type) -> Self {
+        for type in repeat each types {
+            container.forward(type, name: nil, to: self)
+        }
+        return self
+    }
+}

@@ -1,0 +1,181 @@
+extension Container: Resolver {
+    /// Resolves the service registered under `name` without runtime arguments, or returns `nil` and logs why.
+    ///
+    /// ```swift
+    /// let cat = container.resolve(Animal.self, name: "cat")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The service type.
+    ///   - name: The registration name, `nil` for the unnamed registration.
+    /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
+    public func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
+        do {
+            return try require(serviceType, name: name)
+        } catch {
+            Container.log(error)
+            return nil
+        }
+    }
+
+    /// Resolves the service registered under `name` with these runtime arguments, or returns `nil` and logs why.
+    ///
+    /// ```swift
+    /// let cat = container.resolve(Animal.self, name: "cat", arguments: "Mimi", 3)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The service type.
+    ///   - name: The registration name, `nil` for the unnamed registration.
+    ///   - arguments: The runtime arguments, in the order the factory takes them.
+    /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
+    public func resolve<Service, each Argument>(
+        _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
+    ) -> Service? {
+        do {
+            return try require(serviceType, name: name, arguments: repeat each arguments)
+        } catch {
+            Container.log(error)
+            return nil
+        }
+    }
+
+    /// Resolves the service registered under `name` without runtime arguments, or throws why it cannot.
+    ///
+    /// ```swift
+    /// let cat = try container.require(Animal.self, name: "cat")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The service type.
+    ///   - name: The registration name, `nil` for the unnamed registration.
+    /// - Returns: The service.
+    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
+    public func require<Service>(_ serviceType: Service.Type, name: String?) throws(ResolutionError) -> Service {
+        let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsType, name: name)
+        return try resolveTopLevel(key: key, as: Service.self, name: name, arguments: ()) { [] }
+    }
+
+    /// Resolves the service registered under `name` with these runtime arguments, or throws why it cannot.
+    ///
+    /// ```swift
+    /// let cat = try container.require(Animal.self, name: "cat", arguments: "Mimi", 3)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The service type.
+    ///   - name: The registration name, `nil` for the unnamed registration.
+    ///   - arguments: The runtime arguments, in the order the factory takes them.
+    /// - Returns: The service.
+    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
+    public func require<Service, each Argument>(
+        _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
+    ) throws(ResolutionError) -> Service {
+        let key = ServiceKey(
+            serviceType: Service.self, argumentsType: argumentsType(repeat (each Argument).self), name: name
+        )
+        return try resolveTopLevel(key: key, as: Service.self, name: name, arguments: (repeat each arguments)) {
+            argumentTypeList(repeat (each Argument).self)
+        }
+    }
+
+    /// A top-level resolve: a singleton already made is returned without further work; anything else runs
+    /// in a new ``ResolutionContext``.
+    @inline(__always)
+    func resolveTopLevel<Service>(
+        key: ServiceKey,
+        as serviceType: Service.Type,
+        name: String?,
+        arguments: Any,
+        argumentTypes: () -> [Any.Type]
+    ) throws(ResolutionError) -> Service {
+        if let binding = binding(for: key),
+            let instance = binding.registration.state.withLock({ state -> Any? in
+                if case .strong(let instance) = state.shared { return instance }
+                return nil
+            }),
+            let service = instance as? Service
+        {
+            return service
+        }
+        let context = ResolutionContext(container: self, graph: pinnedGraph)
+        defer { context.finish() }
+        return try context.resolve(key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
+    }
+
+    /// The error for a request no registration answers, classified by what is registered for the type.
+    func missError(for request: ServiceRequest, path: [ServiceRequest]) -> ResolutionError {
+        let bindings = visibleBindings()
+        let wanted = ObjectIdentifier(request.serviceType)
+        let sameType = bindings.filter { $0.key.serviceType == wanted }.map(\.value)
+        let registrations = sameType
+            .map { $0.registration.describe(as: $0.serviceType, name: .some($0.name)) }
+            .sorted { $0.description < $1.description }
+
+        let kind: ResolutionError.Kind
+        if sameType.isEmpty {
+            let optionalForm = bindings.values.first { binding in
+                let registered = binding.serviceType
+                if let wrapper = registered as? any InstanceWrapper.Type, wrapper.wrappedType == request.serviceType,
+                    registered is any OptionalMarker.Type
+                {
+                    return true
+                }
+                if let wrapper = request.serviceType as? any OptionalMarker.Type, wrapper.wrappedOptionalType == registered {
+                    return true
+                }
+                return false
+            }
+            if let optionalForm {
+                let forms = [optionalForm.registration.describe(as: optionalForm.serviceType, name: .some(optionalForm.name))]
+                return ResolutionError(
+                    kind: .optionalityMismatch(registered: optionalForm.serviceType), request: request, path: path,
+                    registrations: forms
+                )
+            }
+            kind = .notRegistered
+        } else if sameType.contains(where: { $0.name == request.name }) {
+            kind = .argumentMismatch
+        } else {
+            let names = sameType.compactMap(\.name)
+            kind = .nameMismatch(suggestion: closestName(to: request.name ?? "", among: names))
+        }
+        return ResolutionError(kind: kind, request: request, path: path, registrations: registrations)
+    }
+}
+
+/// Marks `Optional`, so messages can tell `Animal?` from `Animal`.
+protocol OptionalMarker {
+    static var wrappedOptionalType: Any.Type { get }
+}
+
+extension Optional: OptionalMarker {
+    static var wrappedOptionalType: Any.Type { Wrapped.self }
+}
+
+/// The name among `names` closest to `name` by edit distance, if it is close enough to be a likely typo.
+func closestName(to name: String, among names: [String]) -> String? {
+    let scored = names.map { ($0, editDistance(name, $0)) }.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+    guard let best = scored.first else { return nil }
+    let allowed = max(2, max(name.count, best.0.count) / 3)
+    return best.1 <= allowed ? best.0 : nil
+}
+
+/// The Levenshtein distance between two strings, compared by `Character`.
+func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    let a = Array(lhs.lowercased())
+    let b = Array(rhs.lowercased())
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

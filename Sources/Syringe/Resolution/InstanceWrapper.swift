@@ -1,0 +1,67 @@
+/// A type the container builds around a registered service without a registration of its own:
+/// `Optional<Service>`, ``Lazy`` and ``Provider``.
+protocol InstanceWrapper {
+    /// The wrapped service type, looked up with the request's name and arguments.
+    static var wrappedType: Any.Type { get }
+
+    /// Builds the wrapper. `binding` is the wrapped type's registration, `nil` when it has none.
+    static func make(
+        in context: ResolutionContext, binding: Container.Binding?, request: WrappedRequest
+    ) throws(ResolutionError) -> Self
+}
+
+/// The runtime arguments of a request, kept by a ``Lazy`` or ``Provider`` to pass to the factory later.
+struct ArgumentBox: @unchecked Sendable {
+    // @unchecked Sendable: the arguments are never mutated here; they are handed, unchanged, to the factory
+    // when the wrapper resolves, on whichever thread reads the wrapper. Arguments that are not themselves
+    // Sendable are the caller's to share safely, as documented on `Lazy` and `Provider`.
+    let value: Any
+
+    init(_ value: Any) {
+        self.value = value
+    }
+}
+
+/// A request for the service inside a wrapper, kept to resolve it later.
+struct WrappedRequest: Sendable {
+    let key: ServiceKey
+    let name: String?
+    let arguments: ArgumentBox
+    let argumentTypes: [Any.Type]
+
+    func serviceRequest(_ type: Any.Type) -> ServiceRequest {
+        ServiceRequest(serviceType: type, name: name, argumentTypes: argumentTypes)
+    }
+}
+
+/// A weak reference to a container, for wrappers that outlive a resolution.
+final class WeakContainer: @unchecked Sendable {
+    // @unchecked Sendable: `container` is written once, in `init`; loading a weak reference is atomic in the
+    // Swift runtime, so reading it from any thread is safe.
+    weak var container: Container?
+
+    init(_ container: Container) {
+        self.container = container
+    }
+}
+
+extension Optional: InstanceWrapper {
+    static var wrappedType: Any.Type { Wrapped.self }
+
+    static func make(
+        in context: ResolutionContext, binding: Container.Binding?, request: WrappedRequest
+    ) throws(ResolutionError) -> Self {
+        guard binding != nil else { return .none }
+        return try context.resolve(
+            key: request.key, as: Wrapped.self, name: request.name, arguments: request.arguments.value
+        ) { request.argumentTypes }
+    }
+}
+
+extension ResolutionContext {
+    /// The error for a wrapper whose wrapped type has no registration.
+    func wrappedMissError(_ request: WrappedRequest, wrappedType: Any.Type) -> ResolutionError {
+        let wanted = request.serviceRequest(wrappedType)
+        return container.missError(for: wanted, path: currentPath() + [wanted])
+    }
+}

@@ -1,0 +1,430 @@
+/// The resolver a factory receives: the state of one top-level resolution.
+///
+/// It holds the object graph (graph-scoped instances made so far) and the path of registrations being made,
+/// for cycle detection and messages. Each top-level `resolve` on a ``Container`` makes one, so resolutions
+/// on different threads share no mutable state and never wait on each other, except for the one-time
+/// creation of the same shared instance.
+final class ResolutionContext: Resolver, @unchecked Sendable {
+    // @unchecked Sendable: the mutable state below is touched only by `owner`, the thread that runs the
+    // top-level resolution, and only while it runs (factories are synchronous, so every nested resolve
+    // happens on that thread). A resolver that escapes a factory and is used later, or from another thread,
+    // never touches that state: `isActiveHere` sends such calls to the container as new top-level
+    // resolutions, and it reads only the immutable `owner` before deciding.
+
+    /// The container resolves start from (the one the top-level resolve was called on).
+    let container: Container
+    /// The thread running this resolution.
+    let owner: UInt
+
+    private var top: UnsafeMutablePointer<ResolutionFrame>?
+    private var depth = 0
+    private var localGraph: [ObjectIdentifier: Any] = [:]
+    private var sharedGraph: ObjectGraph?
+    private var customStorages: [Registration] = []
+
+    init(container: Container, graph: ObjectGraph?) {
+        self.container = container
+        self.owner = currentThreadIdentity()
+        if let graph {
+            graph.enter()
+            sharedGraph = graph
+        }
+    }
+
+    /// Ends the resolution: releases the shared graph and tells custom storages the graph completed.
+    func finish() {
+        sharedGraph?.leave()
+        for registration in customStorages {
+            registration.state.withLock { $0.customStorage?.graphResolutionCompleted() }
+        }
+        customStorages.removeAll()
+    }
+
+    /// Whether a call on this resolver is a nested resolve of the running resolution.
+    @inline(__always)
+    private var isActiveHere: Bool {
+        owner == currentThreadIdentity() && depth > 0
+    }
+
+    // MARK: Resolver
+
+    func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
+        do {
+            return try require(serviceType, name: name)
+        } catch {
+            Container.log(error)
+            return nil
+        }
+    }
+
+    func resolve<Service, each Argument>(
+        _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
+    ) -> Service? {
+        do {
+            return try require(serviceType, name: name, arguments: repeat each arguments)
+        } catch {
+            Container.log(error)
+            return nil
+        }
+    }
+
+    func require<Service>(_ serviceType: Service.Type, name: String?) throws(ResolutionError) -> Service {
+        guard isActiveHere else {
+            return try container.require(serviceType, name: name)
+        }
+        let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsType, name: name)
+        return try resolve(key: key, as: Service.self, name: name, arguments: ()) { [] }
+    }
+
+    func require<Service, each Argument>(
+        _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
+    ) throws(ResolutionError) -> Service {
+        guard isActiveHere else {
+            return try container.require(serviceType, name: name, arguments: repeat each arguments)
+        }
+        let key = ServiceKey(
+            serviceType: Service.self, argumentsType: argumentsType(repeat (each Argument).self), name: name
+        )
+        return try resolve(key: key, as: Service.self, name: name, arguments: (repeat each arguments)) {
+            argumentTypeList(repeat (each Argument).self)
+        }
+    }
+
+    // MARK: Resolution
+
+    /// Resolves `key` as `Service`: finds the binding (or a wrapper to build), makes or reuses the instance,
+    /// and checks its type.
+    func resolve<Service>(
+        key: ServiceKey,
+        as serviceType: Service.Type,
+        name: String?,
+        arguments: Any,
+        argumentTypes: () -> [Any.Type]
+    ) throws(ResolutionError) -> Service {
+        guard let binding = container.binding(for: key) else {
+            return try resolveUnregistered(key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
+        }
+        let instance = try instance(of: binding.registration, as: Service.self, name: name, arguments: arguments)
+        return try cast(instance, to: Service.self, name: name, registration: binding.registration)
+    }
+
+    /// The instance of `registration`, reused from its scope or made now.
+    func instance(
+        of registration: Registration, as requestedType: Any.Type, name: String?, arguments: Any
+    ) throws(ResolutionError) -> Any {
+        let (scope, completions) = registration.state.withLock { ($0.scope, $0.completions) }
+        switch scope.kind {
+        case .transient:
+            try checkCycle(registration, as: requestedType, name: name)
+            return try make(registration, as: requestedType, name: name, arguments: arguments, completions: completions) { _ in }
+        case .graph:
+            if let instance = graphInstance(of: registration) { return instance }
+            try checkCycle(registration, as: requestedType, name: name)
+            return try make(registration, as: requestedType, name: name, arguments: arguments, completions: completions) {
+                self.storeInGraph($0, of: registration)
+            }
+        case .container, .weak:
+            return try sharedInstance(
+                of: registration, strongly: scope.kind == .container, as: requestedType, name: name,
+                arguments: arguments, completions: completions
+            )
+        case .custom:
+            return try customInstance(
+                of: registration, scope: scope, as: requestedType, name: name, arguments: arguments,
+                completions: completions
+            )
+        }
+    }
+
+    /// Runs the factory and the `initCompleted` closures of `registration` with a frame on the path.
+    /// `store` keeps the new instance in its scope before `initCompleted` runs, so cycles through property
+    /// injection find it.
+    private func make(
+        _ registration: Registration,
+        as requestedType: Any.Type,
+        name: String?,
+        arguments: Any,
+        completions: [Registration.Completion],
+        store: (Any) -> Void
+    ) throws(ResolutionError) -> Any {
+        var frame = ResolutionFrame(
+            registration: registration, requestedType: requestedType, name: name, phase: .factory,
+            parent: top, depth: depth + 1
+        )
+        return try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) -> Any in
+            let parent = top
+            top = frame
+            depth += 1
+            defer {
+                top = parent
+                depth -= 1
+            }
+            let instance: Any
+            do {
+                instance = try registration.factory(self, arguments)
+            } catch {
+                throw wrap(error, of: registration)
+            }
+            store(instance)
+            if !completions.isEmpty {
+                frame.pointee.phase = .completing
+                for completion in completions {
+                    do {
+                        try completion(self, instance)
+                    } catch {
+                        throw wrap(error, of: registration)
+                    }
+                }
+            }
+            return instance
+        }
+    }
+
+    // MARK: Scopes
+
+    private func graphInstance(of registration: Registration) -> Any? {
+        let id = ObjectIdentifier(registration)
+        if let sharedGraph { return sharedGraph.instance(for: id) }
+        return localGraph.isEmpty ? nil : localGraph[id]
+    }
+
+    private func storeInGraph(_ instance: Any, of registration: Registration) {
+        let id = ObjectIdentifier(registration)
+        if let sharedGraph {
+            sharedGraph.store(instance, for: id)
+        } else {
+            localGraph[id] = instance
+        }
+    }
+
+    /// The identifier of this resolution's graph; from now on the graph's instances are shared.
+    func graphIdentifier() -> GraphIdentifier {
+        if let sharedGraph { return GraphIdentifier(graph: sharedGraph) }
+        let graph = ObjectGraph()
+        graph.enter()
+        graph.store(contentsOf: localGraph)
+        localGraph = [:]
+        sharedGraph = graph
+        return GraphIdentifier(graph: graph)
+    }
+
+    /// The instance of a `.container` (`strongly`) or `.weak` registration: made once, however many threads
+    /// ask at the same time.
+    private func sharedInstance(
+        of registration: Registration,
+        strongly: Bool,
+        as requestedType: Any.Type,
+        name: String?,
+        arguments: Any,
+        completions: [Registration.Completion]
+    ) throws(ResolutionError) -> Any {
+        if !strongly, let instance = graphInstance(of: registration) { return instance }
+        while true {
+            let decision = registration.state.withLock { state -> SharedDecision in
+                switch state.shared {
+                case .strong(let instance):
+                    return .use(instance)
+                case .weak(let reference):
+                    if let object = reference.object { return .use(object) }
+                    state.shared = .creating(owner: owner, partial: nil, hasWaiters: false)
+                    return .create
+                case .empty:
+                    state.shared = .creating(owner: owner, partial: nil, hasWaiters: false)
+                    return .create
+                case .creating(let creator, let partial, _):
+                    guard creator == owner else { return .wait }
+                    if let partial { return .use(partial) }
+                    return .cycle
+                }
+            }
+            switch decision {
+            case .use(let instance):
+                return instance
+            case .cycle:
+                throw cycleError(closingAt: registration, as: requestedType, name: name)
+            case .wait:
+                switch CreationCoordinator.shared.wait(for: registration, thread: owner) {
+                case .retry:
+                    continue
+                case .usePartial(let instance):
+                    return instance
+                case .cycle:
+                    throw cycleError(closingAt: registration, as: requestedType, name: name)
+                }
+            case .create:
+                do {
+                    let instance = try make(
+                        registration, as: requestedType, name: name, arguments: arguments, completions: completions
+                    ) { instance in
+                        if !strongly { self.storeInGraph(instance, of: registration) }
+                        self.publish(instance, of: registration, final: false, strongly: strongly)
+                    }
+                    publish(instance, of: registration, final: true, strongly: strongly)
+                    return instance
+                } catch {
+                    abandonCreation(of: registration)
+                    throw error
+                }
+            }
+        }
+    }
+
+    private enum SharedDecision {
+        case use(Any)
+        case create
+        case wait
+        case cycle
+    }
+
+    /// Records the new instance: as partial (visible only to this thread) while `initCompleted` runs, then as
+    /// the scope's instance, waking any thread that waits for it.
+    private func publish(_ instance: Any, of registration: Registration, final: Bool, strongly: Bool) {
+        let wake = registration.state.withLock { state -> Bool in
+            guard case .creating(let creator, _, let hasWaiters) = state.shared, creator == owner else {
+                // The scope was changed or the registration reset while the factory ran: keep nothing.
+                return true
+            }
+            if !final {
+                state.shared = .creating(owner: owner, partial: instance, hasWaiters: hasWaiters)
+                return false
+            }
+            if strongly {
+                state.shared = .strong(instance)
+            } else if let object = asObject(instance) {
+                state.shared = .weak(WeakReference(object))
+            } else {
+                state.shared = .empty
+            }
+            return hasWaiters
+        }
+        if wake { CreationCoordinator.shared.creationEnded(of: registration) }
+    }
+
+    /// Forgets a creation that failed, so the next resolve tries again, and wakes waiting threads.
+    private func abandonCreation(of registration: Registration) {
+        registration.state.withLock { state in
+            if case .creating(let creator, _, _) = state.shared, creator == owner { state.shared = .empty }
+        }
+        CreationCoordinator.shared.creationEnded(of: registration)
+    }
+
+    /// The instance of a registration in a custom scope, kept by the scope's ``InstanceStorage``.
+    private func customInstance(
+        of registration: Registration,
+        scope: any ObjectScopeProtocol,
+        as requestedType: Any.Type,
+        name: String?,
+        arguments: Any,
+        completions: [Registration.Completion]
+    ) throws(ResolutionError) -> Any {
+        let graph = graphIdentifier()
+        let newStorage = registration.state.withLock { $0.customStorage } == nil ? scope.makeStorage() : nil
+        let existing = registration.state.withLock { state -> Any? in
+            if state.customStorage == nil { state.customStorage = newStorage }
+            return state.customStorage?.instance(inGraph: graph)
+        }
+        if let existing { return existing }
+        try checkCycle(registration, as: requestedType, name: name)
+        return try make(registration, as: requestedType, name: name, arguments: arguments, completions: completions) {
+            instance in
+            registration.state.withLock { $0.customStorage?.setInstance(instance, inGraph: graph) }
+            if !customStorages.contains(where: { $0 === registration }) { customStorages.append(registration) }
+        }
+    }
+
+    // MARK: Errors
+
+    /// Throws if `registration`'s factory is already running in this resolution: asking for it again can
+    /// only recurse forever.
+    private func checkCycle(_ registration: Registration, as requestedType: Any.Type, name: String?) throws(ResolutionError) {
+        var frame = top
+        while let current = frame {
+            if current.pointee.registration === registration {
+                throw cycleError(closingAt: registration, as: requestedType, name: name)
+            }
+            frame = current.pointee.parent
+        }
+    }
+
+    /// The requests from the top-level call to the innermost running one.
+    func currentPath() -> [ServiceRequest] {
+        var path: [ServiceRequest] = []
+        var frame = top
+        while let current = frame {
+            path.append(current.pointee.request)
+            frame = current.pointee.parent
+        }
+        return path.reversed()
+    }
+
+    private func cycleError(closingAt registration: Registration, as requestedType: Any.Type, name: String?) -> ResolutionError {
+        let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
+        var frames: [ResolutionFrame] = []
+        var frame = top
+        while let current = frame {
+            frames.append(current.pointee)
+            frame = current.pointee.parent
+        }
+        frames.reverse()
+        let start = frames.firstIndex { $0.registration === registration } ?? frames.count
+        let cycle = frames[start...].map(\.request) + [request]
+        return ResolutionError(
+            kind: .circularDependency(cycle: cycle.count > 1 ? cycle : [request, request]),
+            request: request,
+            path: currentPath() + [request],
+            registration: registration.describe(as: requestedType, name: .some(name))
+        )
+    }
+
+    private func wrap(_ error: any Error, of registration: Registration) -> ResolutionError {
+        if let error = error as? ResolutionError { return error }
+        let path = currentPath()
+        return ResolutionError(
+            kind: .factoryFailed(underlying: error),
+            request: path.last ?? registration.request,
+            path: path,
+            registration: registration.describe()
+        )
+    }
+
+    private func cast<Service>(
+        _ instance: Any, to serviceType: Service.Type, name: String?, registration: Registration
+    ) throws(ResolutionError) -> Service {
+        if let service = instance as? Service { return service }
+        let request = ServiceRequest(serviceType: Service.self, name: name, argumentTypes: registration.argumentTypes)
+        throw ResolutionError(
+            kind: .wrongInstanceType(actual: type(of: instance)),
+            request: request,
+            path: currentPath() + [request],
+            registration: registration.describe(as: Service.self, name: .some(name))
+        )
+    }
+
+    /// Resolves a request no binding answers: a wrapper (`Optional`, ``Lazy``, ``Provider``) of a registered
+    /// type, the current ``GraphIdentifier``, or an error that tells what is registered instead.
+    private func resolveUnregistered<Service>(
+        key: ServiceKey,
+        as serviceType: Service.Type,
+        name: String?,
+        arguments: Any,
+        argumentTypes: () -> [Any.Type]
+    ) throws(ResolutionError) -> Service {
+        if Service.self == GraphIdentifier.self, let identifier = graphIdentifier() as? Service {
+            return identifier
+        }
+        if let wrapper = Service.self as? any InstanceWrapper.Type {
+            let wrappedKey = ServiceKey(
+                serviceType: ObjectIdentifier(wrapper.wrappedType), argumentsType: key.argumentsType, name: name
+            )
+            let binding = container.binding(for: wrappedKey)
+            let request = WrappedRequest(
+                key: wrappedKey, name: name, arguments: ArgumentBox(arguments), argumentTypes: argumentTypes()
+            )
+            if let made = try wrapper.make(in: self, binding: binding, request: request) as? Service {
+                return made
+            }
+        }
+        let request = ServiceRequest(serviceType: Service.self, name: name, argumentTypes: argumentTypes())
+        throw container.missError(for: request, path: currentPath() + [request])
+    }
+}

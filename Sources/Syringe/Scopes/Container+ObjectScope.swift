@@ -1,0 +1,70 @@
+extension Container {
+    /// Forgets the instances kept by every registration in `objectScope`, in this container and its
+    /// ancestors; the next resolve makes new ones.
+    ///
+    /// ```swift
+    /// container.resetObjectScope(.container)  // every singleton is made again on next use
+    /// ```
+    ///
+    /// - Parameter objectScope: The scope to reset.
+    public func resetObjectScope(_ objectScope: ObjectScope) {
+        resetObjectScope(objectScope as any ObjectScopeProtocol)
+    }
+
+    /// Forgets the instances kept by every registration in a custom `objectScope`, in this container and its
+    /// ancestors.
+    ///
+    /// ```swift
+    /// container.resetObjectScope(sessionScope)
+    /// ```
+    ///
+    /// - Parameter objectScope: The scope to reset.
+    public func resetObjectScope(_ objectScope: any ObjectScopeProtocol) {
+        for registration in ownRegistrations() {
+            registration.reset(ifIn: objectScope)
+        }
+        parent?.resetObjectScope(objectScope)
+    }
+
+    /// Forgets the instances of `serviceType` kept by registrations in `objectScope`, in this container and
+    /// its ancestors.
+    ///
+    /// ```swift
+    /// container.resetObjectScope(.container, serviceType: Session.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - objectScope: The scope.
+    ///   - serviceType: The service type whose registrations are reset.
+    public func resetObjectScope(_ objectScope: ObjectScope, serviceType: Any.Type) {
+        resetObjectScope(objectScope as any ObjectScopeProtocol, serviceType: serviceType)
+    }
+
+    /// Forgets the instances of `serviceType` kept by registrations in a custom `objectScope`, in this
+    /// container and its ancestors.
+    ///
+    /// ```swift
+    /// container.resetObjectScope(sessionScope, serviceType: Cart.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - objectScope: The scope.
+    ///   - serviceType: The service type whose registrations are reset.
+    public func resetObjectScope(_ objectScope: any ObjectScopeProtocol, serviceType: Any.Type) {
+        let wanted = ObjectIdentifier(serviceType)
+        let registrations = registry.withLock { registry in
+            registry.bindings.filter { $0.key.serviceType == wanted }.map(\.value.registration)
+        }
+        for registration in registrations {
+            registration.reset(ifIn: objectScope)
+        }
+        parent?.resetObjectScope(objectScope, serviceType: serviceType)
+    }
+
+    /// This container's registrations, each once (forwarded keys share one).
+    func ownRegistrations() -> [Registration] {
+        let all = registry.withLock { $0.bindings.values.map(\.registration) }
+        var seen = Set<ObjectIdentifier>()
+        return all.filter { seen.insert(ObjectIdentifier($0)).inserted }
+    }
+}

@@ -1,0 +1,220 @@
+/// Where a custom object scope keeps the instances of one registration.
+///
+/// Each registration in a custom ``ObjectScope`` gets its own storage from the scope's `storageFactory`. The
+/// container calls the storage only while holding that registration's lock, so an implementation needs no
+/// locking of its own. It never calls it while a factory runs.
+///
+/// ```swift
+/// final class SessionStorage: InstanceStorage {
+///     var instance: Any?
+/// }
+/// let session = ObjectScope(storageFactory: SessionStorage.init, description: "session")
+/// container.register(Cart.self) { _ in Cart() }.inObjectScope(session)
+/// ```
+public protocol InstanceStorage: AnyObject {
+    /// The stored instance, or `nil` when none is stored. Resetting the scope sets it to `nil`.
+    var instance: Any? { get set }
+    /// Called when the top-level resolution that used this storage finishes.
+    func graphResolutionCompleted()
+    /// The instance stored for the given object graph.
+    func instance(inGraph graph: GraphIdentifier) -> Any?
+    /// Stores an instance created in the given object graph.
+    func setInstance(_ instance: Any?, inGraph graph: GraphIdentifier)
+}
+
+extension InstanceStorage {
+    /// Does nothing: storages that do not depend on the graph have nothing to release.
+    ///
+    /// ```swift
+    /// storage.graphResolutionCompleted()
+    /// ```
+    public func graphResolutionCompleted() {}
+
+    /// Returns ``instance``, whatever the graph.
+    ///
+    /// ```swift
+    /// let cached = storage.instance(inGraph: graph)
+    /// ```
+    public func instance(inGraph _: GraphIdentifier) -> Any? { instance }
+
+    /// Sets ``instance``, whatever the graph.
+    ///
+    /// ```swift
+    /// storage.setInstance(service, inGraph: graph)
+    /// ```
+    public func setInstance(_ instance: Any?, inGraph _: GraphIdentifier) { self.instance = instance }
+}
+
+/// Keeps an instance until the scope is reset: the storage of ``ObjectScope/container``.
+///
+/// ```swift
+/// let appLifetime = ObjectScope(storageFactory: PermanentStorage.init, description: "app")
+/// ```
+public final class PermanentStorage: InstanceStorage {
+    /// The kept instance.
+    public var instance: Any?
+
+    /// Creates an empty storage.
+    ///
+    /// ```swift
+    /// let storage = PermanentStorage()
+    /// ```
+    public init() {}
+}
+
+/// Keeps nothing: the storage of ``ObjectScope/transient``.
+///
+/// ```swift
+/// let everyTime = ObjectScope(storageFactory: TransientStorage.init, description: "every time")
+/// ```
+public final class TransientStorage: InstanceStorage {
+    /// Always `nil`; setting it does nothing.
+    public var instance: Any? {
+        get { nil }
+        set {}  // Nothing is kept.
+    }
+
+    /// Creates a storage.
+    ///
+    /// ```swift
+    /// let storage = TransientStorage()
+    /// ```
+    public init() {}
+}
+
+/// Keeps a class instance while something else holds it strongly; keeps no value types.
+///
+/// ```swift
+/// let shared = ObjectScope(storageFactory: WeakStorage.init, description: "shared while used")
+/// ```
+public final class WeakStorage: InstanceStorage {
+    private weak var object: AnyObject?
+
+    /// The instance, while it is alive.
+    public var instance: Any? {
+        get { object }
+        set { object = newValue.flatMap { asObject($0) } }
+    }
+
+    /// Creates an empty storage.
+    ///
+    /// ```swift
+    /// let storage = WeakStorage()
+    /// ```
+    public init() {}
+}
+
+/// Keeps one instance per object graph while the graph resolves, and afterwards while something else holds it.
+///
+/// ```swift
+/// let perGraph = ObjectScope(storageFactory: GraphStorage.init, description: "per graph")
+/// ```
+public final class GraphStorage: InstanceStorage {
+    private var instances: [GraphIdentifier: WeakReference] = [:]
+
+    /// The instance of the graph that is resolving now; cleared when it completes.
+    public var instance: Any?
+
+    /// Creates an empty storage.
+    ///
+    /// ```swift
+    /// let storage = GraphStorage()
+    /// ```
+    public init() {}
+
+    /// Drops the strong reference held while the graph resolved.
+    ///
+    /// ```swift
+    /// storage.graphResolutionCompleted()
+    /// ```
+    public func graphResolutionCompleted() {
+        instance = nil
+        instances = instances.filter { $0.value.object != nil }
+    }
+
+    /// The instance created in `graph`, if it is still alive.
+    ///
+    /// ```swift
+    /// let cached = storage.instance(inGraph: graph)
+    /// ```
+    public func instance(inGraph graph: GraphIdentifier) -> Any? {
+        instances[graph]?.object
+    }
+
+    /// Stores the instance created in `graph`.
+    ///
+    /// ```swift
+    /// storage.setInstance(service, inGraph: graph)
+    /// ```
+    public func setInstance(_ instance: Any?, inGraph graph: GraphIdentifier) {
+        self.instance = instance
+        instances[graph] = WeakReference(instance.flatMap { asObject($0) })
+    }
+}
+
+/// Combines several storages: an instance is stored in all of them and found in the first that has it.
+///
+/// ```swift
+/// let storage = CompositeStorage([PermanentStorage(), GraphStorage()])
+/// ```
+public final class CompositeStorage: InstanceStorage {
+    private let components: [any InstanceStorage]
+
+    /// The first component's instance that is not `nil`; setting it sets every component.
+    public var instance: Any? {
+        get { components.lazy.compactMap(\.instance).first }
+        set { for component in components { component.instance = newValue } }
+    }
+
+    /// Creates a storage over `components`, asked in order.
+    ///
+    /// ```swift
+    /// let storage = CompositeStorage([WeakStorage(), GraphStorage()])
+    /// ```
+    public init(_ components: [any InstanceStorage]) {
+        self.components = components
+    }
+
+    /// Tells every component.
+    ///
+    /// ```swift
+    /// storage.graphResolutionCompleted()
+    /// ```
+    public func graphResolutionCompleted() {
+        for component in components { component.graphResolutionCompleted() }
+    }
+
+    /// Stores the instance in every component.
+    ///
+    /// ```swift
+    /// storage.setInstance(service, inGraph: graph)
+    /// ```
+    public func setInstance(_ instance: Any?, inGraph graph: GraphIdentifier) {
+        for component in components { component.setInstance(instance, inGraph: graph) }
+    }
+
+    /// The first component's instance for `graph` that is not `nil`.
+    ///
+    /// ```swift
+    /// let cached = storage.instance(inGraph: graph)
+    /// ```
+    public func instance(inGraph graph: GraphIdentifier) -> Any? {
+        components.lazy.compactMap { $0.instance(inGraph: graph) }.first
+    }
+}
+
+/// A weak reference to a class instance.
+struct WeakReference {
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject?) {
+        self.object = object
+    }
+}
+
+/// The instance as a class reference, or `nil` for a value type (which cannot be held weakly).
+func asObject(_ instance: Any) -> AnyObject? {
+    // `type(of:)` sees through the existential; only class instances are kept.
+    guard type(of: instance) is AnyClass else { return nil }
+    return instance as AnyObject
+}
