@@ -127,7 +127,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .factoryFailed(let underlying):
             return "the factory threw \(underlying)."
         case .wrongInstanceType(let actual):
-            return "the registration produced \(typeName(actual)), which is not a \(typeName(request.serviceType))."
+            return "the registration produced \(typeName(actual)), which cannot be cast to \(typeName(request.serviceType))."
         case .stackExhausted(let depth):
             return "the resolution reached depth \(depth) and the thread's stack has no room for more."
         case .containerReleased:
