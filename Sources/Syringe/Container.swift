@@ -147,17 +147,6 @@ public final class Container: Sendable {
         try closure(Container(viewOf: self, graph: identifier.graph))
     }
 
-    /// The binding for `key` in this container or, failing that, the nearest ancestor.
-    @inline(__always)
-    func binding(for key: ServiceKey) -> Binding? {
-        var container = self
-        while true {
-            if let binding = container.registry.withLock({ $0.bindings[key] }) { return binding }
-            guard let parent = container.parent else { return nil }
-            container = parent
-        }
-    }
-
     /// Every binding visible from this container: its own, then those of its ancestors it does not shadow.
     func visibleBindings() -> [ServiceKey: Binding] {
         var result = parent?.visibleBindings() ?? [:]

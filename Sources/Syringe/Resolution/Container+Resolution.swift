@@ -89,7 +89,8 @@ extension Container: Resolver {
         arguments: Any,
         argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
-        if let binding = binding(for: key),
+        var registry = RegistrySnapshot(of: self)
+        if let binding = registry.binding(for: key),
             let instance = binding.registration.state.withLock({ state -> Any? in
                 if case .strong(let instance) = state.shared { return instance }
                 return nil
@@ -98,7 +99,7 @@ extension Container: Resolver {
         {
             return service
         }
-        let context = ResolutionContext(container: self, graph: pinnedGraph)
+        let context = ResolutionContext(container: self, graph: pinnedGraph, registry: registry)
         defer { context.finish() }
         return try context.resolve(key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
     }

@@ -16,14 +16,17 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// The thread running this resolution.
     let owner: UInt
 
+    /// The registrations this resolution sees, fixed when it started.
+    private var registry: RegistrySnapshot
     private var top: UnsafeMutablePointer<ResolutionFrame>?
     private var depth = 0
     private var localGraph: [ObjectIdentifier: Any] = [:]
     private var sharedGraph: ObjectGraph?
     private var customStorages: [Registration] = []
 
-    init(container: Container, graph: ObjectGraph?) {
+    init(container: Container, graph: ObjectGraph?, registry: RegistrySnapshot? = nil) {
         self.container = container
+        self.registry = registry ?? RegistrySnapshot(of: container)
         self.owner = currentThreadIdentity()
         if let graph {
             graph.enter()
@@ -101,7 +104,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         arguments: Any,
         argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
-        guard let binding = container.binding(for: key) else {
+        guard let binding = registry.binding(for: key) else {
             return try resolveUnregistered(key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
         }
         let instance = try instance(of: binding.registration, as: Service.self, name: name, arguments: arguments)
@@ -416,7 +419,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             let wrappedKey = ServiceKey(
                 serviceType: ObjectIdentifier(wrapper.wrappedType), argumentsType: key.argumentsType, name: name
             )
-            let binding = container.binding(for: wrappedKey)
+            let binding = registry.binding(for: wrappedKey)
             let request = WrappedRequest(
                 key: wrappedKey, name: name, arguments: ArgumentBox(arguments), argumentTypes: argumentTypes()
             )
