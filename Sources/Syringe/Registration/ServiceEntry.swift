@@ -33,7 +33,7 @@ public final class ServiceEntry<Service>: Sendable {
     ///
     /// ```swift
     /// let entry = container.register(Animal.self) { _, name in Cat(name: name) }
-    /// print(entry.argumentsType) // (any Resolver, String)
+    /// print(entry.argumentsType) // (Resolver, String)
     /// ```
     public var argumentsType: Any.Type { registration.argumentsType }
 

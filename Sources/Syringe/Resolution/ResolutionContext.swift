@@ -23,6 +23,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     private var localGraph: [ObjectIdentifier: Any] = [:]
     private var sharedGraph: ObjectGraph?
     private var customStorages: [Registration] = []
+    /// How many factories were run a second time to close an initializer/property cycle (see `checkCycle`).
+    private var reruns = 0
 
     init(container: Container, graph: ObjectGraph?, registry: RegistrySnapshot? = nil) {
         self.container = container
@@ -122,8 +124,11 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             return try make(registration, as: requestedType, name: name, arguments: arguments, completions: completions) { _ in }
         case .graph:
             if let instance = graphInstance(of: registration) { return instance }
-            try checkCycle(registration, as: requestedType, name: name)
-            return try make(registration, as: requestedType, name: name, arguments: arguments, completions: completions) {
+            try checkCycle(registration, as: requestedType, name: name, allowsRerun: true)
+            return try make(
+                registration, as: requestedType, name: name, arguments: arguments, completions: completions,
+                reusesGraphInstance: true
+            ) {
                 self.storeInGraph($0, of: registration)
             }
         case .container, .weak:
@@ -148,6 +153,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         name: String?,
         arguments: Any,
         completions: [Registration.Completion],
+        reusesGraphInstance: Bool = false,
         store: (Any) -> Void
     ) throws(ResolutionError) -> Any {
         var frame = ResolutionFrame(
@@ -168,6 +174,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             } catch {
                 throw wrap(error, of: registration)
             }
+            // A rerun of this factory (see `checkCycle`) stored the instance its graph uses: return that one.
+            if reusesGraphInstance, reruns > 0, let stored = graphInstance(of: registration) { return stored }
             store(instance)
             if !completions.isEmpty {
                 frame.pointee.phase = .completing
@@ -337,16 +345,36 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
 
     // MARK: Errors
 
-    /// Throws if `registration`'s factory is already running in this resolution: asking for it again can
-    /// only recurse forever.
-    private func checkCycle(_ registration: Registration, as requestedType: Any.Type, name: String?) throws(ResolutionError) {
+    /// Throws if asking for `registration` now can only recurse forever: its factory (or, for a transient
+    /// registration, its `initCompleted`) is already running in this resolution.
+    ///
+    /// One exception keeps Swinject's behaviour for a graph-scoped service injected by initializer into a
+    /// service that refers back to it by property: `Parent(child:)` with `child.parent` set in the child's
+    /// `initCompleted`. There the request comes back through an `initCompleted` closure whose instance is
+    /// already stored, so running the factory once more terminates; the instance that second run stores is the
+    /// one the first run returns (see `make`). `allowsRerun` enables it; it is granted once per registration.
+    private func checkCycle(
+        _ registration: Registration, as requestedType: Any.Type, name: String?, allowsRerun: Bool = false
+    ) throws(ResolutionError) {
         var frame = top
+        var throughCompletion = false
+        var found: UnsafeMutablePointer<ResolutionFrame>?
+        var occurrences = 0
         while let current = frame {
             if current.pointee.registration === registration {
-                throw cycleError(closingAt: registration, as: requestedType, name: name)
+                occurrences += 1
+                if found == nil { found = current }
+            } else if found == nil, current.pointee.phase == .completing {
+                throughCompletion = true
             }
             frame = current.pointee.parent
         }
+        guard let found else { return }
+        if allowsRerun, throughCompletion, occurrences == 1, found.pointee.phase == .factory {
+            reruns += 1
+            return
+        }
+        throw cycleError(closingAt: registration, as: requestedType, name: name)
     }
 
     /// The requests from the top-level call to the innermost running one.

@@ -83,6 +83,29 @@ struct CircularDependencyTests {
         pet.owner = nil  // Break the strong reference cycle the test made on purpose.
     }
 
+    @Test("Initializer injection on one side and property injection back resolve as in Swinject")
+    func initializerThenPropertyCycle() throws {
+        final class Owner {
+            let pet: Pet
+            init(pet: Pet) { self.pet = pet }
+        }
+        final class Pet {
+            weak var owner: Owner?
+        }
+        let ownerCalls = CallCounter()
+        let container = Container()
+        container.register(Owner.self) { r in
+            ownerCalls.increment()
+            return Owner(pet: try r.require(Pet.self))
+        }
+        container.register(Pet.self) { _ in Pet() }
+            .initCompleted { r, pet in pet.owner = try r.require(Owner.self) }
+        let owner = try container.require(Owner.self)
+        #expect(owner.pet.owner === owner)
+        // The owner's factory runs a second time to close the loop, as Swinject's does; the first result is dropped.
+        #expect(ownerCalls.value == 2)
+    }
+
     @Test("An initializer cycle returns nil instead of recursing forever")
     func initializerCycleIsNil() {
         let calls = CallCounter()
