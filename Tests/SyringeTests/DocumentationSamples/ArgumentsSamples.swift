@@ -164,4 +164,25 @@ struct ArgumentsSamples {
 
         #expect(container.resolve(Stable.self, argument: "Spirit")?.horse.name == "Spirit")
     }
+
+    @Test("a kept instance is returned whatever the arguments; transient makes one per set of arguments")
+    func argumentsAndScopes() {
+        struct Pair {
+            let first: Point
+            let second: Point
+        }
+        let container = Container()
+        container.register(Point.self) { _, x in Point(x: x, y: x) }.inObjectScope(.container)
+        #expect(container.resolve(Point.self, argument: 1) == Point(x: 1, y: 1))
+        #expect(container.resolve(Point.self, argument: 2) == Point(x: 1, y: 1))
+
+        container.register(Point.self) { _, x in Point(x: x, y: x) }  // graph scope
+        container.register(Pair.self) { r in
+            Pair(first: r.resolve(Point.self, argument: 1)!, second: r.resolve(Point.self, argument: 2)!)
+        }
+        #expect(container.resolve(Pair.self)?.second == Point(x: 1, y: 1))
+
+        container.register(Point.self) { _, x in Point(x: x, y: x) }.inObjectScope(.transient)
+        #expect(container.resolve(Pair.self)?.second == Point(x: 2, y: 2))
+    }
 }
