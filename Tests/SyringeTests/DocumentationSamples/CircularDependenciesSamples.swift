@@ -124,4 +124,27 @@ struct CircularDependenciesSamples {
         let teacher = container.resolve(Teacher.self)!
         #expect(teacher.student.instance.teacher === teacher)
     }
+
+    @Test("in the transient scope the request that comes back fails as a cycle")
+    func transientCycle() {
+        let container = Container()
+        container.register(Husband.self) { _ in Husband() }
+            .inObjectScope(.transient)
+            .initCompleted { r, husband in husband.wife = try r.require(Wife.self) }
+        container.register(Wife.self) { _ in Wife() }
+            .inObjectScope(.transient)
+            .initCompleted { r, wife in wife.husband = try r.require(Husband.self) }
+
+        #expect(container.resolve(Husband.self) == nil)
+        do {
+            _ = try container.require(Husband.self)
+            Issue.record("require should have thrown")
+        } catch {
+            guard case .circularDependency(let cycle) = error.kind else {
+                Issue.record("unexpected kind \(error.kind)")
+                return
+            }
+            #expect(cycle.map(\.description) == ["Husband", "Wife", "Husband"])
+        }
+    }
 }
