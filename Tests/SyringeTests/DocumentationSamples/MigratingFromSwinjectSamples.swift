@@ -55,4 +55,18 @@ struct MigratingFromSwinjectSamples {
         container.register(Cat.self) { _ in Cat() }.initCompleted { _, _ in throw Invalid() }
         #expect(container.resolve(Cat.self) == nil)
     }
+
+    @Test("description lists a forwarded type under its own name, with the registered type after the arrow")
+    func forwardedDescription() {
+        let container = Container()
+        container.register(Cat.self) { _ in Cat() }.implements((any Animal).self)
+        #expect(
+            container.description == """
+                [
+                    { Service: Animal, Factory: Resolver -> Cat, ObjectScope: graph },
+                    { Service: Cat, Factory: Resolver -> Cat, ObjectScope: graph }
+                ]
+                """
+        )
+    }
 }
