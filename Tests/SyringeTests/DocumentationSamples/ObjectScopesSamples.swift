@@ -116,7 +116,8 @@ struct ObjectScopesSamples {
 
     @Test("a custom scope with a parent combines both storages")
     func customScopeWithParent() {
-        let session = ObjectScope(storageFactory: SessionStorage.init, description: "session", parent: ObjectScope.graph)
+        let session = ObjectScope(
+            storageFactory: SessionStorage.init, description: "session", parent: ObjectScope.graph)
         let container = Container()
         container.register(Cart.self) { _ in Cart() }.inObjectScope(session)
 

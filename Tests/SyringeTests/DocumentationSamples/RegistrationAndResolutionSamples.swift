@@ -201,27 +201,34 @@ struct RegistrationAndResolutionSamples {
         #expect(container.description == "[\n]")
     }
 
-    @Test("a failed resolve sends its message to Container.loggingFunction")
-    func loggingFunction() {
-        let messages = SampleRecorder()
-        let previous = Container.loggingFunction
-        Container.loggingFunction = { message in
-            // Other suites log at the same time; keep this sample's messages only.
-            if message.contains("LoggingSampleService") { messages.record(message) }
-        }
-        defer { Container.loggingFunction = previous }
-
+    @Test("a failed resolve returns nil; the message it logs is the description require throws")
+    func loggedMessage() {
+        // Container.loggingFunction is process-wide and Core/LoggingTests swaps it; this sample reads the
+        // message through require (the optional resolve logs exactly `error.description`) instead of
+        // installing a sink that a concurrently running suite could replace.
         struct LoggingSampleService {}
         let container = Container()
         #expect(container.resolve(LoggingSampleService.self) == nil)
-        #expect(
-            messages.all == [
-                """
-                Syringe: cannot resolve LoggingSampleService: no registration for this type.
-                  Registered for LoggingSampleService: nothing
-                  To fix: register it, e.g. container.register(LoggingSampleService.self) { r in … }.
-                """
-            ]
-        )
+        #expect(throws: ResolutionError.self) { try container.require(LoggingSampleService.self) }
+        do {
+            _ = try container.require(LoggingSampleService.self)
+        } catch {
+            #expect(
+                error.description == """
+                    Syringe: cannot resolve LoggingSampleService: no registration for this type.
+                      Registered for LoggingSampleService: nothing
+                      To fix: register it, e.g. container.register(LoggingSampleService.self) { r in … }.
+                    """
+            )
+        }
+    }
+
+    @Test("a logging function is a @Sendable closure taking the message")
+    func loggingFunctionShape() {
+        let recorder = SampleRecorder()
+        let sink: Container.LoggingFunction = { message in recorder.record(message) }
+        let assignable: (@Sendable (String) -> Void)? = sink
+        assignable?("Syringe: example")
+        #expect(recorder.all == ["Syringe: example"])
     }
 }
