@@ -148,3 +148,25 @@ struct CircularDependenciesSamples {
         }
     }
 }
+
+private final class DocParent {
+    let child: DocChild
+    init(child: DocChild) { self.child = child }
+}
+
+private final class DocChild {
+    weak var parent: DocParent?
+}
+
+@Suite("Circular dependencies page: initializer one way, property the other")
+struct CircularDependenciesInitializerPropertySamples {
+    @Test("Parent(child:) with child.parent set in initCompleted forms one graph")
+    func parentChild() throws {
+        let container = Container()
+        container.register(DocParent.self) { r in DocParent(child: r.resolve(DocChild.self)!) }
+        container.register(DocChild.self) { _ in DocChild() }
+            .initCompleted { r, child in child.parent = r.resolve(DocParent.self) }
+        let parent = try #require(container.resolve(DocParent.self))
+        #expect(parent.child.parent === parent)
+    }
+}
