@@ -37,6 +37,10 @@ public final class Container: Sendable {
     let defaultObjectScope: ObjectScope
     /// The object graph every resolve of this container joins (only for views made by `withObjectGraph`).
     let pinnedGraph: ObjectGraph?
+    /// Instances to dispose, eager registrations, loaded modules and per-container instances; shared with views.
+    let lifecycle: LifecycleStore
+    /// The module whose `assemble` registers through this view, if any (see `Container+Modules.swift`).
+    let module: ModuleRecord?
 
     /// Creates a container.
     ///
@@ -62,25 +66,33 @@ public final class Container: Sendable {
         self.parent = parent
         self.defaultObjectScope = defaultObjectScope
         self.pinnedGraph = nil
+        self.lifecycle = LifecycleStore()
+        self.module = nil
         registeringClosure(self)
     }
 
-    /// A view of `container` whose resolves all share `graph`.
-    private init(viewOf container: Container, graph: ObjectGraph) {
+    /// A view of `container` whose resolves all share `graph`, and whose registrations `module` records.
+    init(viewOf container: Container, graph: ObjectGraph?, module: ModuleRecord?) {
         self.registry = container.registry
         self.parent = container.parent
         self.defaultObjectScope = container.defaultObjectScope
         self.pinnedGraph = graph
+        self.lifecycle = container.lifecycle
+        self.module = module
     }
 
     /// Removes every registration of this container (not of its parent), with the instances they keep.
+    ///
+    /// Kept instances that are ``Disposable`` are disposed, newest first; behaviors hear of each removal, and
+    /// loaded modules are forgotten (without their unload hooks).
     ///
     /// ```swift
     /// container.removeAll()
     /// container.resolve(Animal.self) // nil, unless a parent registers Animal
     /// ```
     public func removeAll() {
-        registry.withLock { $0.bindings.removeAll() }
+        removeBindings { _, _ in true }
+        lifecycle.forgetModules()
     }
 
     /// Returns this container: every container is already safe to use from many threads at once.
@@ -144,7 +156,7 @@ public final class Container: Sendable {
     public func withObjectGraph<T>(
         _ identifier: GraphIdentifier, closure: (Container) throws -> T
     ) rethrows -> T {
-        try closure(Container(viewOf: self, graph: identifier.graph))
+        try closure(Container(viewOf: self, graph: identifier.graph, module: module))
     }
 
     /// Every binding visible from this container: its own, then those of its ancestors it does not shadow.

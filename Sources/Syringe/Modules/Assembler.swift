@@ -120,12 +120,52 @@ public final class Assembler: Sendable {
         run(assemblies)
     }
 
+    /// Loads modules into the assembler's container, with the checks of ``Container/load(_:)-([Assembly])``:
+    /// a module type loaded already throws, and a failing eager singleton undoes the load and throws.
+    ///
+    /// ```swift
+    /// try assembler.load([SettingsAssembly()])
+    /// ```
+    ///
+    /// - Parameter assemblies: The modules, assembled in order.
+    /// - Throws: ``ModuleError``.
+    public func load(_ assemblies: [any Assembly]) throws(ModuleError) {
+        try container.load(assemblies)
+    }
+
+    /// Unloads the module of type `assembly` from the assembler's container; see ``Container/unload(_:)-(Module.Type)``.
+    ///
+    /// ```swift
+    /// assembler.unload(SettingsAssembly.self)
+    /// ```
+    ///
+    /// - Parameter assembly: The module's assembly type.
+    /// - Returns: Whether such a module was loaded.
+    @discardableResult
+    public func unload<Module: Assembly>(_ assembly: Module.Type) -> Bool {
+        container.unload(assembly)
+    }
+
+    /// Shuts the assembler's container down; see ``Container/shutdown()``.
+    ///
+    /// ```swift
+    /// assembler.shutdown()
+    /// ```
+    public func shutdown() {
+        container.shutdown()
+    }
+
+    /// Shuts the assembler's container down, awaiting asynchronous disposals; see ``Container/shutdown()``.
+    ///
+    /// ```swift
+    /// await assembler.shutdown()
+    /// ```
+    public func shutdown() async {
+        await container.shutdown()
+    }
+
+    /// Assembles, makes the eager singletons (logging failures), then tells each assembly it was loaded.
     private func run(_ assemblies: [any Assembly]) {
-        for assembly in assemblies {
-            assembly.assemble(container: container)
-        }
-        for assembly in assemblies {
-            assembly.loaded(resolver: container)
-        }
+        container.assembleLeniently(assemblies)
     }
 }

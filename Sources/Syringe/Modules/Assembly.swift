@@ -20,6 +20,12 @@ public protocol Assembly {
     ///
     /// - Parameter resolver: Resolves from the assembled container.
     func loaded(resolver: any Resolver)
+
+    /// Called when the assembly is unloaded (``Container/unload(_:)``), before its registrations are removed:
+    /// its services still resolve, so it can flush or save them.
+    ///
+    /// - Parameter resolver: Resolves from the container the assembly is unloaded from.
+    func unload(resolver: any Resolver)
 }
 
 extension Assembly {
@@ -29,4 +35,11 @@ extension Assembly {
     /// assembly.loaded(resolver: container)
     /// ```
     public func loaded(resolver _: any Resolver) {}
+
+    /// Does nothing.
+    ///
+    /// ```swift
+    /// assembly.unload(resolver: container)
+    /// ```
+    public func unload(resolver _: any Resolver) {}
 }

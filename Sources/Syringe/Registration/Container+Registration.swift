@@ -94,6 +94,7 @@ extension Container {
             registry.bindings[key] = Binding(registration: registration, serviceType: T.self, name: name)
             return registry.behaviors
         }
+        module?.recordForward(key, to: registration)
         for behavior in behaviors {
             behavior.container(self, didRegisterType: type, toService: service, withName: name)
         }
@@ -117,6 +118,7 @@ extension Container {
             scope: defaultObjectScope,
             fileID: fileID,
             line: line,
+            lifecycle: lifecycle,
             factory: factory
         )
         let key = ServiceKey(serviceType: serviceType, argumentsType: argumentsType, name: name)
@@ -124,6 +126,7 @@ extension Container {
             registry.bindings[key] = Binding(registration: registration, serviceType: serviceType, name: name)
             return registry.behaviors
         }
+        module?.record(registration)
         let entry = ServiceEntry<Service>(registration: registration, container: self)
         for behavior in behaviors {
             behavior.container(self, didRegisterType: serviceType, toService: entry, withName: name)

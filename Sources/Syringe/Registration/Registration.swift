@@ -18,6 +18,8 @@ final class Registration: Sendable {
     let factory: Factory
     let fileID: String
     let line: UInt
+    /// Where the disposable instances of this registration are recorded: its container's store.
+    let lifecycle: LifecycleStore
     let state: Locked<State>
 
     struct State {
@@ -47,6 +49,7 @@ final class Registration: Sendable {
         scope: any ObjectScopeProtocol,
         fileID: String,
         line: UInt,
+        lifecycle: LifecycleStore,
         factory: @escaping Factory
     ) {
         self.serviceType = serviceType
@@ -55,6 +58,7 @@ final class Registration: Sendable {
         self.argumentsType = argumentsType
         self.fileID = fileID
         self.line = line
+        self.lifecycle = lifecycle
         self.factory = factory
         self.state = Locked(State(scope: scope))
     }

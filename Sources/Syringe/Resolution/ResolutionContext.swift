@@ -136,6 +136,12 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
                 of: registration, strongly: scope.kind == .container, as: requestedType, name: name,
                 arguments: arguments, completions: completions
             )
+        case .perContainer:
+            // One instance per resolving container: a stand-in registration kept by `container` holds it.
+            return try sharedInstance(
+                of: container.lifecycle.localRegistration(for: registration, scope: scope), strongly: true,
+                as: requestedType, name: name, arguments: arguments, completions: completions
+            )
         case .custom:
             return try customInstance(
                 of: registration, scope: scope, as: requestedType, name: name, arguments: arguments,
@@ -305,7 +311,9 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
                 state.shared = .weak(WeakReference(object))
             } else {
                 state.shared = .empty
+                return hasWaiters
             }
+            registration.lifecycle.record(instance, of: registration, custom: false)
             return hasWaiters
         }
         if wake { CreationCoordinator.shared.creationEnded(of: registration) }
@@ -338,7 +346,10 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         try checkCycle(registration, as: requestedType, name: name)
         return try make(registration, as: requestedType, name: name, arguments: arguments, completions: completions) {
             instance in
-            registration.state.withLock { $0.customStorage?.setInstance(instance, inGraph: graph) }
+            registration.state.withLock { state in
+                state.customStorage?.setInstance(instance, inGraph: graph)
+                registration.lifecycle.record(instance, of: registration, custom: true)
+            }
             if !customStorages.contains(where: { $0 === registration }) { customStorages.append(registration) }
         }
     }

@@ -1,6 +1,6 @@
 extension Container {
     /// Forgets the instances kept by every registration in `objectScope`, in this container and its
-    /// ancestors; the next resolve makes new ones.
+    /// ancestors; the next resolve makes new ones. Forgotten ``Disposable`` instances are disposed, newest first.
     ///
     /// ```swift
     /// container.resetObjectScope(.container)  // every singleton is made again on next use
@@ -20,9 +20,11 @@ extension Container {
     ///
     /// - Parameter objectScope: The scope to reset.
     public func resetObjectScope(_ objectScope: any ObjectScopeProtocol) {
-        for registration in ownRegistrations() {
-            registration.reset(ifIn: objectScope)
+        var pending: [PendingDisposal] = []
+        for registration in ownRegistrations() + lifecycle.standIns() {
+            pending += registration.release(ifIn: objectScope)
         }
+        disposeNow(pending)
         parent?.resetObjectScope(objectScope)
     }
 
@@ -55,9 +57,12 @@ extension Container {
         let registrations = registry.withLock { registry in
             registry.bindings.filter { $0.key.serviceType == wanted }.map(\.value.registration)
         }
-        for registration in registrations {
-            registration.reset(ifIn: objectScope)
+        let standIns = lifecycle.standIns().filter { ObjectIdentifier($0.serviceType) == wanted }
+        var pending: [PendingDisposal] = []
+        for registration in registrations + standIns {
+            pending += registration.release(ifIn: objectScope)
         }
+        disposeNow(pending)
         parent?.resetObjectScope(objectScope, serviceType: serviceType)
     }
 

@@ -37,7 +37,7 @@ public final class ObjectScope: ObjectScopeProtocol, CustomStringConvertible {
 
     /// How the container handles a scope: built-in scopes take dedicated fast paths.
     enum Kind: Sendable {
-        case transient, graph, container, weak, custom
+        case transient, graph, container, weak, perContainer, custom
     }
 
     /// Creates a custom scope.

@@ -1,0 +1,42 @@
+extension Container {
+    /// Disposes the instances this container keeps, newest first, and forgets them.
+    ///
+    /// Every ``Disposable`` instance this container's registrations made in a shared scope is disposed once
+    /// (see ``Disposable`` for the scopes), and so are the ``ObjectScope/perContainer`` instances it made of
+    /// its ancestors' registrations. A parent's instances are never touched, even those this container
+    /// resolved. Instances that are only ``AsyncDisposable`` are disposed in a task started afterwards; use
+    /// `await shutdown()` to wait for them.
+    ///
+    /// The container stays usable: a later resolve makes new instances, which a later shutdown disposes.
+    ///
+    /// ```swift
+    /// let feature = Container(parent: app)
+    /// feature.register(Session.self) { _ in Session() }.inObjectScope(.container)
+    /// _ = feature.resolve(Session.self)
+    /// feature.shutdown()  // Session.dispose(); nothing of `app` is disposed
+    /// ```
+    public func shutdown() {
+        disposeNow(releaseAll())
+    }
+
+    /// Disposes the instances this container keeps, newest first, awaiting each ``AsyncDisposable``.
+    ///
+    /// The same as ``shutdown()``, except that asynchronous disposals are awaited in order, interleaved with
+    /// the synchronous ones.
+    ///
+    /// ```swift
+    /// await container.shutdown()
+    /// ```
+    public func shutdown() async {
+        await disposeInOrder(releaseAll())
+    }
+
+    /// Forgets every kept instance of this container and returns the disposable ones.
+    private func releaseAll() -> [PendingDisposal] {
+        var pending: [PendingDisposal] = []
+        for registration in ownRegistrations() + lifecycle.removeAllStandIns() {
+            pending += registration.release(ifIn: nil)
+        }
+        return pending + lifecycle.takeAll()
+    }
+}

@@ -1,0 +1,108 @@
+extension Container {
+    /// Removes the registration of `serviceType` under `name` with these runtime argument types.
+    ///
+    /// Afterwards a resolve behaves as if the registration had never been made: a parent's registration of
+    /// the same key becomes visible again. Types forwarded to the registration (``ServiceEntry/implements(_:name:)``)
+    /// are removed with it; when the key is itself a forwarded type, only that forward is removed. The
+    /// instances the registration kept are released, and the ``Disposable`` ones disposed, newest first —
+    /// including the ``ObjectScope/perContainer`` instances child containers made of it. Behaviors hear of
+    /// each removed key. Only this container's registrations are removed, never its parent's.
+    ///
+    /// ```swift
+    /// container.unregister(Animal.self, name: "cat")
+    /// container.unregister(Animal.self, arguments: String.self, Int.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The registered (or forwarded) service type.
+    ///   - name: The registration name.
+    ///   - arguments: The runtime argument types of the registration's factory, in order; none by default.
+    /// - Returns: Whether this container had such a registration.
+    @discardableResult
+    public func unregister<Service, each Argument>(
+        _ serviceType: Service.Type, name: String? = nil, arguments: repeat (each Argument).Type
+    ) -> Bool {
+        let key = ServiceKey(
+            serviceType: Service.self, argumentsType: argumentsType(repeat (each Argument).self), name: name
+        )
+        return removeBindings { candidate, _ in candidate == key }
+    }
+
+    /// Removes every registration of `serviceType` in this container, whatever its name and argument types.
+    ///
+    /// Each removal works as ``unregister(_:name:arguments:)`` does.
+    ///
+    /// ```swift
+    /// container.unregisterAll(Animal.self)
+    /// container.hasAnyRegistration(of: Animal.self) // false, unless a parent registers Animal
+    /// ```
+    ///
+    /// - Parameter serviceType: The registered (or forwarded) service type.
+    /// - Returns: Whether this container had any registration of the type.
+    @discardableResult
+    public func unregisterAll<Service>(_ serviceType: Service.Type) -> Bool {
+        let wanted = ObjectIdentifier(Service.self)
+        return removeBindings { key, _ in key.serviceType == wanted }
+    }
+
+    /// Removes the bindings `matches` selects and the registrations `owned`. A selected binding that is a
+    /// registration's own key removes the registration, with every binding to it; a selected forwarded key
+    /// removes that forward only. Then releases and disposes the removed registrations' instances (outside
+    /// every lock) and tells the behaviors.
+    @discardableResult
+    func removeBindings(
+        owned: [Registration] = [], where matches: (ServiceKey, Binding) -> Bool
+    ) -> Bool {
+        let (removed, registrations, behaviors) = registry.withLock { registry in
+            var registrations: [ObjectIdentifier: Registration] = [:]
+            for registration in owned { registrations[ObjectIdentifier(registration)] = registration }
+            var keys: Set<ServiceKey> = []
+            for (key, binding) in registry.bindings where matches(key, binding) {
+                keys.insert(key)
+                if binding.registration.ownKey == key {
+                    registrations[ObjectIdentifier(binding.registration)] = binding.registration
+                }
+            }
+            for (key, binding) in registry.bindings where registrations[ObjectIdentifier(binding.registration)] != nil {
+                keys.insert(key)
+            }
+            let removed = keys.compactMap { key in registry.bindings.removeValue(forKey: key) }
+            return (removed, Array(registrations.values), registry.behaviors)
+        }
+        tearDown(registrations)
+        let described = removed
+            .map { $0.registration.describe(as: $0.serviceType, name: .some($0.name)) }
+            .sorted { $0.description < $1.description }
+        for registration in described {
+            for behavior in behaviors {
+                behavior.container(self, didUnregister: registration)
+            }
+        }
+        return !removed.isEmpty
+    }
+
+    /// Releases the instances of removed registrations (here and in the containers that keep
+    /// ``ObjectScope/perContainer`` instances of them), disposes them newest first, and forgets their eager marks.
+    func tearDown(_ registrations: [Registration]) {
+        guard !registrations.isEmpty else { return }
+        let ids = Set(registrations.map(ObjectIdentifier.init))
+        var pending: [PendingDisposal] = []
+        for registration in registrations {
+            pending += registration.release(ifIn: nil)
+        }
+        for store in lifecycle.dependentStores() {
+            for standIn in store.removeStandIns(of: ids) {
+                pending += standIn.release(ifIn: nil)
+            }
+        }
+        lifecycle.forgetEager(ids)
+        disposeNow(pending)
+    }
+}
+
+extension Registration {
+    /// The key the registration was made under (forwarded types have other keys).
+    var ownKey: ServiceKey {
+        ServiceKey(serviceType: serviceType, argumentsType: argumentsType, name: name)
+    }
+}

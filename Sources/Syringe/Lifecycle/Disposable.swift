@@ -1,0 +1,38 @@
+/// An instance that releases resources when the container that made it lets it go.
+///
+/// The container calls ``dispose()`` exactly once for each instance it made in a shared scope
+/// (``ObjectScope/container``, ``ObjectScope/perContainer``, ``ObjectScope/weak`` while alive, and custom
+/// scopes while their storage keeps it), when that scope is reset, its registration or module is removed, or
+/// the container is shut down. Newer instances are disposed first. Transient and graph instances belong to
+/// the caller and are never disposed.
+///
+/// ```swift
+/// final class Database: Disposable {
+///     func dispose() { connection.close() }
+/// }
+/// container.register(Database.self) { _ in Database() }.inObjectScope(.container)
+/// container.shutdown()  // calls Database.dispose()
+/// ```
+public protocol Disposable {
+    /// Releases the instance's resources. Called once, never while the container holds a lock.
+    func dispose()
+}
+
+/// An instance that releases resources asynchronously when the container that made it lets it go.
+///
+/// `await container.shutdown()` awaits each disposal in turn, newest instance first. The synchronous paths
+/// (``Container/resetObjectScope(_:)``, ``Container/unregister(_:name:arguments:)``, ``Container/shutdown()``)
+/// cannot wait: they start one task that disposes their asynchronous instances in order, after the
+/// synchronous ones. An instance that is both ``Disposable`` and `AsyncDisposable` gets the synchronous call on
+/// synchronous paths and the asynchronous one on `await container.shutdown()`; never both.
+///
+/// ```swift
+/// final class Uploader: AsyncDisposable {
+///     func dispose() async { await queue.flush() }
+/// }
+/// await container.shutdown()
+/// ```
+public protocol AsyncDisposable: Sendable {
+    /// Releases the instance's resources. Called once, never while the container holds a lock.
+    func dispose() async
+}

@@ -1,0 +1,47 @@
+extension Registration {
+    /// Forgets the kept instance if the registration is in `scope` (all scopes when `nil`), and returns the
+    /// recorded disposable instances it kept, to dispose once no lock is held.
+    ///
+    /// An instance still being created is left alone: its creator publishes it, and it is recorded then.
+    func release(ifIn scope: (any ObjectScopeProtocol)?) -> [PendingDisposal] {
+        state.withLock { state in
+            if let scope, state.scope !== scope { return [] }
+            if case .creating = state.shared { return [] }
+            // Take the instances before the scope drops them, so they are still alive.
+            let taken = lifecycle.take(of: self, customHeld: state.customStorage?.instance)
+            state.shared = .empty
+            state.customStorage?.instance = nil
+            return taken
+        }
+    }
+}
+
+/// Disposes `pending` newest first, synchronously: ``Disposable`` instances now, instances that are only
+/// ``AsyncDisposable`` in one task started afterwards, still newest first.
+func disposeNow(_ pending: [PendingDisposal]) {
+    var asynchronous: [any AsyncDisposable] = []
+    for item in pending.sorted(by: { $0.sequence > $1.sequence }) {
+        if let disposable = item.instance as? any Disposable {
+            disposable.dispose()
+        } else if let disposable = item.instance as? any AsyncDisposable {
+            asynchronous.append(disposable)
+        }
+    }
+    guard !asynchronous.isEmpty else { return }
+    Task {
+        for disposable in asynchronous {
+            await disposable.dispose()
+        }
+    }
+}
+
+/// Disposes `pending` newest first, awaiting each ``AsyncDisposable`` in turn.
+func disposeInOrder(_ pending: [PendingDisposal]) async {
+    for item in pending.sorted(by: { $0.sequence > $1.sequence }) {
+        if let disposable = item.instance as? any AsyncDisposable {
+            await disposable.dispose()
+        } else if let disposable = item.instance as? any Disposable {
+            disposable.dispose()
+        }
+    }
+}

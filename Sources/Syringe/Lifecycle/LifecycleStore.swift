@@ -1,0 +1,231 @@
+/// What one container remembers about the lives of its instances: the disposable instances it made (in
+/// order of creation), its registrations marked eager, its loaded modules, and the stand-in registrations
+/// that hold its ``ObjectScope/perContainer`` instances.
+///
+/// Lock order: a registration's `state` lock may be held while taking a store's lock, never the reverse, and
+/// no two store locks are ever held together.
+final class LifecycleStore: Sendable {
+    /// One recorded disposable instance.
+    struct Entry {
+        /// Position in creation order.
+        let sequence: UInt64
+        /// The registration that made it (weak: a store never keeps a replaced registration alive).
+        weak var registration: Registration?
+        /// Class instances are held weakly (the scope keeps them alive); values strongly.
+        let reference: Reference
+        /// Whether the registration's scope is custom: then the instance is disposed only while the
+        /// scope's storage still keeps it.
+        let custom: Bool
+
+        var instance: Any? {
+            switch reference {
+            case .strong(let value): value
+            case .weak(let weak): weak.object
+            }
+        }
+    }
+
+    enum Reference {
+        case strong(Any)
+        case weak(WeakReference)
+    }
+
+    /// A ``ObjectScope/perContainer`` registration of some container and its stand-in in this one.
+    struct Local {
+        let original: Registration
+        let standIn: Registration
+    }
+
+    struct WeakStore {
+        weak var store: LifecycleStore?
+    }
+
+    struct WeakRegistration {
+        weak var registration: Registration?
+    }
+
+    struct State {
+        var nextSequence: UInt64 = 0
+        var entries: [Entry] = []
+        /// Entries count after the last pruning of dead weak entries.
+        var prunedCount = 0
+        var locals: [ObjectIdentifier: Local] = [:]
+        /// Stores that hold stand-ins of this store's registrations.
+        var dependents: [WeakStore] = []
+        var eager: [WeakRegistration] = []
+        var modules: [ObjectIdentifier: ModuleRecord] = [:]
+    }
+
+    let state = Locked(State())
+
+    // MARK: Disposable instances
+
+    /// Records `instance`, just published by `registration`, if it is disposable. Called with the
+    /// registration's lock held; takes only this store's lock.
+    func record(_ instance: Any, of registration: Registration, custom: Bool) {
+        guard instance is any Disposable || instance is any AsyncDisposable else { return }
+        let object = asObject(instance)
+        state.withLock { state in
+            if state.entries.count >= 2 * max(state.prunedCount, 8) {
+                state.entries.removeAll { $0.instance == nil || $0.registration == nil && $0.custom }
+                state.prunedCount = state.entries.count
+            }
+            // The same object reached through two registrations is recorded (and disposed) once.
+            if let object, state.entries.contains(where: { entry in
+                if case .weak(let weak) = entry.reference { return weak.object === object }
+                return false
+            }) {
+                return
+            }
+            let reference: Reference = object.map { .weak(WeakReference($0)) } ?? .strong(instance)
+            state.entries.append(
+                Entry(sequence: state.nextSequence, registration: registration, reference: reference, custom: custom)
+            )
+            state.nextSequence += 1
+        }
+    }
+
+    /// Removes the entries of `registration` and returns the instances to dispose. Called with the
+    /// registration's lock held, before its scope forgets the instances. `customHeld` is what a custom
+    /// scope's storage keeps now.
+    func take(of registration: Registration, customHeld: Any?) -> [PendingDisposal] {
+        state.withLock { state in
+            var taken: [PendingDisposal] = []
+            state.entries.removeAll { entry in
+                guard entry.registration === registration else { return false }
+                if let instance = entry.instance, !entry.custom || isSame(instance, customHeld) {
+                    taken.append(PendingDisposal(sequence: entry.sequence, instance: instance))
+                }
+                return true
+            }
+            return taken
+        }
+    }
+
+    /// Removes every remaining entry and returns the live instances of shared scopes to dispose.
+    func takeAll() -> [PendingDisposal] {
+        state.withLock { state in
+            let entries = state.entries
+            state.entries = []
+            state.prunedCount = 0
+            return entries.compactMap { entry in
+                guard !entry.custom, let instance = entry.instance else { return nil }
+                return PendingDisposal(sequence: entry.sequence, instance: instance)
+            }
+        }
+    }
+
+    // MARK: Per-container instances
+
+    /// The stand-in registration that keeps this container's instance of `original`, a
+    /// ``ObjectScope/perContainer`` registration of this container or of an ancestor.
+    func localRegistration(for original: Registration, scope: any ObjectScopeProtocol) -> Registration {
+        let id = ObjectIdentifier(original)
+        let (standIn, isNew) = state.withLock { state -> (Registration, Bool) in
+            if let local = state.locals[id] { return (local.standIn, false) }
+            let standIn = Registration(
+                serviceType: original.serviceType,
+                name: original.name,
+                argumentTypes: original.argumentTypes,
+                argumentsType: original.argumentsType,
+                scope: scope,
+                fileID: original.fileID,
+                line: original.line,
+                lifecycle: self,
+                factory: original.factory
+            )
+            state.locals[id] = Local(original: original, standIn: standIn)
+            return (standIn, true)
+        }
+        if isNew { original.lifecycle.addDependent(self) }
+        return standIn
+    }
+
+    private func addDependent(_ store: LifecycleStore) {
+        state.withLock { state in
+            state.dependents.removeAll { $0.store == nil }
+            if !state.dependents.contains(where: { $0.store === store }) {
+                state.dependents.append(WeakStore(store: store))
+            }
+        }
+    }
+
+    /// The stand-ins this store holds; with `removing`, for the given originals only, and forgotten.
+    func standIns() -> [Registration] {
+        state.withLock { $0.locals.values.map(\.standIn) }
+    }
+
+    /// Forgets the stand-ins of `originals` and returns them.
+    func removeStandIns(of originals: Set<ObjectIdentifier>) -> [Registration] {
+        state.withLock { state in
+            var removed: [Registration] = []
+            for id in originals {
+                if let local = state.locals.removeValue(forKey: id) { removed.append(local.standIn) }
+            }
+            return removed
+        }
+    }
+
+    /// Forgets every stand-in and returns them.
+    func removeAllStandIns() -> [Registration] {
+        state.withLock { state in
+            let all = state.locals.values.map(\.standIn)
+            state.locals = [:]
+            return all
+        }
+    }
+
+    /// The stores that hold stand-ins of this store's registrations (this one included, if it does).
+    func dependentStores() -> [LifecycleStore] {
+        state.withLock { $0.dependents.compactMap(\.store) }
+    }
+
+    // MARK: Eager registrations
+
+    func markEager(_ registration: Registration) {
+        state.withLock { state in
+            if !state.eager.contains(where: { $0.registration === registration }) {
+                state.eager.append(WeakRegistration(registration: registration))
+            }
+        }
+    }
+
+    func isEager(_ registration: Registration) -> Bool {
+        state.withLock { $0.eager.contains { $0.registration === registration } }
+    }
+
+    /// The registrations marked eager, in the order they were marked.
+    func eagerRegistrations() -> [Registration] {
+        state.withLock { state in
+            state.eager.removeAll { $0.registration == nil }
+            return state.eager.compactMap(\.registration)
+        }
+    }
+
+    func forgetEager(_ removed: Set<ObjectIdentifier>) {
+        state.withLock { state in
+            state.eager.removeAll { entry in
+                guard let registration = entry.registration else { return true }
+                return removed.contains(ObjectIdentifier(registration))
+            }
+        }
+    }
+
+    // MARK: Modules
+
+    func forgetModules() {
+        state.withLock { $0.modules = [:] }
+    }
+}
+
+/// An instance taken from its scope, waiting to be disposed outside every lock.
+struct PendingDisposal {
+    let sequence: UInt64
+    let instance: Any
+}
+
+/// Whether `instance` is the object `held` (values are never the same).
+private func isSame(_ instance: Any, _ held: Any?) -> Bool {
+    guard let held, let object = asObject(instance), let heldObject = asObject(held) else { return false }
+    return object === heldObject
+}

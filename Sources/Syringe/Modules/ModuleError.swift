@@ -1,0 +1,33 @@
+/// Why a container could not load modules.
+///
+/// ```swift
+/// do {
+///     try container.load(NetworkAssembly())
+/// } catch .eagerSingletonFailed(let error) {
+///     print(error.description)  // which eager singleton failed, and why
+/// } catch {
+///     print(error)
+/// }
+/// ```
+public enum ModuleError: Error, CustomStringConvertible {
+    /// A module of this assembly type is loaded already (or appears twice in one `load`). Nothing was loaded.
+    case alreadyLoaded(module: Any.Type)
+    /// An eager singleton of the loaded modules could not be made. The load was undone: the modules'
+    /// registrations are removed and the instances already made disposed.
+    case eagerSingletonFailed(ResolutionError)
+
+    /// The failure as a sentence, with the resolution error's whole message when there is one.
+    ///
+    /// ```swift
+    /// print(error.description)
+    /// ```
+    public var description: String {
+        switch self {
+        case .alreadyLoaded(let module):
+            "Syringe: module \(typeName(module)) is already loaded in this container. "
+                + "Unload it first (container.unload(\(typeName(module)).self)) to load it again."
+        case .eagerSingletonFailed(let error):
+            "Syringe: an eager singleton failed, so the modules were not loaded.\n\(error.description)"
+        }
+    }
+}
