@@ -70,7 +70,8 @@ extension Container {
             return (removed, Array(registrations.values), registry.behaviors)
         }
         tearDown(registrations)
-        let described = removed
+        let described =
+            removed
             .map { $0.registration.describe(as: $0.serviceType, name: .some($0.name)) }
             .sorted { $0.description < $1.description }
         for registration in described {

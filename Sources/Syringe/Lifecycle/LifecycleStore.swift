@@ -71,10 +71,12 @@ final class LifecycleStore: Sendable {
                 state.prunedCount = state.entries.count
             }
             // The same object reached through two registrations is recorded (and disposed) once.
-            if let object, state.entries.contains(where: { entry in
-                if case .weak(let weak) = entry.reference { return weak.object === object }
-                return false
-            }) {
+            if let object,
+                state.entries.contains(where: { entry in
+                    if case .weak(let weak) = entry.reference { return weak.object === object }
+                    return false
+                })
+            {
                 return
             }
             let reference: Reference = object.map { .weak(WeakReference($0)) } ?? .strong(instance)
@@ -150,7 +152,7 @@ final class LifecycleStore: Sendable {
         }
     }
 
-    /// The stand-ins this store holds; with `removing`, for the given originals only, and forgotten.
+    /// The stand-ins this store holds.
     func standIns() -> [Registration] {
         state.withLock { $0.locals.values.map(\.standIn) }
     }
@@ -188,10 +190,6 @@ final class LifecycleStore: Sendable {
                 state.eager.append(WeakRegistration(registration: registration))
             }
         }
-    }
-
-    func isEager(_ registration: Registration) -> Bool {
-        state.withLock { $0.eager.contains { $0.registration === registration } }
     }
 
     /// The registrations marked eager, in the order they were marked.
