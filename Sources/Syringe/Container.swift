@@ -91,7 +91,7 @@ public final class Container: Sendable {
     /// container.resolve(Animal.self) // nil, unless a parent registers Animal
     /// ```
     public func removeAll() {
-        removeBindings { _, _ in true }
+        removeBindings(owned: ownRegistrations()) { _, _ in true }
         lifecycle.forgetModules()
     }
 

@@ -15,6 +15,10 @@
 /// ```
 public protocol Disposable {
     /// Releases the instance's resources. Called once, never while the container holds a lock.
+    ///
+    /// ```swift
+    /// func dispose() { socket.close() }
+    /// ```
     func dispose()
 }
 
@@ -34,5 +38,9 @@ public protocol Disposable {
 /// ```
 public protocol AsyncDisposable: Sendable {
     /// Releases the instance's resources. Called once, never while the container holds a lock.
+    ///
+    /// ```swift
+    /// func dispose() { socket.close() }
+    /// ```
     func dispose() async
 }

@@ -24,6 +24,12 @@ public protocol Assembly {
     /// Called when the assembly is unloaded (``Container/unload(_:)``), before its registrations are removed:
     /// its services still resolve, so it can flush or save them.
     ///
+    /// ```swift
+    /// func unload(resolver: any Resolver) {
+    ///     resolver.resolve(Database.self)?.flush()
+    /// }
+    /// ```
+    ///
     /// - Parameter resolver: Resolves from the container the assembly is unloaded from.
     func unload(resolver: any Resolver)
 }

@@ -11,9 +11,17 @@
 /// ```
 public enum ModuleError: Error, CustomStringConvertible {
     /// A module of this assembly type is loaded already (or appears twice in one `load`). Nothing was loaded.
+    ///
+    /// ```swift
+    /// if case .alreadyLoaded(let module) = error { print("\(module) is loaded") }
+    /// ```
     case alreadyLoaded(module: Any.Type)
     /// An eager singleton of the loaded modules could not be made. The load was undone: the modules'
     /// registrations are removed and the instances already made disposed.
+    ///
+    /// ```swift
+    /// if case .eagerSingletonFailed(let failure) = error { print(failure.path) }
+    /// ```
     case eagerSingletonFailed(ResolutionError)
 
     /// The failure as a sentence, with the resolution error's whole message when there is one.
