@@ -25,7 +25,7 @@ extension Container {
         let key = ServiceKey(
             serviceType: Service.self, argumentsType: argumentsType(repeat (each Argument).self), name: name
         )
-        return removeBindings { candidate, _ in candidate == key }
+        return removeBindings(key: key)
     }
 
     /// Removes every registration of `serviceType` in this container, whatever its name and argument types.
@@ -45,10 +45,36 @@ extension Container {
         return removeBindings { key, _ in key.serviceType == wanted }
     }
 
+    /// Removes the binding of `key`: the registration with every binding to it when `key` is the
+    /// registration's own key, the forward only when it is a forwarded type.
+    ///
+    /// - Complexity: O(1) for a forwarded type; O(n) in this container's bindings for a registration, to find
+    ///   the types forwarded to it.
+    func removeBindings(key: ServiceKey) -> Bool {
+        let (removed, registration, behaviors) = registry.withLock { registry in
+            guard let binding = registry.bindings[key] else {
+                return ([Binding](), Registration?.none, [any Behavior]())
+            }
+            let registration = binding.registration
+            guard registration.ownKey == key else {
+                registry.bindings[key] = nil
+                return ([binding], nil, registry.behaviors)
+            }
+            let keys = registry.bindings.compactMap { $0.value.registration === registration ? $0.key : nil }
+            let removed = keys.compactMap { registry.bindings.removeValue(forKey: $0) }
+            return (removed, registration, registry.behaviors)
+        }
+        if let registration { tearDown([registration]) }
+        notify(behaviors, ofRemoved: removed)
+        return !removed.isEmpty
+    }
+
     /// Removes the bindings `matches` selects and the registrations `owned`. A selected binding that is a
     /// registration's own key removes the registration, with every binding to it; a selected forwarded key
     /// removes that forward only. Then releases and disposes the removed registrations' instances (outside
     /// every lock) and tells the behaviors.
+    ///
+    /// - Complexity: O(n) in this container's bindings.
     @discardableResult
     func removeBindings(
         owned: [Registration] = [], where matches: (ServiceKey, Binding) -> Bool
@@ -63,13 +89,23 @@ extension Container {
                     registrations[ObjectIdentifier(binding.registration)] = binding.registration
                 }
             }
-            for (key, binding) in registry.bindings where registrations[ObjectIdentifier(binding.registration)] != nil {
-                keys.insert(key)
+            if !registrations.isEmpty {
+                for (key, binding) in registry.bindings
+                where registrations[ObjectIdentifier(binding.registration)] != nil {
+                    keys.insert(key)
+                }
             }
             let removed = keys.compactMap { key in registry.bindings.removeValue(forKey: key) }
             return (removed, Array(registrations.values), registry.behaviors)
         }
         tearDown(registrations)
+        notify(behaviors, ofRemoved: removed)
+        return !removed.isEmpty
+    }
+
+    /// Tells `behaviors` about each removed binding, outside every lock.
+    private func notify(_ behaviors: [any Behavior], ofRemoved removed: [Binding]) {
+        guard !behaviors.isEmpty else { return }
         let described =
             removed
             .map { $0.registration.describe(as: $0.serviceType, name: .some($0.name)) }
@@ -79,7 +115,6 @@ extension Container {
                 behavior.container(self, didUnregister: registration)
             }
         }
-        return !removed.isEmpty
     }
 
     /// Releases the instances of removed registrations (here and in the containers that keep

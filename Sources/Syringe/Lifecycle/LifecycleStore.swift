@@ -46,8 +46,13 @@ final class LifecycleStore: Sendable {
 
     struct State {
         var nextSequence: UInt64 = 0
-        var entries: [Entry] = []
-        /// Entries count after the last pruning of dead weak entries.
+        /// The recorded instances, by the registration that made them (entries whose registration died stay
+        /// until pruned; an identifier reused by a new registration is told apart by the weak reference).
+        var entries: [ObjectIdentifier: [Entry]] = [:]
+        /// The recorded class instances, to record each object once however many registrations keep it.
+        var objects: [ObjectIdentifier: WeakReference] = [:]
+        var entryCount = 0
+        /// `entryCount` after the last pruning of dead entries.
         var prunedCount = 0
         var locals: [ObjectIdentifier: Local] = [:]
         /// Stores that hold stand-ins of this store's registrations.
@@ -62,27 +67,24 @@ final class LifecycleStore: Sendable {
 
     /// Records `instance`, just published by `registration`, if it is disposable. Called with the
     /// registration's lock held; takes only this store's lock.
+    ///
+    /// - Complexity: Amortized O(1).
     func record(_ instance: Any, of registration: Registration, custom: Bool) {
         guard instance is any Disposable || instance is any AsyncDisposable else { return }
         let object = asObject(instance)
         state.withLock { state in
-            if state.entries.count >= 2 * max(state.prunedCount, 8) {
-                state.entries.removeAll { $0.instance == nil || $0.registration == nil && $0.custom }
-                state.prunedCount = state.entries.count
-            }
-            // The same object reached through two registrations is recorded (and disposed) once.
-            if let object,
-                state.entries.contains(where: { entry in
-                    if case .weak(let weak) = entry.reference { return weak.object === object }
-                    return false
-                })
-            {
-                return
+            if state.entryCount >= 2 * max(state.prunedCount, 16) { state.prune() }
+            if let object {
+                // The same object reached through two registrations is recorded (and disposed) once.
+                let id = ObjectIdentifier(object)
+                if state.objects[id]?.object === object { return }
+                state.objects[id] = WeakReference(object)
             }
             let reference: Reference = object.map { .weak(WeakReference($0)) } ?? .strong(instance)
-            state.entries.append(
+            state.entries[ObjectIdentifier(registration), default: []].append(
                 Entry(sequence: state.nextSequence, registration: registration, reference: reference, custom: custom)
             )
+            state.entryCount += 1
             state.nextSequence += 1
         }
     }
@@ -90,16 +92,27 @@ final class LifecycleStore: Sendable {
     /// Removes the entries of `registration` and returns the instances to dispose. Called with the
     /// registration's lock held, before its scope forgets the instances. `customHeld` is what a custom
     /// scope's storage keeps now.
+    ///
+    /// - Complexity: O(1) plus the registration's own entries.
     func take(of registration: Registration, customHeld: Any?) -> [PendingDisposal] {
-        state.withLock { state in
+        let id = ObjectIdentifier(registration)
+        return state.withLock { state in
+            guard let entries = state.entries.removeValue(forKey: id) else { return [] }
             var taken: [PendingDisposal] = []
-            state.entries.removeAll { entry in
-                guard entry.registration === registration else { return false }
-                if let instance = entry.instance, !entry.custom || isSame(instance, customHeld) {
+            var others: [Entry] = []
+            for entry in entries {
+                guard entry.registration === registration else {
+                    others.append(entry)  // recorded by a dead registration that had the same identifier
+                    continue
+                }
+                state.entryCount -= 1
+                guard let instance = entry.instance else { continue }
+                if let object = asObject(instance) { state.objects[ObjectIdentifier(object)] = nil }
+                if !entry.custom || isSame(instance, customHeld) {
                     taken.append(PendingDisposal(sequence: entry.sequence, instance: instance))
                 }
-                return true
             }
+            if !others.isEmpty { state.entries[id] = others }
             return taken
         }
     }
@@ -107,8 +120,10 @@ final class LifecycleStore: Sendable {
     /// Removes every remaining entry and returns the live instances of shared scopes to dispose.
     func takeAll() -> [PendingDisposal] {
         state.withLock { state in
-            let entries = state.entries
-            state.entries = []
+            let entries = state.entries.values.joined()
+            state.entries = [:]
+            state.objects = [:]
+            state.entryCount = 0
             state.prunedCount = 0
             return entries.compactMap { entry in
                 guard !entry.custom, let instance = entry.instance else { return nil }
@@ -226,4 +241,18 @@ struct PendingDisposal {
 private func isSame(_ instance: Any, _ held: Any?) -> Bool {
     guard let held, let object = asObject(instance), let heldObject = asObject(held) else { return false }
     return object === heldObject
+}
+
+extension LifecycleStore.State {
+    /// Drops the entries whose instance is gone, and custom-scope entries whose registration is gone (no
+    /// storage can keep their instance any more).
+    mutating func prune() {
+        for (id, list) in entries {
+            let kept = list.filter { $0.instance != nil && !($0.custom && $0.registration == nil) }
+            entries[id] = kept.isEmpty ? nil : kept
+        }
+        objects = objects.filter { $0.value.object != nil }
+        entryCount = entries.values.reduce(0) { $0 + $1.count }
+        prunedCount = entryCount
+    }
 }
