@@ -265,8 +265,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
                     continue
                 case .usePartial(let instance):
                     return instance
-                case .cycle:
-                    throw cycleError(closingAt: registration, as: requestedType, name: name)
+                case .cycle(let loop):
+                    throw cycleError(closingAt: registration, as: requestedType, name: name, acrossThreads: loop)
                 }
             case .create:
                 do {
@@ -399,7 +399,13 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         return path.reversed()
     }
 
-    private func cycleError(closingAt registration: Registration, as requestedType: Any.Type, name: String?) -> ResolutionError {
+    /// The error for a cycle that closes at `registration`. When other threads take part (`loop`, from the
+    /// coordinator), the cycle runs from this thread's frame of the loop's last registration, through the
+    /// request, and on through the registrations the other threads wait for.
+    private func cycleError(
+        closingAt registration: Registration, as requestedType: Any.Type, name: String?,
+        acrossThreads loop: [Registration] = []
+    ) -> ResolutionError {
         let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
         var frames: [ResolutionFrame] = []
         var frame = top
@@ -408,8 +414,9 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             frame = current.pointee.parent
         }
         frames.reverse()
-        let start = frames.firstIndex { $0.registration === registration } ?? frames.count
-        let cycle = frames[start...].map(\.request) + [request]
+        let closing = loop.last ?? registration
+        let start = frames.firstIndex { $0.registration === closing } ?? frames.count
+        let cycle = frames[start...].map(\.request) + [request] + loop.map(\.request)
         return ResolutionError(
             kind: .circularDependency(cycle: cycle.count > 1 ? cycle : [request, request]),
             request: request,

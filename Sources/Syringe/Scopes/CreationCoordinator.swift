@@ -20,15 +20,24 @@ final class CreationCoordinator: @unchecked Sendable {
         case retry
         /// Take this partly made instance (a circular dependency through `initCompleted` across threads).
         case usePartial(Any)
-        /// The threads wait on each other and no instance exists yet: a circular dependency.
-        case cycle
+        /// The threads wait on each other and no instance exists yet: a circular dependency. `loop` lists the
+        /// registrations the other threads wait for, from the one the creator of the awaited registration
+        /// waits for, to the one the waiting thread itself is creating.
+        case cycle(loop: [Registration])
+    }
+
+    /// Permission for one thread of a loop of waits to take the partly made instance of one registration.
+    private struct Grant: Hashable {
+        let thread: UInt
+        let registration: ObjectIdentifier
     }
 
     private let condition = ConditionLock()
     /// The registration each waiting thread waits for.
     private var waiting: [UInt: Registration] = [:]
-    /// Registrations whose partial instance waiting threads may take, to break a loop of waits.
-    private var granted: Set<ObjectIdentifier> = []
+    /// The threads of a loop of waits that may take a partial instance, to break the loop. Only threads in the
+    /// loop get one: any other thread waits until the instance is complete.
+    private var granted: Set<Grant> = []
 
     /// Waits until `registration` is no longer being created by another thread, or a loop of waits is found.
     func wait(for registration: Registration, thread: UInt) -> Outcome {
@@ -45,21 +54,25 @@ final class CreationCoordinator: @unchecked Sendable {
                     return (creator, partial)
                 }
                 guard let status else { return .retry }
-                if let partial = status.partial, granted.contains(ObjectIdentifier(registration)) {
+                if let partial = status.partial,
+                    granted.contains(Grant(thread: thread, registration: ObjectIdentifier(registration)))
+                {
                     return .usePartial(partial)
                 }
                 if let loop = loopOfWaits(from: status.creator, back: thread) {
                     if let partial = status.partial { return .usePartial(partial) }
                     // Let the waiter of a registration in the loop that has an instance take it; that thread
                     // then finishes and releases what this one waits for.
-                    let breakable = loop.filter { candidate in
-                        candidate.state.withLock { state in
+                    let breakable = loop.filter { wait in
+                        wait.registration.state.withLock { state in
                             if case .creating(_, .some, _) = state.shared { return true }
                             return false
                         }
                     }
-                    guard !breakable.isEmpty else { return .cycle }
-                    for candidate in breakable { granted.insert(ObjectIdentifier(candidate)) }
+                    guard !breakable.isEmpty else { return .cycle(loop: loop.map(\.registration)) }
+                    for wait in breakable {
+                        granted.insert(Grant(thread: wait.thread, registration: ObjectIdentifier(wait.registration)))
+                    }
                     condition.broadcast()
                 }
                 waiting[thread] = registration
@@ -71,17 +84,19 @@ final class CreationCoordinator: @unchecked Sendable {
     /// Wakes the threads that wait for `registration`; called by its creator when the creation ended.
     func creationEnded(of registration: Registration) {
         condition.withLock {
-            granted.remove(ObjectIdentifier(registration))
+            let id = ObjectIdentifier(registration)
+            granted = granted.filter { $0.registration != id }
             condition.broadcast()
         }
     }
 
-    /// The registrations in the loop of waits that starts at `creator` and returns to `thread`, or `nil`.
-    private func loopOfWaits(from creator: UInt, back thread: UInt) -> [Registration]? {
-        var loop: [Registration] = []
+    /// The waits of the loop that starts at `creator` and returns to `thread` (each a waiting thread and the
+    /// registration it waits for), or `nil`.
+    private func loopOfWaits(from creator: UInt, back thread: UInt) -> [(thread: UInt, registration: Registration)]? {
+        var loop: [(thread: UInt, registration: Registration)] = []
         var current = creator
         while let awaited = waiting[current] {
-            loop.append(awaited)
+            loop.append((current, awaited))
             let next = awaited.state.withLock { state -> UInt? in
                 if case .creating(let owner, _, _) = state.shared { return owner }
                 return nil
