@@ -44,6 +44,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case stackExhausted(depth: Int)
         /// A ``Lazy`` or ``Provider`` was used after the container it came from was released.
         case containerReleased
+        /// The registration's factory is `async` or isolated to a global actor, and a synchronous call asked
+        /// for it. Resolve it with `try await container.async.require(…)` (or, for a `@MainActor` factory,
+        /// from `@MainActor` code through ``Container/mainActor``).
+        case asyncFactory
     }
 
     /// The kind of failure, with its details.
@@ -97,7 +101,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             lines.append("  Registration: \(registration)")
         }
         switch kind {
-        case .circularDependency, .factoryFailed, .wrongInstanceType, .stackExhausted, .containerReleased:
+        case .circularDependency, .factoryFailed, .wrongInstanceType, .stackExhausted, .containerReleased, .asyncFactory:
             break
         default:
             if registrations.isEmpty {
@@ -132,6 +136,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "the resolution reached depth \(depth) and the thread's stack has no room for more."
         case .containerReleased:
             return "the container that made this Lazy or Provider has been released."
+        case .asyncFactory:
+            return "its factory is async or actor-isolated, and a synchronous call cannot run it."
         }
     }
 
@@ -156,6 +162,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "To fix: look for an unexpectedly deep chain of registrations, or resolve on a thread with a larger stack."
         case .containerReleased:
             return "To fix: keep the container alive as long as the services that hold its Lazy or Provider values."
+        case .asyncFactory:
+            return "To fix: resolve it with `try await container.async.require(\(typeName(request.serviceType)).self)` (a factory: `try await r.require(…)`); for a @MainActor factory, from @MainActor code, `container.mainActor.require(…)` works too."
         }
     }
 }

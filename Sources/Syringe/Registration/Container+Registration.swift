@@ -101,13 +101,14 @@ extension Container {
     }
 
     /// The one place registrations are made: stores the binding, then tells the behaviors (outside the lock).
-    private func addRegistration<Service>(
+    func addRegistration<Service>(
         _ serviceType: Service.Type,
         name: String?,
         argumentTypes: [Any.Type],
         argumentsType: Any.Type,
         fileID: String,
         line: UInt,
+        asyncFactory: Registration.AsyncFactory? = nil,
         factory: @escaping Registration.Factory
     ) -> ServiceEntry<Service> {
         let registration = Registration(
@@ -119,7 +120,8 @@ extension Container {
             fileID: fileID,
             line: line,
             lifecycle: lifecycle,
-            factory: factory
+            factory: factory,
+            asyncFactory: asyncFactory
         )
         let key = ServiceKey(serviceType: serviceType, argumentsType: argumentsType, name: name)
         let behaviors = registry.withLock { registry in

@@ -16,6 +16,9 @@ final class Registration: Sendable {
     /// The metatype that keys the argument types (see ``ServiceKey/argumentsType``).
     let argumentsType: Any.Type
     let factory: Factory
+    /// The factory of a registration made with an `async` or actor-isolated factory, run by `await`ed
+    /// resolutions; `factory` then throws ``AsyncFactoryRequired``. `nil` for synchronous registrations.
+    let asyncFactory: AsyncFactory?
     let fileID: String
     let line: UInt
     /// Where the disposable instances of this registration are recorded: its container's store.
@@ -50,7 +53,8 @@ final class Registration: Sendable {
         fileID: String,
         line: UInt,
         lifecycle: LifecycleStore,
-        factory: @escaping Factory
+        factory: @escaping Factory,
+        asyncFactory: AsyncFactory? = nil
     ) {
         self.serviceType = serviceType
         self.name = name
@@ -60,6 +64,7 @@ final class Registration: Sendable {
         self.line = line
         self.lifecycle = lifecycle
         self.factory = factory
+        self.asyncFactory = asyncFactory
         self.state = Locked(State(scope: scope))
     }
 

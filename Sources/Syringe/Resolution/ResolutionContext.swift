@@ -428,6 +428,12 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     private func wrap(_ error: any Error, of registration: Registration) -> ResolutionError {
         if let error = error as? ResolutionError { return error }
         let path = currentPath()
+        if error is AsyncFactoryRequired {
+            return ResolutionError(
+                kind: .asyncFactory, request: path.last ?? registration.request, path: path,
+                registration: registration.describe()
+            )
+        }
         return ResolutionError(
             kind: .factoryFailed(underlying: error),
             request: path.last ?? registration.request,

@@ -1,0 +1,347 @@
+/// The resolver an `async` factory receives: the state of one `await`ed resolution.
+///
+/// A task can move between threads at every `await`, so this state is not tied to a thread: each value is
+/// immutable and describes one point of the resolution (the path that led to it, the shared creations it
+/// runs inside), and a nested resolve makes a new one for the next level. The object graph is the lock-protected
+/// ``ObjectGraph`` shared with the synchronous resolutions it makes, so graph-scoped instances are the same
+/// on both sides.
+final class AsyncResolution: AsyncResolver, Sendable {
+    /// One step of the path: the registration being made and how it was asked for.
+    struct Frame: Sendable {
+        let registration: Registration
+        let request: ServiceRequest
+    }
+
+    /// What every level of one top-level resolution shares.
+    final class Root: Sendable {
+        let container: Container
+        let graph: ObjectGraph
+        /// The container seen through `graph`: synchronous registrations resolve through it, in the same graph.
+        let view: Container
+        /// Registrations of custom scopes used in this graph, told when the graph completes.
+        let customStorages = Locked<[Registration]>([])
+
+        init(container: Container) {
+            self.container = container
+            let graph = container.pinnedGraph ?? ObjectGraph()
+            graph.enter()
+            self.graph = graph
+            self.view = container.withObjectGraph(GraphIdentifier(graph: graph)) { $0 }
+        }
+
+        /// Ends the resolution: the graph stops holding its instances for it, custom storages learn it completed.
+        func finish() {
+            graph.leave()
+            for registration in customStorages.withLock({ $0 }) {
+                registration.state.withLock { $0.customStorage?.graphResolutionCompleted() }
+            }
+        }
+    }
+
+    let root: Root
+    /// The path from the top-level request to the registration this resolver makes (empty at the top level).
+    let frames: [Frame]
+    /// The shared creations this resolution runs inside, innermost first.
+    let enclosing: [Registration]
+
+    init(root: Root, frames: [Frame] = [], enclosing: [Registration] = []) {
+        self.root = root
+        self.frames = frames
+        self.enclosing = enclosing
+    }
+
+    // MARK: Resolver (synchronous registrations, in the same graph)
+
+    func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
+        do {
+            return try syncRequire { () throws(ResolutionError) in try root.view.require(serviceType, name: name) }
+        } catch {
+            Container.log(error)
+            return nil
+        }
+    }
+
+    func resolve<Service, each Argument>(
+        _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
+    ) -> Service? {
+        do {
+            return try syncRequire { () throws(ResolutionError) in
+                try root.view.require(serviceType, name: name, arguments: repeat each arguments)
+            }
+        } catch {
+            Container.log(error)
+            return nil
+        }
+    }
+
+    func require<Service>(_ serviceType: Service.Type, name: String?) throws(ResolutionError) -> Service {
+        try syncRequire { () throws(ResolutionError) in try root.view.require(serviceType, name: name) }
+    }
+
+    func require<Service, each Argument>(
+        _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
+    ) throws(ResolutionError) -> Service {
+        try syncRequire { () throws(ResolutionError) in
+            try root.view.require(serviceType, name: name, arguments: repeat each arguments)
+        }
+    }
+
+    /// Runs a synchronous resolution in this graph; its errors get this resolution's path in front.
+    private func syncRequire<Service>(
+        _ body: () throws(ResolutionError) -> Service
+    ) throws(ResolutionError) -> Service {
+        do {
+            return try body()
+        } catch {
+            throw prefixed(error)
+        }
+    }
+
+    // MARK: AsyncResolver
+
+    func resolve<Service>(_ serviceType: Service.Type, name: String?) async -> Service? {
+        do {
+            return try await require(serviceType, name: name)
+        } catch {
+            Container.log(error)
+            return nil
+        }
+    }
+
+    func resolve<Service, each Argument>(
+        _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
+    ) async -> Service? {
+        do {
+            return try await require(serviceType, name: name, arguments: repeat each arguments)
+        } catch {
+            Container.log(error)
+            return nil
+        }
+    }
+
+    func require<Service>(_ serviceType: Service.Type, name: String?) async throws(ResolutionError) -> Service {
+        let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsType, name: name)
+        guard let binding = root.container.binding(for: key), binding.registration.asyncFactory != nil else {
+            return try syncRequire { () throws(ResolutionError) in try root.view.require(serviceType, name: name) }
+        }
+        let instance = try await instance(
+            of: binding.registration, as: Service.self, name: name, arguments: InstanceBox(value: ())
+        )
+        return try cast(instance, to: Service.self, name: name, registration: binding.registration)
+    }
+
+    func require<Service, each Argument>(
+        _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service {
+        let key = ServiceKey(
+            serviceType: Service.self, argumentsType: argumentsType(repeat (each Argument).self), name: name
+        )
+        guard let binding = root.container.binding(for: key), binding.registration.asyncFactory != nil else {
+            return try syncRequire { () throws(ResolutionError) in
+                try root.view.require(serviceType, name: name, arguments: repeat each arguments)
+            }
+        }
+        let instance = try await instance(
+            of: binding.registration, as: Service.self, name: name,
+            arguments: InstanceBox(value: (repeat each arguments))
+        )
+        return try cast(instance, to: Service.self, name: name, registration: binding.registration)
+    }
+
+    // MARK: Scopes
+
+    /// The instance of an `async` registration, reused from its scope or made now.
+    private func instance(
+        of registration: Registration, as requestedType: Any.Type, name: String?, arguments: InstanceBox
+    ) async throws(ResolutionError) -> Any {
+        let (scope, completions) = registration.state.withLock { ($0.scope, $0.completions) }
+        let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
+        let id = ObjectIdentifier(registration)
+        switch scope.kind {
+        case .transient:
+            try checkCycle(registration, request: request)
+            return try await make(registration, request: request, arguments: arguments, completions: completions)
+        case .graph:
+            if let instance = root.graph.instance(for: id) { return instance }
+            try checkCycle(registration, request: request)
+            let instance = try await make(registration, request: request, arguments: arguments, completions: completions)
+            root.graph.store(instance, for: id)
+            return instance
+        case .container, .weak:
+            return try await sharedInstance(
+                of: registration, scope: scope, request: request, arguments: arguments, completions: completions
+            )
+        case .custom:
+            let graph = GraphIdentifier(graph: root.graph)
+            let newStorage = registration.state.withLock { $0.customStorage } == nil ? scope.makeStorage() : nil
+            let existing = registration.state.withLock { state -> Any? in
+                if state.customStorage == nil { state.customStorage = newStorage }
+                return state.customStorage?.instance(inGraph: graph)
+            }
+            if let existing { return existing }
+            try checkCycle(registration, request: request)
+            let instance = try await make(registration, request: request, arguments: arguments, completions: completions)
+            registration.state.withLock { $0.customStorage?.setInstance(instance, inGraph: graph) }
+            root.customStorages.withLock { list in
+                if !list.contains(where: { $0 === registration }) { list.append(registration) }
+            }
+            return instance
+        }
+    }
+
+    /// The instance of a `.container` or `.weak` `async` registration: one creation, however many tasks ask.
+    ///
+    /// The instance is kept by the scope's own storage (`PermanentStorage`, `WeakStorage`) in the
+    /// registration's storage slot, so `resetObjectScope` and `inObjectScope` forget it as they do any other.
+    private func sharedInstance(
+        of registration: Registration,
+        scope: any ObjectScopeProtocol,
+        request: ServiceRequest,
+        arguments: InstanceBox,
+        completions: [Registration.Completion]
+    ) async throws(ResolutionError) -> Any {
+        let newStorage = registration.state.withLock { $0.customStorage } == nil ? scope.makeStorage() : nil
+        let storage = registration.state.withLock { state -> ObjectIdentifier in
+            if let storage = state.customStorage { return ObjectIdentifier(storage) }
+            let storage = newStorage ?? scope.makeStorage()
+            state.customStorage = storage
+            return ObjectIdentifier(storage)
+        }
+        // Asking for an instance this very resolution is creating can only wait for itself.
+        try checkCycle(registration, request: request)
+        let join = AsyncCreations.shared.join(registration) {
+            registration.state.withLock { $0.customStorage?.instance }
+        } start: {
+            let creator = AsyncResolution(root: root, frames: frames, enclosing: [registration] + enclosing)
+            return Task {
+                do {
+                    let instance = try await creator.make(
+                        registration, request: request, arguments: arguments, completions: completions
+                    )
+                    registration.state.withLock { state in
+                        // A scope changed meanwhile (a new storage) keeps nothing from the old one.
+                        guard let current = state.customStorage, ObjectIdentifier(current) == storage else { return }
+                        current.instance = instance
+                    }
+                    AsyncCreations.shared.end(registration)
+                    return InstanceBox(value: instance)
+                } catch {
+                    AsyncCreations.shared.end(registration)
+                    throw error
+                }
+            }
+        }
+        switch join {
+        case .ready(let instance):
+            return instance
+        case .await(let flight):
+            guard AsyncCreations.shared.beginWait(for: registration, inside: enclosing) else {
+                throw cycleError(closingAt: registration, request: request)
+            }
+            defer { AsyncCreations.shared.endWait(for: registration, inside: enclosing) }
+            do {
+                return try await flight.task.value.value
+            } catch let error as ResolutionError {
+                throw error
+            } catch {
+                throw wrap(error, of: registration)
+            }
+        }
+    }
+
+    // MARK: Making
+
+    /// Runs the `async` factory, then the `initCompleted` closures, one level deeper on the path.
+    private func make(
+        _ registration: Registration,
+        request: ServiceRequest,
+        arguments: InstanceBox,
+        completions: [Registration.Completion]
+    ) async throws(ResolutionError) -> Any {
+        let child = AsyncResolution(
+            root: root, frames: frames + [Frame(registration: registration, request: request)], enclosing: enclosing
+        )
+        guard let factory = registration.asyncFactory else {
+            throw child.wrap(AsyncFactoryRequired(), of: registration)
+        }
+        let instance: Any
+        do {
+            instance = try await factory(child, arguments).value
+        } catch {
+            throw child.wrap(error, of: registration)
+        }
+        for completion in completions {
+            do {
+                try completion(child, instance)
+            } catch {
+                throw child.wrap(error, of: registration)
+            }
+        }
+        return instance
+    }
+
+    // MARK: Errors
+
+    private func checkCycle(_ registration: Registration, request: ServiceRequest) throws(ResolutionError) {
+        if frames.contains(where: { $0.registration === registration }) {
+            throw cycleError(closingAt: registration, request: request)
+        }
+    }
+
+    /// A cycle that closes at `registration`: from its frame on the path, or, when other tasks take part (the
+    /// registration is not on this path), from the innermost shared creation this resolution runs inside.
+    private func cycleError(closingAt registration: Registration, request: ServiceRequest) -> ResolutionError {
+        let path = frames.map(\.request)
+        var cycle: [ServiceRequest]
+        if let start = frames.firstIndex(where: { $0.registration === registration }) {
+            cycle = Array(path[start...]) + [request]
+        } else if let innermost = enclosing.first, let start = frames.lastIndex(where: { $0.registration === innermost }) {
+            cycle = Array(path[start...]) + [request, path[start]]
+        } else {
+            cycle = [request, request]
+        }
+        if cycle.count < 2 { cycle = [request, request] }
+        return ResolutionError(
+            kind: .circularDependency(cycle: cycle),
+            request: request,
+            path: path + [request],
+            registration: registration.describe(as: request.serviceType, name: .some(request.name))
+        )
+    }
+
+    private func wrap(_ error: any Error, of registration: Registration) -> ResolutionError {
+        if let error = error as? ResolutionError { return error }
+        let path = frames.map(\.request)
+        return ResolutionError(
+            kind: error is AsyncFactoryRequired ? .asyncFactory : .factoryFailed(underlying: error),
+            request: path.last ?? registration.request,
+            path: path,
+            registration: registration.describe()
+        )
+    }
+
+    /// `error` from a synchronous resolution made here, with this resolution's path in front of its own.
+    private func prefixed(_ error: ResolutionError) -> ResolutionError {
+        guard !frames.isEmpty else { return error }
+        return ResolutionError(
+            kind: error.kind,
+            request: error.request,
+            path: frames.map(\.request) + error.path,
+            registrations: error.registrations,
+            registration: error.registration
+        )
+    }
+
+    private func cast<Service>(
+        _ instance: Any, to serviceType: Service.Type, name: String?, registration: Registration
+    ) throws(ResolutionError) -> Service {
+        if let service = instance as? Service { return service }
+        let request = ServiceRequest(serviceType: Service.self, name: name, argumentTypes: registration.argumentTypes)
+        throw ResolutionError(
+            kind: .wrongInstanceType(actual: type(of: instance)),
+            request: request,
+            path: frames.map(\.request) + [request],
+            registration: registration.describe(as: Service.self, name: .some(name))
+        )
+    }
+}

@@ -1,0 +1,131 @@
+extension Container {
+    /// Registers an `async` factory for `serviceType` under `name`.
+    ///
+    /// Resolve it with `await`: `try await container.async.require(…)`, or `try await r.require(…)` inside
+    /// another `async` factory. A synchronous `resolve` of it returns `nil` and logs, and `require` throws, a
+    /// ``ResolutionError`` of kind ``ResolutionError/Kind/asyncFactory``; it never blocks. Scopes work as for
+    /// synchronous factories; a `.container` or `.weak` instance is created once however many tasks ask, in a
+    /// task of its own, so cancelling a task that waits for it does not cancel the creation.
+    ///
+    /// A factory isolated to a global actor (`{ @MainActor r in … }`, `{ @MyActor r in … }`) registers here
+    /// too and runs on its actor; only `await` resolves it. To let main-actor code also resolve it
+    /// synchronously, register it with ``register(_:name:isolatedTo:fileID:line:factory:)``.
+    ///
+    /// ```swift
+    /// container.register(Database.self) { _ in try await Database.connect() }.inObjectScope(.container)
+    /// let database = try await container.async.require(Database.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The type the registration answers.
+    ///   - name: A name that tells apart registrations of the same type.
+    ///   - fileID: Where the registration is made; recorded for error messages.
+    ///   - line: The line of the registration; recorded for error messages.
+    ///   - factory: Makes the service; resolves its dependencies with `await` through the resolver it receives.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func register<Service>(
+        _ serviceType: Service.Type,
+        name: String? = nil,
+        fileID: String = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (any AsyncResolver) async throws -> Service
+    ) -> ServiceEntry<Service> {
+        addRegistration(
+            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsType, fileID: fileID, line: line,
+            asyncFactory: { resolver, _ in InstanceBox(value: try await factory(resolver)) }
+        ) { _, _ in
+            throw AsyncFactoryRequired()
+        }
+    }
+
+    /// Registers an `async` factory that takes runtime arguments, passed at resolve time.
+    ///
+    /// ```swift
+    /// container.register(Session.self) { r, userID in
+    ///     try await Session.open(for: userID, api: r.require(API.self))
+    /// }
+    /// let session = try await container.async.require(Session.self, argument: userID)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The type the registration answers.
+    ///   - name: A name that tells apart registrations of the same type.
+    ///   - fileID: Where the registration is made; recorded for error messages.
+    ///   - line: The line of the registration; recorded for error messages.
+    ///   - factory: Makes the service from the resolver and the runtime arguments.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func register<Service, each Argument>(
+        _ serviceType: Service.Type,
+        name: String? = nil,
+        fileID: String = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (any AsyncResolver, repeat each Argument) async throws -> Service
+    ) -> ServiceEntry<Service> {
+        addRegistration(
+            Service.self,
+            name: name,
+            argumentTypes: argumentTypeList(repeat (each Argument).self),
+            argumentsType: argumentsType(repeat (each Argument).self),
+            fileID: fileID,
+            line: line,
+            asyncFactory: { resolver, arguments in
+                // The registry key includes the argument types, so only a request with exactly these types
+                // reaches this factory, packed the same way; the cast succeeds for every such request.
+                guard let values = arguments.value as? (repeat each Argument) else {
+                    throw ArgumentPackMismatch(expected: argumentTypeList(repeat (each Argument).self))
+                }
+                return InstanceBox(value: try await factory(resolver, repeat each values))
+            }
+        ) { _, _ in
+            throw AsyncFactoryRequired()
+        }
+    }
+
+    /// Registers a factory isolated to the main actor, which main-actor code can also resolve synchronously.
+    ///
+    /// The compiler lets only main-actor code create the service synchronously: through ``mainActor``, whose
+    /// methods are `@MainActor`. Anywhere else, `await` it: `try await container.async.require(…)` hops to the
+    /// main actor to run the factory. A plain synchronous `resolve` cannot know at compile time that the
+    /// registration is isolated (the registry is looked up at run time); it fails with a
+    /// ``ResolutionError/Kind/asyncFactory`` error, never runs the factory off the main actor and never blocks.
+    ///
+    /// ```swift
+    /// container.register(ViewModel.self, isolatedTo: MainActor.self) { r in ViewModel(api: r.resolve(API.self)!) }
+    ///
+    /// @MainActor func show() {
+    ///     let model = container.mainActor.resolve(ViewModel.self)  // synchronous, on the main actor
+    /// }
+    /// func load() async throws {
+    ///     let model = try await container.async.require(ViewModel.self)  // from anywhere
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The type the registration answers.
+    ///   - name: A name that tells apart registrations of the same type.
+    ///   - isolation: `MainActor.self`: the factory runs on the main actor.
+    ///   - fileID: Where the registration is made; recorded for error messages.
+    ///   - line: The line of the registration; recorded for error messages.
+    ///   - factory: Makes the service on the main actor.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func register<Service>(
+        _ serviceType: Service.Type,
+        name: String? = nil,
+        isolatedTo isolation: MainActor.Type,
+        fileID: String = #fileID,
+        line: UInt = #line,
+        factory: @escaping @MainActor @Sendable (any Resolver) throws -> Service
+    ) -> ServiceEntry<Service> {
+        addRegistration(
+            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsType, fileID: fileID, line: line,
+            asyncFactory: { resolver, _ in
+                try await MainActor.run { InstanceBox(value: try factory(resolver)) }
+            }
+        ) { resolver, _ in
+            try MainActorPermit.run { InstanceBox(value: try factory(resolver)) }.value
+        }
+    }
+}
