@@ -191,8 +191,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
 
     /// The instance of a `.container` or `.weak` `async` registration: one creation, however many tasks ask.
     ///
-    /// The instance is kept by the scope's own storage (`PermanentStorage`, `WeakStorage`) in the
-    /// registration's storage slot, so `resetObjectScope` and `inObjectScope` forget it as they do any other.
+    /// The instance is kept by a `PermanentStorage` or `WeakStorage` in the registration's storage slot, so `resetObjectScope` and `inObjectScope` forget it as they do any other.
     private func sharedInstance(
         of registration: Registration,
         scope: any ObjectScopeProtocol,
@@ -200,10 +199,13 @@ final class AsyncResolution: AsyncResolver, Sendable {
         arguments: InstanceBox,
         completions: [Registration.Completion]
     ) async throws(ResolutionError) -> Any {
-        let newStorage = registration.state.withLock { $0.customStorage } == nil ? scope.makeStorage() : nil
+        // Not `scope.makeStorage()`: `.weak` combines its storage with the graph's, which would keep the instance.
+        let makeStorage: () -> any InstanceStorage = {
+            scope.kind == .container ? PermanentStorage() : WeakStorage()
+        }
         let storage = registration.state.withLock { state -> ObjectIdentifier in
             if let storage = state.customStorage { return ObjectIdentifier(storage) }
-            let storage = newStorage ?? scope.makeStorage()
+            let storage = makeStorage()
             state.customStorage = storage
             return ObjectIdentifier(storage)
         }

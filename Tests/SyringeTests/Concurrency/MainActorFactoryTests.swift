@@ -1,0 +1,82 @@
+import Foundation
+import Syringe
+import Testing
+
+@MainActor
+private final class ViewModel {
+    let api: API
+    let thread = Thread.current
+    init(api: API) {
+        self.api = api
+    }
+}
+
+private final class API: Sendable {}
+
+@MainActor
+private final class Badge {
+    let made = true
+}
+
+@Suite("Main-actor factories")
+struct MainActorFactoryTests {
+    private func makeContainer() -> Container {
+        let container = Container()
+        container.register(API.self) { _ in API() }.inObjectScope(.container)
+        container.register(ViewModel.self, isolatedTo: MainActor.self) { r in
+            ViewModel(api: try r.require(API.self))
+        }
+        container.register(Badge.self) { @MainActor _ async in Badge() }
+        return container
+    }
+
+    @Test("Main-actor code resolves a @MainActor registration synchronously")
+    @MainActor
+    func synchronousOnMainActor() throws {
+        let container = makeContainer()
+        let model = try container.mainActor.require(ViewModel.self)
+        #expect(model.thread === Thread.current)  // Made right here, synchronously, by this main-actor code.
+        #expect(model.api === container.resolve(API.self))
+        // Plain registrations resolve through the main-actor view too.
+        #expect(container.mainActor.resolve(API.self) === model.api)
+    }
+
+    @Test("Any code resolves a @MainActor registration with await; the factory runs on the main actor")
+    func awaitFromAnywhere() async throws {
+        let container = makeContainer()
+        let model = try await container.async.require(ViewModel.self)
+        #expect(model.api === container.resolve(API.self))
+        let badge = try await container.async.require(Badge.self)
+        #expect(badge.made)
+    }
+
+    @Test("A synchronous call off the main actor is a clear error and never runs the factory")
+    func synchronousOffMainActor() throws {
+        let container = makeContainer()
+        let errors = Collected<ResolutionError>()
+        let finished = ThreadRunner.run(threads: 1) { _ in
+            do {
+                _ = try container.require(ViewModel.self)
+            } catch let error as ResolutionError {
+                errors.append(error)
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+            do {
+                _ = try container.require(Badge.self)
+            } catch let error as ResolutionError {
+                errors.append(error)
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+        #expect(finished)
+        #expect(errors.all.count == 2)
+        for error in errors.all {
+            guard case .asyncFactory = error.kind else {
+                Issue.record("expected .asyncFactory, got \(error)")
+                continue
+            }
+        }
+    }
+}
