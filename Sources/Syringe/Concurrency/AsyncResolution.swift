@@ -29,6 +29,13 @@ final class AsyncResolution: AsyncResolver, Sendable {
             self.view = container.withObjectGraph(GraphIdentifier(graph: graph)) { $0 }
         }
 
+        /// The binding for `key` as the registry is now (an `await`ed resolution sees registrations made while
+        /// it is suspended).
+        func binding(for key: ServiceKey) -> Container.Binding? {
+            var registry = RegistrySnapshot(of: container)
+            return registry.binding(for: key)
+        }
+
         /// Ends the resolution: the graph stops holding its instances for it, custom storages learn it completed.
         func finish() {
             graph.leave()
@@ -121,7 +128,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
 
     func require<Service>(_ serviceType: Service.Type, name: String?) async throws(ResolutionError) -> Service {
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsType, name: name)
-        guard let binding = root.container.binding(for: key), binding.registration.asyncFactory != nil else {
+        guard let binding = root.binding(for: key), binding.registration.asyncFactory != nil else {
             return try syncRequire { () throws(ResolutionError) in try root.view.require(serviceType, name: name) }
         }
         let instance = try await instance(
@@ -136,7 +143,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
         let key = ServiceKey(
             serviceType: Service.self, argumentsType: argumentsType(repeat (each Argument).self), name: name
         )
-        guard let binding = root.container.binding(for: key), binding.registration.asyncFactory != nil else {
+        guard let binding = root.binding(for: key), binding.registration.asyncFactory != nil else {
             return try syncRequire { () throws(ResolutionError) in
                 try root.view.require(serviceType, name: name, arguments: repeat each arguments)
             }
