@@ -14,6 +14,10 @@
 /// ```
 public struct MainActorResolver: Sendable {
     /// The container resolved from.
+    ///
+    /// ```swift
+    /// let container = container.mainActor.container
+    /// ```
     public let container: Container
 
     /// Resolves the service registered under `name` with these runtime arguments, or returns `nil` and logs why.
