@@ -128,4 +128,65 @@ extension Container {
             try MainActorPermit.run { InstanceBox(value: try factory(resolver)) }.value
         }
     }
+
+    /// Registers a factory isolated to the main actor that takes runtime arguments.
+    ///
+    /// Resolve it synchronously from main-actor code with ``mainActor``, or with `await` from anywhere.
+    ///
+    /// ```swift
+    /// container.register(DetailModel.self, isolatedTo: MainActor.self) { _, id in DetailModel(id: id) }
+    /// @MainActor func open(_ id: Int) {
+    ///     let model = container.mainActor.resolve(DetailModel.self, arguments: id)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The type the registration answers.
+    ///   - name: A name that tells apart registrations of the same type.
+    ///   - isolation: `MainActor.self`: the factory runs on the main actor.
+    ///   - fileID: Where the registration is made; recorded for error messages.
+    ///   - line: The line of the registration; recorded for error messages.
+    ///   - factory: Makes the service on the main actor from the resolver and the runtime arguments.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func register<Service, each Argument>(
+        _ serviceType: Service.Type,
+        name: String? = nil,
+        isolatedTo isolation: MainActor.Type,
+        fileID: String = #fileID,
+        line: UInt = #line,
+        factory: @escaping @MainActor @Sendable (any Resolver, repeat each Argument) throws -> Service
+    ) -> ServiceEntry<Service> {
+        let expected = argumentTypeList(repeat (each Argument).self)
+        return addRegistration(
+            Service.self,
+            name: name,
+            argumentTypes: expected,
+            argumentsType: argumentsType(repeat (each Argument).self),
+            fileID: fileID,
+            line: line,
+            asyncFactory: { resolver, arguments in
+                // As for the synchronous pack factory: the registry key rules out other argument types.
+                guard let values = arguments.value as? (repeat each Argument) else {
+                    throw ArgumentPackMismatch(expected: expected)
+                }
+                let box = InstanceBox(value: (repeat each values))
+                return try await MainActor.run {
+                    guard let values = box.value as? (repeat each Argument) else {
+                        throw ArgumentPackMismatch(expected: expected)
+                    }
+                    return InstanceBox(value: try factory(resolver, repeat each values))
+                }
+            }
+        ) { resolver, arguments in
+            let box = InstanceBox(value: arguments)
+            return try MainActorPermit.run {
+                guard let values = box.value as? (repeat each Argument) else {
+                    throw ArgumentPackMismatch(expected: expected)
+                }
+                return InstanceBox(value: try factory(resolver, repeat each values))
+            }
+            .value
+        }
+    }
 }

@@ -18,6 +18,16 @@ private final class Badge {
     let made = true
 }
 
+@MainActor
+private final class Detail {
+    let id: Int
+    let title: String
+    init(id: Int, title: String) {
+        self.id = id
+        self.title = title
+    }
+}
+
 @Suite("Main-actor factories")
 struct MainActorFactoryTests {
     private func makeContainer() -> Container {
@@ -27,6 +37,7 @@ struct MainActorFactoryTests {
             ViewModel(api: try r.require(API.self))
         }
         container.register(Badge.self) { @MainActor _ async in Badge() }
+        container.register(Detail.self, isolatedTo: MainActor.self) { _, id, title in Detail(id: id, title: title) }
         return container
     }
 
@@ -48,6 +59,16 @@ struct MainActorFactoryTests {
         #expect(model.api === container.resolve(API.self))
         let badge = try await container.async.require(Badge.self)
         #expect(badge.made)
+    }
+
+    @Test("A main-actor factory takes runtime arguments, synchronously on the main actor and with await")
+    @MainActor
+    func runtimeArguments() async throws {
+        let container = makeContainer()
+        let detail = try container.mainActor.require(Detail.self, arguments: 7, "Seven")
+        #expect(detail.id == 7 && detail.title == "Seven")
+        let awaited = try await container.async.require(Detail.self, arguments: 8, "Eight")
+        #expect(awaited.id == 8 && awaited.title == "Eight")
     }
 
     @Test("A synchronous call off the main actor is a clear error and never runs the factory")
