@@ -167,3 +167,80 @@ private func outcome<T>(_ body: () async throws(ResolutionError) -> T) async -> 
         return .failure(error)
     }
 }
+
+private final class Leaf: Sendable {}
+
+private final class Node: Sendable {
+    let leaf: Leaf
+    let connection: Connection
+    init(leaf: Leaf, connection: Connection) {
+        self.leaf = leaf
+        self.connection = connection
+    }
+}
+
+private final class Tree: Sendable {
+    let leaf: Leaf
+    let node: Node
+    init(leaf: Leaf, node: Node) {
+        self.leaf = leaf
+        self.node = node
+    }
+}
+
+@Suite("Async stress: many tasks resolving and resetting at once")
+struct AsyncStressTests {
+    @Test("Tasks racing async and sync resolutions and resets keep every scope's promise")
+    func mixedTasks() async {
+        let container = Container()
+        let made = CallCounter()
+        let resets = CallCounter()
+        container.register(Connection.self) { _ in
+            made.increment()
+            await Task.yield()
+            return Connection()
+        }
+        .inObjectScope(.container)
+        container.register(Leaf.self) { _ in Leaf() }  // synchronous, graph-scoped
+        container.register(Node.self) { r in
+            await Task.yield()
+            return Node(leaf: try await r.require(Leaf.self), connection: try await r.require(Connection.self))
+        }
+        container.register(Tree.self) { r in
+            Tree(leaf: try await r.require(Leaf.self), node: try await r.require(Node.self))
+        }
+        let failures = Collected<String>()
+        let finished = await finishesBeforeWatchdog {
+            await withTaskGroup(of: Void.self) { group in
+                for task in 0..<8 {
+                    group.addTask {
+                        for iteration in 0..<1_000 {
+                            switch (task + iteration) % 4 {
+                            case 0:
+                                guard let tree = await container.async.resolve(Tree.self) else {
+                                    failures.append("Tree did not resolve")
+                                    continue
+                                }
+                                if tree.leaf !== tree.node.leaf { failures.append("two Leaf in one graph") }
+                            case 1:
+                                let a = await container.async.resolve(Connection.self)
+                                if a == nil { failures.append("Connection did not resolve") }
+                            case 2:
+                                container.resetObjectScope(.container)
+                                resets.increment()
+                            default:
+                                if container.resolve(Leaf.self) == nil { failures.append("Leaf did not resolve") }
+                                if container.resolve(Connection.self) != nil { failures.append("sync got an async singleton") }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(finished, "the tasks hung")
+        #expect(failures.all.isEmpty, "\(failures.all.prefix(5))")
+        // Each Connection after the first needs a reset in between.
+        #expect(made.value >= 1)
+        #expect(made.value <= resets.value + 1)
+    }
+}
