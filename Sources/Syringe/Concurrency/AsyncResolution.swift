@@ -171,7 +171,8 @@ final class AsyncResolution: AsyncResolver, Sendable {
         case .graph:
             if let instance = root.graph.instance(for: id) { return instance }
             try checkCycle(registration, request: request)
-            let instance = try await make(registration, request: request, arguments: arguments, completions: completions)
+            let instance = try await make(
+                registration, request: request, arguments: arguments, completions: completions)
             root.graph.store(instance, for: id)
             return instance
         case .container, .weak:
@@ -187,7 +188,8 @@ final class AsyncResolution: AsyncResolver, Sendable {
             }
             if let existing { return existing }
             try checkCycle(registration, request: request)
-            let instance = try await make(registration, request: request, arguments: arguments, completions: completions)
+            let instance = try await make(
+                registration, request: request, arguments: arguments, completions: completions)
             registration.state.withLock { $0.customStorage?.setInstance(instance, inGraph: graph) }
             root.customStorages.withLock { list in
                 if !list.contains(where: { $0 === registration }) { list.append(registration) }
@@ -304,7 +306,9 @@ final class AsyncResolution: AsyncResolver, Sendable {
         var cycle: [ServiceRequest]
         if let start = frames.firstIndex(where: { $0.registration === registration }) {
             cycle = Array(path[start...]) + [request]
-        } else if let innermost = enclosing.first, let start = frames.lastIndex(where: { $0.registration === innermost }) {
+        } else if let innermost = enclosing.first,
+            let start = frames.lastIndex(where: { $0.registration === innermost })
+        {
             cycle = Array(path[start...]) + [request, path[start]]
         } else {
             cycle = [request, request]

@@ -33,10 +33,9 @@ extension Container {
     ) -> ServiceEntry<Service> {
         addRegistration(
             Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsType, fileID: fileID, line: line,
-            asyncFactory: { resolver, _ in InstanceBox(value: try await factory(resolver)) }
-        ) { _, _ in
-            throw AsyncFactoryRequired()
-        }
+            asyncFactory: { resolver, _ in InstanceBox(value: try await factory(resolver)) },
+            factory: asyncOnly
+        )
     }
 
     /// Registers an `async` factory that takes runtime arguments, passed at resolve time.
@@ -77,10 +76,9 @@ extension Container {
                     throw ArgumentPackMismatch(expected: argumentTypeList(repeat (each Argument).self))
                 }
                 return InstanceBox(value: try await factory(resolver, repeat each values))
-            }
-        ) { _, _ in
-            throw AsyncFactoryRequired()
-        }
+            },
+            factory: asyncOnly
+        )
     }
 
     /// Registers a factory isolated to the main actor, which main-actor code can also resolve synchronously.
@@ -123,10 +121,11 @@ extension Container {
             Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsType, fileID: fileID, line: line,
             asyncFactory: { resolver, _ in
                 try await MainActor.run { InstanceBox(value: try factory(resolver)) }
+            },
+            factory: { resolver, _ in
+                try MainActorPermit.run { InstanceBox(value: try factory(resolver)) }.value
             }
-        ) { resolver, _ in
-            try MainActorPermit.run { InstanceBox(value: try factory(resolver)) }.value
-        }
+        )
     }
 
     /// Registers a factory isolated to the main actor that takes runtime arguments.
@@ -158,6 +157,14 @@ extension Container {
         factory: @escaping @MainActor @Sendable (any Resolver, repeat each Argument) throws -> Service
     ) -> ServiceEntry<Service> {
         let expected = argumentTypeList(repeat (each Argument).self)
+        // Runs the factory on the main actor. The registry key includes the argument types, so only a request
+        // with exactly these types reaches it, packed the same way: the cast succeeds for every such request.
+        let run: @MainActor @Sendable (any Resolver, InstanceBox) throws -> InstanceBox = { resolver, arguments in
+            guard let values = arguments.value as? (repeat each Argument) else {
+                throw ArgumentPackMismatch(expected: expected)
+            }
+            return InstanceBox(value: try factory(resolver, repeat each values))
+        }
         return addRegistration(
             Service.self,
             name: name,
@@ -166,27 +173,15 @@ extension Container {
             fileID: fileID,
             line: line,
             asyncFactory: { resolver, arguments in
-                // As for the synchronous pack factory: the registry key rules out other argument types.
-                guard let values = arguments.value as? (repeat each Argument) else {
-                    throw ArgumentPackMismatch(expected: expected)
-                }
-                let box = InstanceBox(value: (repeat each values))
-                return try await MainActor.run {
-                    guard let values = box.value as? (repeat each Argument) else {
-                        throw ArgumentPackMismatch(expected: expected)
-                    }
-                    return InstanceBox(value: try factory(resolver, repeat each values))
-                }
+                try await MainActor.run { try run(resolver, arguments) }
+            },
+            factory: { resolver, arguments in
+                let box = InstanceBox(value: arguments)
+                return try MainActorPermit.run { try run(resolver, box) }.value
             }
-        ) { resolver, arguments in
-            let box = InstanceBox(value: arguments)
-            return try MainActorPermit.run {
-                guard let values = box.value as? (repeat each Argument) else {
-                    throw ArgumentPackMismatch(expected: expected)
-                }
-                return InstanceBox(value: try factory(resolver, repeat each values))
-            }
-            .value
-        }
+        )
     }
 }
+
+/// The synchronous factory of an `async` registration: a synchronous resolution cannot run it.
+private let asyncOnly: Registration.Factory = { _, _ in throw AsyncFactoryRequired() }

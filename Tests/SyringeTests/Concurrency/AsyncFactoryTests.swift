@@ -91,7 +91,9 @@ struct AsyncFactoryTests {
             _ = try r.require(Database.self)
             return Settings()
         }
-        let nested = try #require(throws: ResolutionError.self) { try container.require(Settings.self, name: "needs-db") }
+        let nested = try #require(throws: ResolutionError.self) {
+            try container.require(Settings.self, name: "needs-db")
+        }
         #expect(nested.path.map { "\($0)" } == ["Settings(name: \"needs-db\")", "Database"])
     }
 
@@ -133,7 +135,9 @@ struct AsyncFactoryTests {
                 helper: Helper(shared: Shared())
             )
         }
-        let error = try await #require(throws: ResolutionError.self) { try await container.async.require(Repository.self) }
+        let error = try await #require(throws: ResolutionError.self) {
+            try await container.async.require(Repository.self)
+        }
         guard case .factoryFailed(let underlying) = error.kind else {
             Issue.record("expected .factoryFailed, got \(error)")
             return
@@ -143,7 +147,9 @@ struct AsyncFactoryTests {
         #expect(await container.async.resolve(Repository.self) == nil)
     }
 
-    @Test("An async initializer cycle is reported, not awaited forever", arguments: [ObjectScope.graph, .container, .transient])
+    @Test(
+        "An async initializer cycle is reported, not awaited forever",
+        arguments: [ObjectScope.graph, .container, .transient])
     func asyncCycle(scope: ObjectScope) async throws {
         final class Egg: Sendable { init(_: Hen) {} }
         final class Hen: Sendable { init(_: Egg) {} }

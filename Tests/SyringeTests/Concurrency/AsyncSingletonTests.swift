@@ -18,13 +18,23 @@ private final class Flag: @unchecked Sendable {
     // @unchecked Sendable: `value` is only touched under `lock`.
     private let lock = NSLock()
     private var stored = false
-    func set() { lock.lock(); stored = true; lock.unlock() }
-    var value: Bool { lock.lock(); defer { lock.unlock() }; return stored }
+    func set() {
+        lock.lock()
+        stored = true
+        lock.unlock()
+    }
+    var value: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
 }
 
 @Suite("Async singletons")
 struct AsyncSingletonTests {
-    @Test("Many tasks racing for an async singleton get one instance, made once", arguments: [ObjectScope.container, .weak])
+    @Test(
+        "Many tasks racing for an async singleton get one instance, made once",
+        arguments: [ObjectScope.container, .weak])
     func singleFlight(scope: ObjectScope) async {
         for _ in 0..<200 {
             let made = CallCounter()
@@ -131,8 +141,12 @@ struct AsyncSingletonTests {
                     return Right(try await r.require(Left.self))
                 }
                 .inObjectScope(.container)
-                async let left = outcome { () async throws(ResolutionError) in try await container.async.require(Left.self) }
-                async let right = outcome { () async throws(ResolutionError) in try await container.async.require(Right.self) }
+                async let left = outcome { () async throws(ResolutionError) in
+                    try await container.async.require(Left.self)
+                }
+                async let right = outcome { () async throws(ResolutionError) in
+                    try await container.async.require(Right.self)
+                }
                 for result in [await left.map { $0 as AnyObject }, await right.map { $0 as AnyObject }] {
                     guard case .failure(let error) = result, case .circularDependency(let cycle) = error.kind else {
                         Issue.record("expected a circular dependency, got \(result)")
@@ -153,7 +167,8 @@ struct AsyncSingletonTests {
         }
         let container = Container()
         container.register(Pool.self) { _ in Pool() }.inObjectScope(.container)
-        container.register(Service.self) { r in Service(pool: try await r.require(Pool.self)) }.inObjectScope(.container)
+        container.register(Service.self) { r in Service(pool: try await r.require(Pool.self)) }.inObjectScope(
+            .container)
         let service = try await container.async.require(Service.self)
         #expect(service.pool === container.resolve(Pool.self))
     }
@@ -230,7 +245,9 @@ struct AsyncStressTests {
                                 resets.increment()
                             default:
                                 if container.resolve(Leaf.self) == nil { failures.append("Leaf did not resolve") }
-                                if container.resolve(Connection.self) != nil { failures.append("sync got an async singleton") }
+                                if container.resolve(Connection.self) != nil {
+                                    failures.append("sync got an async singleton")
+                                }
                             }
                         }
                     }

@@ -47,12 +47,18 @@ struct CrossThreadCycleTests {
     func bothInInitCompleted() throws {
         let counts = (left: CallCounter(), right: CallCounter())
         let run = race { container in
-            container.register(Left.self) { _ in counts.left.increment(); return Left() }
-                .inObjectScope(.container)
-                .initCompleted { r, left in left.right = try r.require(Right.self) }
-            container.register(Right.self) { _ in counts.right.increment(); return Right() }
-                .inObjectScope(.container)
-                .initCompleted { r, right in right.left = try r.require(Left.self) }
+            container.register(Left.self) { _ in
+                counts.left.increment()
+                return Left()
+            }
+            .inObjectScope(.container)
+            .initCompleted { r, left in left.right = try r.require(Right.self) }
+            container.register(Right.self) { _ in
+                counts.right.increment()
+                return Right()
+            }
+            .inObjectScope(.container)
+            .initCompleted { r, right in right.left = try r.require(Left.self) }
         }
         #expect(run.finished, "a round deadlocked")
         for (l, r) in run.results {

@@ -29,7 +29,9 @@ struct IsolationCompileTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", Self.modulesDirectory.path, file.path]
+        process.arguments = [
+            "swiftc", "-typecheck", "-swift-version", "6", "-I", Self.modulesDirectory.path, file.path,
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -50,35 +52,38 @@ struct IsolationCompileTests {
 
     @Test("Main-actor code may resolve a @MainActor registration synchronously")
     func acceptedOnMainActor() throws {
-        let result = try typecheck(Self.prelude + """
-            @MainActor func make(_ container: Container) -> ViewModel? {
-                container.mainActor.resolve(ViewModel.self)
-            }
-            func load(_ container: Container) async throws -> ViewModel {
-                try await container.async.require(ViewModel.self)
-            }
-            """)
+        let result = try typecheck(
+            Self.prelude + """
+                @MainActor func make(_ container: Container) -> ViewModel? {
+                    container.mainActor.resolve(ViewModel.self)
+                }
+                func load(_ container: Container) async throws -> ViewModel {
+                    try await container.async.require(ViewModel.self)
+                }
+                """)
         #expect(result.ok, "\(result.output)")
     }
 
     @Test("Nonisolated synchronous code may not resolve through the main-actor view")
     func rejectedOffMainActor() throws {
-        let result = try typecheck(Self.prelude + """
-            func make(_ container: Container) -> ViewModel? {
-                container.mainActor.resolve(ViewModel.self)
-            }
-            """)
+        let result = try typecheck(
+            Self.prelude + """
+                func make(_ container: Container) -> ViewModel? {
+                    container.mainActor.resolve(ViewModel.self)
+                }
+                """)
         #expect(!result.ok)
         #expect(result.output.contains("main actor-isolated"), "\(result.output)")
     }
 
     @Test("A global-actor factory cannot be registered as a plain synchronous one")
     func rejectedIsolatedSyncFactory() throws {
-        let result = try typecheck(Self.prelude + """
-            func registerBadly(_ container: Container) {
-                container.register(ViewModel.self) { @MainActor _ in ViewModel() }
-            }
-            """)
+        let result = try typecheck(
+            Self.prelude + """
+                func registerBadly(_ container: Container) {
+                    container.register(ViewModel.self) { @MainActor _ in ViewModel() }
+                }
+                """)
         #expect(!result.ok)
         #expect(result.output.contains("MainActor"), "\(result.output)")
     }

@@ -42,7 +42,9 @@ struct StressTests {
     static let threads = 8
     static let iterations = 5_000
 
-    @Test("Racing threads get one singleton, made once, in the container and the weak scope", arguments: [ObjectScope.container, .weak])
+    @Test(
+        "Racing threads get one singleton, made once, in the container and the weak scope",
+        arguments: [ObjectScope.container, .weak])
     func singletonIsMadeOnce(scope: ObjectScope) {
         let rounds = 1_000
         let containers = (0..<rounds).map { _ in Container() }
@@ -93,7 +95,9 @@ struct StressTests {
         container.register(Shared.self) { _ in Shared() }
         container.register(Branch.self) { r in Branch(shared: try r.require(Shared.self)) }
         container.register(Root.self) { r in
-            Root(shared: try r.require(Shared.self), branch: try r.require(Branch.self), singleton: try r.require(Singleton.self))
+            Root(
+                shared: try r.require(Shared.self), branch: try r.require(Branch.self),
+                singleton: try r.require(Singleton.self))
         }
         container.register(Setting.self) { _ in Setting(version: 0) }
 
