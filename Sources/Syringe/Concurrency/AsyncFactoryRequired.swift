@@ -11,6 +11,15 @@ struct InstanceBox: @unchecked Sendable {
     let value: Any
 }
 
+/// Carries a value of any type to the main actor and back, for a `@MainActor` registration `await`ed from
+/// elsewhere.
+struct MainActorHandoff<Value>: @unchecked Sendable {
+    // @unchecked Sendable: the value is made by one side, read once by the other, and not touched by the
+    // maker afterwards (runtime arguments going in, the resolved instance or its error coming out); the
+    // instance itself is shared as any resolved instance is (see `InstanceBox`).
+    let value: Value
+}
+
 extension Registration {
     /// The erased `async` factory: an ``AsyncResolver`` for the resolution, then the runtime arguments as one value.
     typealias AsyncFactory = @Sendable (any AsyncResolver, InstanceBox) async throws -> InstanceBox

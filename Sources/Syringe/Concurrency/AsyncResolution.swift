@@ -128,7 +128,12 @@ final class AsyncResolution: AsyncResolver, Sendable {
 
     func require<Service>(_ serviceType: Service.Type, name: String?) async throws(ResolutionError) -> Service {
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsType, name: name)
-        guard let binding = root.binding(for: key), binding.registration.asyncFactory != nil else {
+        let found = root.binding(for: key)
+        if found?.registration.isolatedToMainActor == true {
+            let view = root.view
+            return try await onMainActor { () throws(ResolutionError) in try view.require(Service.self, name: name) }
+        }
+        guard let binding = found, binding.registration.asyncFactory != nil else {
             return try syncRequire { () throws(ResolutionError) in try root.view.require(serviceType, name: name) }
         }
         let instance = try await instance(
@@ -143,7 +148,16 @@ final class AsyncResolution: AsyncResolver, Sendable {
         let key = ServiceKey(
             serviceType: Service.self, argumentsType: argumentsType(repeat (each Argument).self), name: name
         )
-        guard let binding = root.binding(for: key), binding.registration.asyncFactory != nil else {
+        let found = root.binding(for: key)
+        if found?.registration.isolatedToMainActor == true {
+            let view = root.view
+            let handoff = MainActorHandoff(value: (repeat each arguments))
+            return try await onMainActor { () throws(ResolutionError) in
+                let values = handoff.value
+                return try view.require(Service.self, name: name, arguments: repeat each values)
+            }
+        }
+        guard let binding = found, binding.registration.asyncFactory != nil else {
             return try syncRequire { () throws(ResolutionError) in
                 try root.view.require(serviceType, name: name, arguments: repeat each arguments)
             }
@@ -153,6 +167,25 @@ final class AsyncResolution: AsyncResolver, Sendable {
             arguments: InstanceBox(value: (repeat each arguments))
         )
         return try cast(instance, to: Service.self, name: name, registration: binding.registration)
+    }
+
+    /// Runs a synchronous resolution on the main actor, with the permission to run `@MainActor` factories
+    /// (registrations made with `isolatedTo: MainActor.self`), so the synchronous engine and its instances
+    /// serve both `container.mainActor` and `await`.
+    private func onMainActor<Service>(
+        _ body: @escaping @Sendable () throws(ResolutionError) -> Service
+    ) async throws(ResolutionError) -> Service {
+        let outcome = await MainActor.run {
+            MainActorPermit.$thread.withValue(currentThreadIdentity()) {
+                MainActorHandoff(value: Result { () throws(ResolutionError) in try body() })
+            }
+        }
+        switch outcome.value {
+        case .success(let service):
+            return service
+        case .failure(let error):
+            throw prefixed(error)
+        }
     }
 
     // MARK: Scopes

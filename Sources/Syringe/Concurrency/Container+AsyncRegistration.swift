@@ -119,9 +119,7 @@ extension Container {
     ) -> ServiceEntry<Service> {
         addRegistration(
             Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsType, fileID: fileID, line: line,
-            asyncFactory: { resolver, _ in
-                try await MainActor.run { InstanceBox(value: try factory(resolver)) }
-            },
+            isolatedToMainActor: true,
             factory: { resolver, _ in
                 try MainActorPermit.run { InstanceBox(value: try factory(resolver)) }.value
             }
@@ -172,9 +170,7 @@ extension Container {
             argumentsType: argumentsType(repeat (each Argument).self),
             fileID: fileID,
             line: line,
-            asyncFactory: { resolver, arguments in
-                try await MainActor.run { try run(resolver, arguments) }
-            },
+            isolatedToMainActor: true,
             factory: { resolver, arguments in
                 let box = InstanceBox(value: arguments)
                 return try MainActorPermit.run { try run(resolver, box) }.value

@@ -109,6 +109,7 @@ extension Container {
         fileID: String,
         line: UInt,
         asyncFactory: Registration.AsyncFactory? = nil,
+        isolatedToMainActor: Bool = false,
         factory: @escaping Registration.Factory
     ) -> ServiceEntry<Service> {
         let registration = Registration(
@@ -121,7 +122,8 @@ extension Container {
             line: line,
             lifecycle: lifecycle,
             factory: factory,
-            asyncFactory: asyncFactory
+            asyncFactory: asyncFactory,
+            isolatedToMainActor: isolatedToMainActor
         )
         let key = ServiceKey(serviceType: serviceType, argumentsType: argumentsType, name: name)
         let behaviors = registry.withLock { registry in

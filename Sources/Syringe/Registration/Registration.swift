@@ -19,6 +19,9 @@ final class Registration: Sendable {
     /// The factory of a registration made with an `async` or actor-isolated factory, run by `await`ed
     /// resolutions; `factory` then throws ``AsyncFactoryRequired``. `nil` for synchronous registrations.
     let asyncFactory: AsyncFactory?
+    /// Whether `factory` is a `@MainActor` factory (registered with `isolatedTo: MainActor.self`): `await`ed
+    /// resolutions run it on the main actor, through the synchronous engine, so both share its instances.
+    let isolatedToMainActor: Bool
     let fileID: String
     let line: UInt
     /// Where the disposable instances of this registration are recorded: its container's store.
@@ -54,7 +57,8 @@ final class Registration: Sendable {
         line: UInt,
         lifecycle: LifecycleStore,
         factory: @escaping Factory,
-        asyncFactory: AsyncFactory? = nil
+        asyncFactory: AsyncFactory? = nil,
+        isolatedToMainActor: Bool = false
     ) {
         self.serviceType = serviceType
         self.name = name
@@ -65,6 +69,7 @@ final class Registration: Sendable {
         self.lifecycle = lifecycle
         self.factory = factory
         self.asyncFactory = asyncFactory
+        self.isolatedToMainActor = isolatedToMainActor
         self.state = Locked(State(scope: scope))
     }
 

@@ -28,6 +28,23 @@ private final class Detail {
     }
 }
 
+private final class Shared: Sendable {}
+
+@MainActor
+private final class ViewModelWithShared {
+    nonisolated let shared: Shared
+    init(shared: Shared) { self.shared = shared }
+}
+
+private final class Panel: Sendable {
+    let shared: Shared
+    let model: ViewModelWithShared
+    init(shared: Shared, model: ViewModelWithShared) {
+        self.shared = shared
+        self.model = model
+    }
+}
+
 @Suite("Main-actor factories")
 struct MainActorFactoryTests {
     private func makeContainer() -> Container {
@@ -69,6 +86,44 @@ struct MainActorFactoryTests {
         #expect(detail.id == 7 && detail.title == "Seven")
         let awaited = try await container.async.require(Detail.self, arguments: 8, "Eight")
         #expect(awaited.id == 8 && awaited.title == "Eight")
+    }
+
+    @Test("A @MainActor singleton is one instance for main-actor code and awaiting tasks, made once")
+    @MainActor
+    func singletonSharedByBothPaths() async throws {
+        let made = CallCounter()
+        let container = Container()
+        container.register(API.self) { _ in API() }
+        container.register(ViewModel.self, isolatedTo: MainActor.self) { r in
+            made.increment()
+            return ViewModel(api: try r.require(API.self))
+        }
+        .inObjectScope(.container)
+        let awaited = await withTaskGroup(of: ObjectIdentifier?.self) { group in
+            for _ in 0..<8 {
+                group.addTask { await container.async.resolve(ViewModel.self).map(ObjectIdentifier.init) }
+            }
+            var ids: Set<ObjectIdentifier?> = []
+            for await id in group { ids.insert(id) }
+            return ids
+        }
+        let direct = try container.mainActor.require(ViewModel.self)
+        #expect(awaited == [ObjectIdentifier(direct)])
+        #expect(made.value == 1)
+    }
+
+    @Test("An awaited @MainActor factory joins the graph of the resolution that awaits it")
+    func awaitedFactoryJoinsTheGraph() async throws {
+        let container = Container()
+        container.register(Shared.self) { _ in Shared() }
+        container.register(ViewModelWithShared.self, isolatedTo: MainActor.self) { r in
+            ViewModelWithShared(shared: try r.require(Shared.self))
+        }
+        container.register(Panel.self) { r in
+            Panel(shared: try await r.require(Shared.self), model: try await r.require(ViewModelWithShared.self))
+        }
+        let panel = try await container.async.require(Panel.self)
+        #expect(panel.model.shared === panel.shared)
     }
 
     @Test("A synchronous call off the main actor is a clear error and never runs the factory")
