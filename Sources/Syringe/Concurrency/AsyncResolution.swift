@@ -210,7 +210,15 @@ final class AsyncResolution: AsyncResolver, Sendable {
             return instance
         case .container, .weak:
             return try await sharedInstance(
-                of: registration, scope: scope, request: request, arguments: arguments, completions: completions
+                of: registration, keptBy: registration, scope: scope, request: request, arguments: arguments,
+                completions: completions
+            )
+        case .perContainer:
+            // One instance per resolving container: a stand-in registration kept by that container holds it.
+            let standIn = root.container.lifecycle.localRegistration(for: registration, scope: scope)
+            return try await sharedInstance(
+                of: registration, keptBy: standIn, scope: scope, request: request, arguments: arguments,
+                completions: completions
             )
         case .custom:
             let graph = GraphIdentifier(graph: root.graph)
@@ -223,7 +231,10 @@ final class AsyncResolution: AsyncResolver, Sendable {
             try checkCycle(registration, request: request)
             let instance = try await make(
                 registration, request: request, arguments: arguments, completions: completions)
-            registration.state.withLock { $0.customStorage?.setInstance(instance, inGraph: graph) }
+            registration.state.withLock { state in
+                state.customStorage?.setInstance(instance, inGraph: graph)
+                registration.lifecycle.record(instance, of: registration, custom: true)
+            }
             root.customStorages.withLock { list in
                 if !list.contains(where: { $0 === registration }) { list.append(registration) }
             }
@@ -231,11 +242,15 @@ final class AsyncResolution: AsyncResolver, Sendable {
         }
     }
 
-    /// The instance of a `.container` or `.weak` `async` registration: one creation, however many tasks ask.
+    /// The instance of a `.container`, `.perContainer` or `.weak` `async` registration: one creation, however
+    /// many tasks ask.
     ///
-    /// The instance is kept by a `PermanentStorage` or `WeakStorage` in the registration's storage slot, so `resetObjectScope` and `inObjectScope` forget it as they do any other.
+    /// The instance is kept by a `PermanentStorage` or `WeakStorage` in the storage slot of `keeper` (the
+    /// registration, or its stand-in in the resolving container for `.perContainer`), so `resetObjectScope`,
+    /// `inObjectScope` and disposal treat it as any other kept instance.
     private func sharedInstance(
         of registration: Registration,
+        keptBy keeper: Registration,
         scope: any ObjectScopeProtocol,
         request: ServiceRequest,
         arguments: InstanceBox,
@@ -243,9 +258,9 @@ final class AsyncResolution: AsyncResolver, Sendable {
     ) async throws(ResolutionError) -> Any {
         // Not `scope.makeStorage()`: `.weak` combines its storage with the graph's, which would keep the instance.
         let makeStorage: () -> any InstanceStorage = {
-            scope.kind == .container ? PermanentStorage() : WeakStorage()
+            scope.kind == .weak ? WeakStorage() : PermanentStorage()
         }
-        let storage = registration.state.withLock { state -> ObjectIdentifier in
+        let storage = keeper.state.withLock { state -> ObjectIdentifier in
             if let storage = state.customStorage { return ObjectIdentifier(storage) }
             let storage = makeStorage()
             state.customStorage = storage
@@ -253,24 +268,25 @@ final class AsyncResolution: AsyncResolver, Sendable {
         }
         // Asking for an instance this very resolution is creating can only wait for itself.
         try checkCycle(registration, request: request)
-        let join = AsyncCreations.shared.join(registration) {
-            registration.state.withLock { $0.customStorage?.instance }
+        let join = AsyncCreations.shared.join(keeper) {
+            keeper.state.withLock { $0.customStorage?.instance }
         } start: {
-            let creator = AsyncResolution(root: root, frames: frames, enclosing: [registration] + enclosing)
+            let creator = AsyncResolution(root: root, frames: frames, enclosing: [keeper] + enclosing)
             return Task {
                 do {
                     let instance = try await creator.make(
                         registration, request: request, arguments: arguments, completions: completions
                     )
-                    registration.state.withLock { state in
+                    keeper.state.withLock { state in
                         // A scope changed meanwhile (a new storage) keeps nothing from the old one.
                         guard let current = state.customStorage, ObjectIdentifier(current) == storage else { return }
                         current.instance = instance
+                        keeper.lifecycle.record(instance, of: keeper, custom: true)
                     }
-                    AsyncCreations.shared.end(registration)
+                    AsyncCreations.shared.end(keeper)
                     return InstanceBox(value: instance)
                 } catch {
-                    AsyncCreations.shared.end(registration)
+                    AsyncCreations.shared.end(keeper)
                     throw error
                 }
             }
@@ -279,10 +295,10 @@ final class AsyncResolution: AsyncResolver, Sendable {
         case .ready(let instance):
             return instance
         case .await(let flight):
-            guard AsyncCreations.shared.beginWait(for: registration, inside: enclosing) else {
+            guard AsyncCreations.shared.beginWait(for: keeper, inside: enclosing) else {
                 throw cycleError(closingAt: registration, request: request)
             }
-            defer { AsyncCreations.shared.endWait(for: registration, inside: enclosing) }
+            defer { AsyncCreations.shared.endWait(for: keeper, inside: enclosing) }
             do {
                 return try await flight.task.value.value
             } catch let error as ResolutionError {
