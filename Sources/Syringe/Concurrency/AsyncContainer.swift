@@ -44,15 +44,23 @@ struct AsyncContainer: AsyncResolver {
 
     func require<Service>(_ serviceType: Service.Type, name: String?) async throws(ResolutionError) -> Service {
         let root = AsyncResolution.Root(container: container)
-        defer { root.finish() }
-        return try await AsyncResolution(root: root).require(serviceType, name: name)
+        let resolution = AsyncResolution(root: root)
+        defer {
+            resolution.end()
+            root.finish()
+        }
+        return try await resolution.require(serviceType, name: name)
     }
 
     func require<Service, each Argument>(
         _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {
         let root = AsyncResolution.Root(container: container)
-        defer { root.finish() }
-        return try await AsyncResolution(root: root).require(serviceType, name: name, arguments: repeat each arguments)
+        let resolution = AsyncResolution(root: root)
+        defer {
+            resolution.end()
+            root.finish()
+        }
+        return try await resolution.require(serviceType, name: name, arguments: repeat each arguments)
     }
 }

@@ -50,6 +50,10 @@ final class AsyncResolution: AsyncResolver, Sendable {
     let frames: [Frame]
     /// The shared creations this resolution runs inside, innermost first.
     let enclosing: [Registration]
+    /// Whether the factory (or top-level call) this resolver was made for still runs. A resolver kept by a
+    /// service and used later starts a new top-level resolution, as a synchronous one does: its path and
+    /// graph belong to a resolution that is over.
+    private let running = Locked(true)
 
     init(root: Root, frames: [Frame] = [], enclosing: [Registration] = []) {
         self.root = root
@@ -57,11 +61,20 @@ final class AsyncResolution: AsyncResolver, Sendable {
         self.enclosing = enclosing
     }
 
+    private var isRunning: Bool { running.withLock { $0 } }
+
+    /// Marks the end of the factory (or top-level call) this resolver was made for.
+    func end() {
+        running.withLock { $0 = false }
+    }
+
     // MARK: Resolver (synchronous registrations, in the same graph)
 
     func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
         do {
-            return try syncRequire { () throws(ResolutionError) in try root.view.require(serviceType, name: name) }
+            return try syncRequire { (container) throws(ResolutionError) in
+                try container.require(serviceType, name: name)
+            }
         } catch {
             Container.log(error)
             return nil
@@ -72,8 +85,8 @@ final class AsyncResolution: AsyncResolver, Sendable {
         _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
     ) -> Service? {
         do {
-            return try syncRequire { () throws(ResolutionError) in
-                try root.view.require(serviceType, name: name, arguments: repeat each arguments)
+            return try syncRequire { (container) throws(ResolutionError) in
+                try container.require(serviceType, name: name, arguments: repeat each arguments)
             }
         } catch {
             Container.log(error)
@@ -82,23 +95,25 @@ final class AsyncResolution: AsyncResolver, Sendable {
     }
 
     func require<Service>(_ serviceType: Service.Type, name: String?) throws(ResolutionError) -> Service {
-        try syncRequire { () throws(ResolutionError) in try root.view.require(serviceType, name: name) }
+        try syncRequire { (container) throws(ResolutionError) in try container.require(serviceType, name: name) }
     }
 
     func require<Service, each Argument>(
         _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
-        try syncRequire { () throws(ResolutionError) in
-            try root.view.require(serviceType, name: name, arguments: repeat each arguments)
+        try syncRequire { (container) throws(ResolutionError) in
+            try container.require(serviceType, name: name, arguments: repeat each arguments)
         }
     }
 
-    /// Runs a synchronous resolution in this graph; its errors get this resolution's path in front.
+    /// Runs a synchronous resolution in this graph; its errors get this resolution's path in front. Once
+    /// this resolution is over, a new top-level resolution of the container instead.
     private func syncRequire<Service>(
-        _ body: () throws(ResolutionError) -> Service
+        _ body: (Container) throws(ResolutionError) -> Service
     ) throws(ResolutionError) -> Service {
+        guard isRunning else { return try body(root.container) }
         do {
-            return try body()
+            return try body(root.view)
         } catch {
             throw prefixed(error)
         }
@@ -127,6 +142,9 @@ final class AsyncResolution: AsyncResolver, Sendable {
     }
 
     func require<Service>(_ serviceType: Service.Type, name: String?) async throws(ResolutionError) -> Service {
+        guard isRunning else {
+            return try await AsyncContainer(container: root.container).require(serviceType, name: name)
+        }
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsType, name: name)
         let found = root.binding(for: key)
         if found?.registration.isolatedToMainActor == true {
@@ -134,7 +152,9 @@ final class AsyncResolution: AsyncResolver, Sendable {
             return try await onMainActor { () throws(ResolutionError) in try view.require(Service.self, name: name) }
         }
         guard let binding = found, binding.registration.asyncFactory != nil else {
-            return try syncRequire { () throws(ResolutionError) in try root.view.require(serviceType, name: name) }
+            return try syncRequire { (container) throws(ResolutionError) in
+                try container.require(serviceType, name: name)
+            }
         }
         let instance = try await instance(
             of: binding.registration, as: Service.self, name: name, arguments: InstanceBox(value: ())
@@ -145,6 +165,10 @@ final class AsyncResolution: AsyncResolver, Sendable {
     func require<Service, each Argument>(
         _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {
+        guard isRunning else {
+            return try await AsyncContainer(container: root.container)
+                .require(serviceType, name: name, arguments: repeat each arguments)
+        }
         let key = ServiceKey(
             serviceType: Service.self, argumentsType: argumentsType(repeat (each Argument).self), name: name
         )
@@ -158,8 +182,8 @@ final class AsyncResolution: AsyncResolver, Sendable {
             }
         }
         guard let binding = found, binding.registration.asyncFactory != nil else {
-            return try syncRequire { () throws(ResolutionError) in
-                try root.view.require(serviceType, name: name, arguments: repeat each arguments)
+            return try syncRequire { (container) throws(ResolutionError) in
+                try container.require(serviceType, name: name, arguments: repeat each arguments)
             }
         }
         let instance = try await instance(
@@ -321,6 +345,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
         let child = AsyncResolution(
             root: root, frames: frames + [Frame(registration: registration, request: request)], enclosing: enclosing
         )
+        defer { child.end() }
         guard let factory = registration.asyncFactory else {
             throw child.wrap(AsyncFactoryRequired(), of: registration)
         }

@@ -32,6 +32,12 @@ private final class Helper: Sendable {
     init(shared: Shared) { self.shared = shared }
 }
 
+/// Keeps the resolver its factory received, to resolve later (a service locator).
+private final class Coordinator: Sendable {
+    let resolver: any AsyncResolver
+    init(resolver: any AsyncResolver) { self.resolver = resolver }
+}
+
 private struct Session: Sendable {
     let user: String
     let attempt: Int
@@ -95,6 +101,29 @@ struct AsyncFactoryTests {
             try container.require(Settings.self, name: "needs-db")
         }
         #expect(nested.path.map { "\($0)" } == ["Settings(name: \"needs-db\")", "Database"])
+    }
+
+    @Test("A resolver kept by a service resolves later as a new top-level resolution")
+    func keptResolver() async throws {
+        let container = makeContainer()
+        container.register(Coordinator.self) { r in
+            await Task.yield()
+            return Coordinator(resolver: r)
+        }
+        .inObjectScope(.container)
+        let coordinator = try await container.async.require(Coordinator.self)
+        // Its own registration is no cycle any more: the resolution that made it is over.
+        #expect(try await coordinator.resolver.require(Coordinator.self) === coordinator)
+        let first = try await coordinator.resolver.require(Repository.self)
+        let second = try await coordinator.resolver.require(Repository.self)
+        #expect(first.shared === first.helper.shared)
+        #expect(first.shared !== second.shared)  // Each later call is its own graph.
+        #expect(resolveSynchronously(Settings.self, with: coordinator.resolver) != nil)
+    }
+
+    /// A synchronous call on an async resolver (in async code, the compiler picks the async methods).
+    private func resolveSynchronously<Service>(_ type: Service.Type, with resolver: any Resolver) -> Service? {
+        resolver.resolve(type)
     }
 
     @Test("Async factories take runtime arguments of any count")
