@@ -10,11 +10,12 @@
 ///     let owner = try container.require(PetOwner.self)
 /// } catch {
 ///     print(error)
-///     // Syringe: cannot resolve Animal(name: "dog"): no registration named "dog".
-///     //   Resolution path: PetOwner -> Animal(name: "dog")
+///     // Syringe: cannot resolve PetOwner: Animal has no registration named "dgo".
+///     //   Resolution path: PetOwner -> Animal(name: "dgo")
 ///     //   Registered for Animal:
 ///     //     Animal(name: "cat") [graph] at MyApp/AppAssembly.swift:12
-///     //   Did you mean "cat"?
+///     //     Animal(name: "dog") [graph] at MyApp/AppAssembly.swift:13
+///     //   Did you mean "dog"?
 /// }
 /// ```
 public struct ResolutionError: Error, Sendable, CustomStringConvertible {
@@ -56,10 +57,13 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     public let request: ServiceRequest
     /// The requests from the top-level call down to the failed one, inclusive.
     public let path: [ServiceRequest]
-    /// The registrations that exist for the asked service type, in this container and its ancestors.
+    /// The registrations involved: for a miss, those that exist for the asked service type (in this container
+    /// and its ancestors); for a circular dependency, those of the cycle, in order.
     public let registrations: [RegistrationDescription]
     /// The registration that failed (for factory failures, cycles and wrong instance types), if any.
     public let registration: RegistrationDescription?
+    /// Whether a factory failure came from an `initCompleted` closure rather than the factory itself.
+    let failedInInitCompleted: Bool
 
     /// Creates an error. Syringe creates these; tests and custom resolvers may too.
     ///
@@ -71,7 +75,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     ///   - kind: The kind of failure.
     ///   - request: What was asked.
     ///   - path: The resolution path; defaults to the request alone.
-    ///   - registrations: The registrations of the asked type.
+    ///   - registrations: The registrations involved (see ``registrations``).
     ///   - registration: The registration that failed.
     public init(
         kind: Kind,
@@ -80,30 +84,55 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         registrations: [RegistrationDescription] = [],
         registration: RegistrationDescription? = nil
     ) {
+        self.init(
+            kind: kind, request: request, path: path, registrations: registrations, registration: registration,
+            failedInInitCompleted: false
+        )
+    }
+
+    init(
+        kind: Kind,
+        request: ServiceRequest,
+        path: [ServiceRequest]?,
+        registrations: [RegistrationDescription] = [],
+        registration: RegistrationDescription?,
+        failedInInitCompleted: Bool
+    ) {
         self.kind = kind
         self.request = request
         self.path = path ?? [request]
         self.registrations = registrations
         self.registration = registration
+        self.failedInInitCompleted = failedInInitCompleted
     }
 
-    /// The whole message: what failed and why, the resolution path, what is registered, and how to fix it.
+    /// The whole message: what was asked, what failed and why, the resolution path, the registrations involved
+    /// with the place each was made, and how to fix it.
+    ///
+    /// The first line names the top-level request and the reason; the following lines, indented, give the
+    /// details:
+    ///
+    /// ```text
+    /// Syringe: cannot resolve Double: the factory of String threw DatabaseError.connectionRefused.
+    ///   Resolution path: Double -> Int -> String
+    ///   Failing registration: String [graph] at MyApp/Storage.swift:12
+    /// ```
     ///
     /// ```swift
     /// Container.loggingFunction?(error.description)
     /// ```
     public var description: String {
-        var lines = ["Syringe: cannot resolve \(request): \(reason)"]
+        var lines = ["Syringe: cannot resolve \(path.first ?? request): \(reason)"]
         if path.count > 1 {
             lines.append("  Resolution path: " + path.map(\.description).joined(separator: " -> "))
         }
-        if let registration {
-            lines.append("  Registration: \(registration)")
-        }
         switch kind {
-        case .circularDependency, .factoryFailed, .wrongInstanceType, .stackExhausted, .containerReleased, .asyncFactory:
-            break
-        default:
+        case .circularDependency:
+            lines.append("  Registrations in the cycle:")
+            lines += registrations.map { "    \($0)" }
+        case .factoryFailed, .wrongInstanceType, .stackExhausted, .containerReleased, .asyncFactory:
+            if let registration { lines.append("  Failing registration: \(registration)") }
+        case .notRegistered, .argumentMismatch, .nameMismatch, .optionalityMismatch:
             if registrations.isEmpty {
                 lines.append("  Registered for \(typeName(request.serviceType)): nothing")
             } else {
@@ -115,49 +144,55 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
+    /// The asked request, when it is not the top-level one, as a subject for the reason.
+    private var subject: String { typeName(request.serviceType) }
+
     private var reason: String {
         switch kind {
         case .notRegistered:
-            return "no registration for this type."
+            return "nothing is registered for \(subject)."
         case .argumentMismatch:
-            return "no registration with arguments \(request.argumentsDescription)."
+            let arguments = request.argumentTypes.isEmpty ? "without arguments" : "with arguments \(request.argumentsDescription)"
+            return "\(request) is not registered \(arguments)."
         case .nameMismatch:
-            if let name = request.name { return "no registration named \"\(name)\"." }
-            return "no unnamed registration."
+            if let name = request.name { return "\(subject) has no registration named \"\(name)\"." }
+            return "\(subject) has no unnamed registration."
         case .optionalityMismatch(let registered):
-            return "only \(typeName(registered)) is registered."
+            return "\(subject) is not registered, only \(typeName(registered)) is."
         case .circularDependency(let cycle):
             return "circular dependency " + cycle.map(\.description).joined(separator: " -> ") + "."
         case .factoryFailed(let underlying):
-            return "the factory threw \(underlying)."
+            let source = failedInInitCompleted ? "an initCompleted closure of" : "the factory of"
+            return "\(source) \(request) threw \(describeError(underlying))."
         case .wrongInstanceType(let actual):
-            return "the registration produced \(typeName(actual)), which cannot be cast to \(typeName(request.serviceType))."
+            let registered = registration.map { typeName($0.request.serviceType) } ?? "the registration"
+            return "\(registered) is forwarded to \(subject), but its factory made a \(typeName(actual)), which is not a \(subject)."
         case .stackExhausted(let depth):
-            return "the resolution reached depth \(depth) and the thread's stack has no room for more."
+            return "the resolution of \(request) reached depth \(depth) and the thread's stack has no room for more."
         case .containerReleased:
-            return "the container that made this Lazy or Provider has been released."
+            return "the container that made this Lazy or Provider of \(request) has been released."
         case .asyncFactory:
-            return "its factory is async or actor-isolated, and a synchronous call cannot run it."
+            return "the factory of \(request) is async or actor-isolated, and a synchronous call cannot run it."
         }
     }
 
     private var fix: String? {
         switch kind {
         case .notRegistered:
-            return "To fix: register it, e.g. container.register(\(typeName(request.serviceType)).self) { r in … }."
+            return "To fix: register it, e.g. container.register(\(subject).self) { r in … }."
         case .argumentMismatch:
-            return "To fix: pass the arguments of a registration above, in order, or register one taking \(request.argumentsDescription)."
+            return "To fix: pass the arguments of a registration above, in order and with the same types, or register a factory taking \(request.argumentTypes.isEmpty ? "no arguments" : request.argumentsDescription)."
         case .nameMismatch(let suggestion):
             if let suggestion { return "Did you mean \"\(suggestion)\"?" }
             return "To fix: ask for one of the names above, or register this name."
         case .optionalityMismatch(let registered):
-            return "To fix: ask for \(typeName(registered)), or register \(typeName(request.serviceType))."
+            return "To fix: ask for \(typeName(registered)), or register \(subject)."
         case .circularDependency:
             return "To fix: break the cycle by injecting one side in .initCompleted { r, s in … } (property injection) in a .graph or .container scope, or with Lazy/Provider."
         case .factoryFailed:
             return nil
         case .wrongInstanceType:
-            return "To fix: make the registered type conform to the forwarded type, or forward another type."
+            return "To fix: make the registered type conform to \(subject), or remove the implements(\(subject).self) forwarding."
         case .stackExhausted:
             return "To fix: look for an unexpectedly deep chain of registrations, or resolve on a thread with a larger stack."
         case .containerReleased:
@@ -166,4 +201,13 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "To fix: resolve it with `try await container.async.require(\(typeName(request.serviceType)).self)` (a factory: `try await r.require(…)`); for a @MainActor factory, from @MainActor code, `container.mainActor.require(…)` works too."
         }
     }
+}
+
+/// An error as text that names its type: `DatabaseError.connectionRefused`, `ParseError(line: 3)`.
+func describeError(_ error: any Error) -> String {
+    let type = typeName(Swift.type(of: error))
+    let text = String(describing: error)
+    if text.hasPrefix(type) { return text }
+    if Mirror(reflecting: error).displayStyle == .enum { return "\(type).\(text)" }
+    return "\(type): \(text)"
 }

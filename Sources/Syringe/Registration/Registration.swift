@@ -35,6 +35,9 @@ final class Registration: Sendable {
         var shared = SharedInstance.empty
         /// The storage of a custom scope, made on first use.
         var customStorage: (any InstanceStorage)?
+        /// Whether ``Container/verify(samples:)`` accepts shorter-lived dependencies this (container-scoped)
+        /// registration captures; set by ``ServiceEntry/allowsCaptiveDependencies()``.
+        var allowsCaptiveDependencies = false
     }
 
     /// The life of a shared (container or weak scoped) instance.

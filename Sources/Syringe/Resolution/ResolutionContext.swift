@@ -25,6 +25,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     private var customStorages: [Registration] = []
     /// How many factories were run a second time to close an initializer/property cycle (see `checkCycle`).
     private var reruns = 0
+    /// Diagnostics watching this resolution (``Container/verify(samples:)`` or a trace); `nil` on the normal path.
+    var observer: ResolutionObserver?
 
     init(container: Container, graph: ObjectGraph?, registry: RegistrySnapshot? = nil) {
         self.container = container
@@ -117,6 +119,19 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     func instance(
         of registration: Registration, as requestedType: Any.Type, name: String?, arguments: Any
     ) throws(ResolutionError) -> Any {
+        if let observer {
+            return try observedInstance(
+                of: registration, as: requestedType, name: name, arguments: arguments, observer: observer
+            )
+        }
+        return try scopedInstance(of: registration, as: requestedType, name: name, arguments: arguments)
+    }
+
+    /// The instance of `registration` as its scope rules: reused or made now.
+    @inline(__always)
+    func scopedInstance(
+        of registration: Registration, as requestedType: Any.Type, name: String?, arguments: Any
+    ) throws(ResolutionError) -> Any {
         let (scope, completions) = registration.state.withLock { ($0.scope, $0.completions) }
         switch scope.kind {
         case .transient:
@@ -153,7 +168,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// Runs the factory and the `initCompleted` closures of `registration` with a frame on the path.
     /// `store` keeps the new instance in its scope before `initCompleted` runs, so cycles through property
     /// injection find it.
-    private func make(
+    func make(
         _ registration: Registration,
         as requestedType: Any.Type,
         name: String?,
@@ -199,13 +214,13 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
 
     // MARK: Scopes
 
-    private func graphInstance(of registration: Registration) -> Any? {
+    func graphInstance(of registration: Registration) -> Any? {
         let id = ObjectIdentifier(registration)
         if let sharedGraph { return sharedGraph.instance(for: id) }
         return localGraph.isEmpty ? nil : localGraph[id]
     }
 
-    private func storeInGraph(_ instance: Any, of registration: Registration) {
+    func storeInGraph(_ instance: Any, of registration: Registration) {
         let id = ObjectIdentifier(registration)
         if let sharedGraph {
             sharedGraph.store(instance, for: id)
@@ -364,7 +379,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// `initCompleted`. There the request comes back through an `initCompleted` closure whose instance is
     /// already stored, so running the factory once more terminates; the instance that second run stores is the
     /// one the first run returns (see `make`). `allowsRerun` enables it; it is granted once per registration.
-    private func checkCycle(
+    func checkCycle(
         _ registration: Registration, as requestedType: Any.Type, name: String?, allowsRerun: Bool = false
     ) throws(ResolutionError) {
         var frame = top
@@ -417,10 +432,14 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         let closing = loop.last ?? registration
         let start = frames.firstIndex { $0.registration === closing } ?? frames.count
         let cycle = frames[start...].map(\.request) + [request] + loop.map(\.request)
+        let involved =
+            frames[start...].map { $0.registration.describe(as: $0.requestedType, name: .some($0.name)) }
+            + loop.map { $0.describe() }
         return ResolutionError(
             kind: .circularDependency(cycle: cycle.count > 1 ? cycle : [request, request]),
             request: request,
             path: currentPath() + [request],
+            registrations: involved.isEmpty ? [registration.describe(as: requestedType, name: .some(name))] : involved,
             registration: registration.describe(as: requestedType, name: .some(name))
         )
     }
@@ -438,7 +457,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             kind: .factoryFailed(underlying: error),
             request: path.last ?? registration.request,
             path: path,
-            registration: registration.describe()
+            registration: registration.describe(),
+            failedInInitCompleted: top?.pointee.phase == .completing
         )
     }
 
@@ -451,7 +471,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             kind: .wrongInstanceType(actual: type(of: instance)),
             request: request,
             path: currentPath() + [request],
-            registration: registration.describe(as: Service.self, name: .some(name))
+            registration: registration.describe()
         )
     }
 

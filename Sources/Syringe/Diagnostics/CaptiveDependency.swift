@@ -1,0 +1,78 @@
+/// A shorter-lived service captured by a `.container`-scoped one: ``Container/verify(samples:)`` reports it.
+///
+/// A singleton keeps whatever its factory (or its `initCompleted` closures) resolved for as long as the
+/// container lives. When that is a `.transient`, `.graph` or `.weak` service, the singleton holds one
+/// instance forever while every other resolve gets a fresh one, which is rarely intended (a request context,
+/// a per-screen model, a clock meant to be replaced). Mark an intended capture with
+/// ``ServiceEntry/allowsCaptiveDependencies()``.
+///
+/// ```swift
+/// do {
+///     try container.verify()
+/// } catch {
+///     for captive in error.captiveDependencies {
+///         print(captive.owner, "captures", captive.captured)
+///     }
+/// }
+/// ```
+public struct CaptiveDependency: Sendable, Hashable, CustomStringConvertible {
+    /// The `.container`-scoped registration that keeps the dependency.
+    public let owner: RegistrationDescription
+    /// The shorter-lived registration it captures.
+    public let captured: RegistrationDescription
+    /// The requests from the owner down to the captured service, inclusive.
+    public let path: [ServiceRequest]
+
+    /// Creates a finding. ``Container/verify(samples:)`` creates these.
+    ///
+    /// ```swift
+    /// let captive = CaptiveDependency(owner: cacheRegistration, captured: clockRegistration, path: [])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - owner: The container-scoped registration.
+    ///   - captured: The shorter-lived registration.
+    ///   - path: The requests from the owner to the captured service.
+    public init(owner: RegistrationDescription, captured: RegistrationDescription, path: [ServiceRequest]) {
+        self.owner = owner
+        self.captured = captured
+        self.path = path
+    }
+
+    /// The finding as text, with the path and how to fix it.
+    ///
+    /// ```swift
+    /// print(captive)
+    /// // Cache [container] at MyApp/App.swift:10 captures Clock [transient] at MyApp/App.swift:9
+    /// //   Path: Cache -> Clock
+    /// //   To fix: ...
+    /// ```
+    public var description: String {
+        let ownerType = typeName(owner.request.serviceType)
+        return [
+            "\(owner) captures \(captured)",
+            "    Path: " + path.map(\.description).joined(separator: " -> "),
+            "    The singleton \(ownerType) keeps one \(captured.request) for the container's lifetime, while other resolves get new ones.",
+            "    To fix: give \(typeName(captured.request.serviceType)) the .container scope, inject a Provider<\(typeName(captured.request.serviceType))> instead, or mark the \(ownerType) registration with .allowsCaptiveDependencies() if the capture is intended.",
+        ].joined(separator: "\n")
+    }
+}
+
+extension ServiceEntry {
+    /// Accepts that this `.container`-scoped service keeps `.transient`, `.graph` or `.weak` dependencies for its
+    /// whole life: ``Container/verify(samples:)`` stops reporting them as captive dependencies.
+    ///
+    /// ```swift
+    /// container.register(Clock.self) { _ in SystemClock() }.inObjectScope(.transient)
+    /// container.register(Cache.self) { r in Cache(clock: try r.require(Clock.self)) }
+    ///     .inObjectScope(.container)
+    ///     .allowsCaptiveDependencies()  // one clock for the cache's life is fine
+    /// ```
+    ///
+    /// - Returns: This entry.
+    @discardableResult
+    public func allowsCaptiveDependencies() -> Self {
+        registration.state.withLock { $0.allowsCaptiveDependencies = true }
+        return self
+    }
+}

@@ -1,0 +1,111 @@
+/// Diagnostics attached to a ``ResolutionContext``: a verification run, a trace, or both.
+///
+/// A context without an observer takes the normal path; with one, every step goes through
+/// ``ResolutionContext/observedInstance(of:as:name:arguments:observer:)``, which records the step and, when
+/// verifying, keeps every instance inside the context instead of publishing it to its registration.
+final class ResolutionObserver {
+    /// Collects verification findings; set when the resolution runs for ``Container/verify(samples:)``.
+    let verification: VerificationRecorder?
+    /// Builds the resolution tree; set when the resolution is traced.
+    let tracer: ResolutionTracer?
+    /// The registrations being resolved, innermost last, with the scope each had when it was asked.
+    private(set) var stack: [(registration: Registration, request: ServiceRequest, kind: ObjectScope.Kind)] = []
+
+    init(verification: VerificationRecorder? = nil, tracer: ResolutionTracer? = nil) {
+        self.verification = verification
+        self.tracer = tracer
+    }
+
+    func push(_ registration: Registration, request: ServiceRequest, kind: ObjectScope.Kind) {
+        stack.append((registration, request, kind))
+    }
+
+    func pop() {
+        stack.removeLast()
+    }
+}
+
+extension ResolutionContext {
+    /// The instance of `registration` while diagnostics watch: records the step, then resolves it as its scope
+    /// rules or, when verifying, in a throwaway way (see ``verificationInstance(of:kind:as:name:arguments:)``).
+    func observedInstance(
+        of registration: Registration,
+        as requestedType: Any.Type,
+        name: String?,
+        arguments: Any,
+        observer: ResolutionObserver
+    ) throws(ResolutionError) -> Any {
+        let scope = registration.state.withLock { $0.scope }
+        let kind = scope.kind
+        let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
+        observer.verification?.check(registration, request: request, kind: kind, stack: observer.stack)
+
+        let reused: Bool
+        if observer.verification != nil {
+            reused = kind != .transient && graphInstance(of: registration) != nil
+        } else {
+            reused = hasInstance(of: registration, kind: kind)
+        }
+        let node = observer.tracer?.begin(
+            request: request, registration: registration.describe(as: requestedType, name: .some(name))
+        )
+        observer.push(registration, request: request, kind: kind)
+        defer { observer.pop() }
+        do {
+            let instance: Any
+            if observer.verification != nil {
+                instance = try verificationInstance(
+                    of: registration, kind: kind, as: requestedType, name: name, arguments: arguments
+                )
+            } else {
+                instance = try scopedInstance(of: registration, as: requestedType, name: name, arguments: arguments)
+            }
+            if let node { observer.tracer?.end(node, outcome: reused ? .reused : .created) }
+            return instance
+        } catch {
+            if let node { observer.tracer?.end(node, outcome: .failed(error)) }
+            throw error
+        }
+    }
+
+    /// Verification's stand-in for the scopes: a transient registration is made every time; any other one is
+    /// made once in this context's graph. Nothing is read from or published to the registration, so
+    /// singletons that exist stay untouched and none is created.
+    private func verificationInstance(
+        of registration: Registration,
+        kind: ObjectScope.Kind,
+        as requestedType: Any.Type,
+        name: String?,
+        arguments: Any
+    ) throws(ResolutionError) -> Any {
+        let completions = registration.state.withLock { $0.completions }
+        if kind != .transient, let instance = graphInstance(of: registration) { return instance }
+        try checkCycle(registration, as: requestedType, name: name)
+        return try make(registration, as: requestedType, name: name, arguments: arguments, completions: completions) {
+            if kind != .transient { self.storeInGraph($0, of: registration) }
+        }
+    }
+
+    /// Whether the scope of `registration` already holds an instance this resolution would reuse.
+    private func hasInstance(of registration: Registration, kind: ObjectScope.Kind) -> Bool {
+        switch kind {
+        case .transient:
+            return false
+        case .graph:
+            return graphInstance(of: registration) != nil
+        case .container, .weak:
+            if kind == .weak, graphInstance(of: registration) != nil { return true }
+            return registration.state.withLock { state in
+                switch state.shared {
+                case .strong: return true
+                case .weak(let reference): return reference.object != nil
+                case .creating(let creator, let partial, _): return creator == owner && partial != nil
+                case .empty: return false
+                }
+            }
+        case .custom:
+            let graph = graphIdentifier()
+            return registration.state.withLock { $0.customStorage?.instance(inGraph: graph) != nil }
+        }
+    }
+}

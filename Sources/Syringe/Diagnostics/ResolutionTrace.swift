@@ -1,0 +1,125 @@
+/// The tree of what one traced top-level resolve did: every service resolved, from which registration,
+/// whether it was created or reused from its scope, and how long it took.
+///
+/// Made by ``Container/trace(_:name:arguments:)``; print it for an indented outline.
+///
+/// ```swift
+/// let traced = container.trace(PetOwner.self)
+/// print(traced.trace)
+/// // PetOwner: created [graph] in 48.2 µs, registered at MyApp/App.swift:14
+/// //   Animal(name: "cat"): reused [container], registered at MyApp/App.swift:12
+/// ```
+public struct ResolutionTrace: Sendable, CustomStringConvertible {
+    /// What happened to one resolved service.
+    ///
+    /// ```swift
+    /// if case .created = step.outcome { print("made", step.request) }
+    /// ```
+    public enum Outcome: Sendable {
+        /// The factory ran and made a new instance.
+        case created
+        /// The scope already held an instance, which was returned.
+        case reused
+        /// The resolution of this service failed with `error`.
+        case failed(ResolutionError)
+    }
+
+    /// One resolved service and the services resolved while making it.
+    ///
+    /// ```swift
+    /// for child in step.children { print(child.request, child.duration) }
+    /// ```
+    public struct Step: Sendable {
+        /// What was asked: the type (as asked, which may be a forwarded type), name and argument types.
+        public let request: ServiceRequest
+        /// The registration that answered, with its scope and where it was made.
+        public let registration: RegistrationDescription
+        /// Created, reused or failed.
+        public let outcome: Outcome
+        /// The time from asking to getting the instance, the factory and every dependency included.
+        public let duration: Duration
+        /// The services resolved while making this one, in order.
+        public let children: [Step]
+    }
+
+    /// The services the top-level call resolved directly: usually one, the requested service.
+    public let steps: [Step]
+
+    /// The trace as indented text, one line a service, dependencies under the service that needed them.
+    ///
+    /// ```swift
+    /// print(trace.description)
+    /// ```
+    public var description: String {
+        var lines: [String] = []
+        func add(_ step: Step, depth: Int) {
+            let indent = String(repeating: "  ", count: depth)
+            let place = "registered at \(step.registration.fileID):\(step.registration.line)"
+            let scope = "[\(step.registration.scope)]"
+            switch step.outcome {
+            case .created:
+                lines.append("\(indent)\(step.request): created \(scope) in \(formatted(step.duration)), \(place)")
+            case .reused:
+                lines.append("\(indent)\(step.request): reused \(scope), \(place)")
+            case .failed(let error):
+                let reason = error.description.split(separator: "\n").first.map(String.init) ?? ""
+                lines.append("\(indent)\(step.request): failed \(scope), \(place) — \(reason)")
+            }
+            for child in step.children { add(child, depth: depth + 1) }
+        }
+        for step in steps { add(step, depth: 0) }
+        return lines.isEmpty ? "(nothing resolved)" : lines.joined(separator: "\n")
+    }
+}
+
+/// A duration as microseconds (`48.2 µs`) or, from a millisecond on, milliseconds (`3.1 ms`).
+private func formatted(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let tenthsOfMicroseconds = seconds * 10_000_000 + attoseconds / 100_000_000_000
+    if tenthsOfMicroseconds < 10_000 {
+        return "\(tenthsOfMicroseconds / 10).\(tenthsOfMicroseconds % 10) µs"
+    }
+    let tenthsOfMilliseconds = tenthsOfMicroseconds / 1_000
+    return "\(tenthsOfMilliseconds / 10).\(tenthsOfMilliseconds % 10) ms"
+}
+
+/// Builds a ``ResolutionTrace`` while a traced resolution runs (on the resolving thread only).
+final class ResolutionTracer {
+    final class OpenStep {
+        let request: ServiceRequest
+        let registration: RegistrationDescription
+        let start: ContinuousClock.Instant
+        var children: [ResolutionTrace.Step] = []
+
+        init(request: ServiceRequest, registration: RegistrationDescription, start: ContinuousClock.Instant) {
+            self.request = request
+            self.registration = registration
+            self.start = start
+        }
+    }
+
+    private let clock = ContinuousClock()
+    private var open: [OpenStep] = []
+    private(set) var steps: [ResolutionTrace.Step] = []
+
+    func begin(request: ServiceRequest, registration: RegistrationDescription) -> OpenStep {
+        let step = OpenStep(request: request, registration: registration, start: clock.now)
+        open.append(step)
+        return step
+    }
+
+    func end(_ step: OpenStep, outcome: ResolutionTrace.Outcome) {
+        let duration = clock.now - step.start
+        // Steps end in the reverse order they began (resolution is a call tree on one thread).
+        if open.last === step { open.removeLast() }
+        let finished = ResolutionTrace.Step(
+            request: step.request, registration: step.registration, outcome: outcome, duration: duration,
+            children: step.children
+        )
+        if let parent = open.last {
+            parent.children.append(finished)
+        } else {
+            steps.append(finished)
+        }
+    }
+}

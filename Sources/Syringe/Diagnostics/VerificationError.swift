@@ -1,0 +1,125 @@
+/// Everything ``Container/verify(samples:)`` found wrong, in one error.
+///
+/// Verification does not stop at the first problem: ``failures`` holds one ``ResolutionError`` per
+/// registration that cannot be resolved, and ``captiveDependencies`` every singleton that captures a
+/// shorter-lived service. ``description`` lists them all, each with its fix.
+///
+/// ```swift
+/// do {
+///     try container.verify()
+/// } catch {
+///     print(error)          // every finding, readable
+///     error.failures.count  // the registrations that cannot be resolved
+/// }
+/// ```
+public struct VerificationError: Error, Sendable, CustomStringConvertible {
+    /// One error per registration that could not be resolved (and per sample that matches no registration).
+    public let failures: [ResolutionError]
+    /// Singletons that capture shorter-lived services.
+    public let captiveDependencies: [CaptiveDependency]
+    /// What the run checked and what it could not.
+    public let report: VerificationReport
+
+    /// Creates the error. ``Container/verify(samples:)`` creates these.
+    ///
+    /// ```swift
+    /// let error = VerificationError(failures: [], captiveDependencies: [], report: report)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - failures: The failed resolutions.
+    ///   - captiveDependencies: The captive dependencies.
+    ///   - report: The registrations verified and not verified.
+    public init(failures: [ResolutionError], captiveDependencies: [CaptiveDependency], report: VerificationReport) {
+        self.failures = failures
+        self.captiveDependencies = captiveDependencies
+        self.report = report
+    }
+
+    /// Every finding, numbered, each with its details and fix, then the registrations that were not verified.
+    ///
+    /// ```swift
+    /// print(error.description)
+    /// // Syringe: verification found 2 problems in 5 registrations.
+    /// // ...
+    /// ```
+    public var description: String {
+        let count = failures.count + captiveDependencies.count
+        let checked = report.verified.count + failures.count
+        var lines = [
+            "Syringe: verification found \(count) problem\(count == 1 ? "" : "s") in \(checked) registration\(checked == 1 ? "" : "s")."
+        ]
+        if !failures.isEmpty {
+            lines.append("")
+            lines.append("Failed resolutions (\(failures.count)):")
+            for (index, failure) in failures.enumerated() {
+                lines.append(numbered(index, failure.description))
+            }
+        }
+        if !captiveDependencies.isEmpty {
+            lines.append("")
+            lines.append("Captive dependencies (\(captiveDependencies.count)):")
+            for (index, captive) in captiveDependencies.enumerated() {
+                lines.append(numbered(index, captive.description))
+            }
+        }
+        if !report.unverifiable.isEmpty {
+            lines.append("")
+            lines.append(report.unverifiableSection)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// What a successful ``Container/verify(samples:)`` checked, and what it could not.
+///
+/// ```swift
+/// let report = try container.verify()
+/// print(report.verified.count, "registrations verified")
+/// for registration in report.unverifiable { print("needs sample arguments:", registration) }
+/// ```
+public struct VerificationReport: Sendable, CustomStringConvertible {
+    /// The registrations (and forwarded types) that were resolved successfully.
+    public let verified: [RegistrationDescription]
+    /// The registrations that take runtime arguments and had no sample: they were not resolved.
+    public let unverifiable: [RegistrationDescription]
+
+    /// Creates a report. ``Container/verify(samples:)`` creates these.
+    ///
+    /// ```swift
+    /// let report = VerificationReport(verified: [], unverifiable: [])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - verified: The registrations resolved successfully.
+    ///   - unverifiable: The registrations not resolved for want of sample arguments.
+    public init(verified: [RegistrationDescription], unverifiable: [RegistrationDescription]) {
+        self.verified = verified
+        self.unverifiable = unverifiable
+    }
+
+    /// A summary: how many registrations were verified, and which were not.
+    ///
+    /// ```swift
+    /// print(report)
+    /// // Syringe: verified 5 registrations.
+    /// ```
+    public var description: String {
+        var lines = ["Syringe: verified \(verified.count) registration\(verified.count == 1 ? "" : "s")."]
+        if !unverifiable.isEmpty { lines.append(unverifiableSection) }
+        return lines.joined(separator: "\n")
+    }
+
+    var unverifiableSection: String {
+        (["Not verified, they take runtime arguments (\(unverifiable.count)); provide samples with container.verify { $0.provide(Type.self, arguments: …) }:"]
+            + unverifiable.map { "  \($0)" }).joined(separator: "\n")
+    }
+}
+
+/// `text` as item `index` of a numbered list, its following lines indented under the first.
+private func numbered(_ index: Int, _ text: String) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let prefix = "\(index + 1). "
+    let indent = String(repeating: " ", count: prefix.count)
+    return lines.enumerated().map { $0.offset == 0 ? prefix + $0.element : indent + $0.element }.joined(separator: "\n")
+}

@@ -1,0 +1,26 @@
+/// Collects what one ``Container/verify(samples:)`` run finds while its resolutions run.
+final class VerificationRecorder {
+    private(set) var captives: [CaptiveDependency] = []
+    private var seen: Set<CaptiveDependency> = []
+
+    /// Records a captive dependency if `registration`, with a scope shorter than the container's, is resolved
+    /// while a `.container`-scoped registration that does not allow it is being made.
+    func check(
+        _ registration: Registration,
+        request: ServiceRequest,
+        kind: ObjectScope.Kind,
+        stack: [(registration: Registration, request: ServiceRequest, kind: ObjectScope.Kind)]
+    ) {
+        guard kind == .transient || kind == .graph || kind == .weak else { return }
+        guard let ownerIndex = stack.lastIndex(where: { $0.kind == .container }) else { return }
+        let owner = stack[ownerIndex]
+        guard !owner.registration.state.withLock({ $0.allowsCaptiveDependencies }) else { return }
+        let captive = CaptiveDependency(
+            owner: owner.registration.describe(as: owner.request.serviceType, name: .some(owner.request.name)),
+            captured: registration.describe(as: request.serviceType, name: .some(request.name)),
+            path: stack[ownerIndex...].map(\.request) + [request]
+        )
+        let key = CaptiveDependency(owner: captive.owner, captured: captive.captured, path: [])
+        if seen.insert(key).inserted { captives.append(captive) }
+    }
+}
