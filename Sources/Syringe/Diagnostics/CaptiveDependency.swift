@@ -17,10 +17,22 @@
 /// ```
 public struct CaptiveDependency: Sendable, Hashable, CustomStringConvertible {
     /// The `.container`-scoped registration that keeps the dependency.
+    ///
+    /// ```swift
+    /// print(captive.owner) // Cache [container] at MyApp/App.swift:11
+    /// ```
     public let owner: RegistrationDescription
     /// The shorter-lived registration it captures.
+    ///
+    /// ```swift
+    /// print(captive.captured.scope) // transient
+    /// ```
     public let captured: RegistrationDescription
     /// The requests from the owner down to the captured service, inclusive.
+    ///
+    /// ```swift
+    /// print(captive.path.map(\.description).joined(separator: " -> ")) // Cache -> Clock
+    /// ```
     public let path: [ServiceRequest]
 
     /// Creates a finding. ``Container/verify(samples:)`` creates these.

@@ -7,8 +7,16 @@
 /// ```
 public struct TracedResolution<Service> {
     /// The service, or the error that stopped its resolution.
+    ///
+    /// ```swift
+    /// if case .failure(let error) = traced.result { print(error) }
+    /// ```
     public let result: Result<Service, ResolutionError>
     /// What the resolution did, as a tree; it shows the steps made before a failure too.
+    ///
+    /// ```swift
+    /// print(traced.trace)
+    /// ```
     public let trace: ResolutionTrace
 
     /// The service, or throws the error that stopped its resolution.

@@ -52,15 +52,35 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The kind of failure, with its details.
+    ///
+    /// ```swift
+    /// if case .nameMismatch(let suggestion?) = error.kind { print("did you mean", suggestion) }
+    /// ```
     public let kind: Kind
     /// What was asked when the failure happened (the last step of ``path``).
+    ///
+    /// ```swift
+    /// print(error.request) // Animal(name: "dgo")
+    /// ```
     public let request: ServiceRequest
     /// The requests from the top-level call down to the failed one, inclusive.
+    ///
+    /// ```swift
+    /// print(error.path.map(\.description).joined(separator: " -> ")) // PetOwner -> Animal(name: "dgo")
+    /// ```
     public let path: [ServiceRequest]
     /// The registrations involved: for a miss, those that exist for the asked service type (in this container
     /// and its ancestors); for a circular dependency, those of the cycle, in order.
+    ///
+    /// ```swift
+    /// for registration in error.registrations { print(registration.fileID, registration.line) }
+    /// ```
     public let registrations: [RegistrationDescription]
     /// The registration that failed (for factory failures, cycles and wrong instance types), if any.
+    ///
+    /// ```swift
+    /// if let failing = error.registration { print("see", failing.fileID, failing.line) }
+    /// ```
     public let registration: RegistrationDescription?
     /// Whether a factory failure came from an `initCompleted` closure rather than the factory itself.
     let failedInInitCompleted: Bool

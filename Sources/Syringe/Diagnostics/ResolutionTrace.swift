@@ -17,10 +17,22 @@ public struct ResolutionTrace: Sendable, CustomStringConvertible {
     /// ```
     public enum Outcome: Sendable {
         /// The factory ran and made a new instance.
+        ///
+        /// ```swift
+        /// if case .created = step.outcome { print(step.duration) }
+        /// ```
         case created
         /// The scope already held an instance, which was returned.
+        ///
+        /// ```swift
+        /// if case .reused = step.outcome { print(step.registration.scope) }
+        /// ```
         case reused
         /// The resolution of this service failed with `error`.
+        ///
+        /// ```swift
+        /// if case .failed(let error) = step.outcome { print(error.kind) }
+        /// ```
         case failed(ResolutionError)
     }
 
@@ -31,18 +43,42 @@ public struct ResolutionTrace: Sendable, CustomStringConvertible {
     /// ```
     public struct Step: Sendable {
         /// What was asked: the type (as asked, which may be a forwarded type), name and argument types.
+        ///
+        /// ```swift
+        /// print(step.request) // Animal(name: "cat")
+        /// ```
         public let request: ServiceRequest
         /// The registration that answered, with its scope and where it was made.
+        ///
+        /// ```swift
+        /// print(step.registration.fileID, step.registration.line)
+        /// ```
         public let registration: RegistrationDescription
         /// Created, reused or failed.
+        ///
+        /// ```swift
+        /// if case .reused = step.outcome { print("reused", step.request) }
+        /// ```
         public let outcome: Outcome
         /// The time from asking to getting the instance, the factory and every dependency included.
+        ///
+        /// ```swift
+        /// let slow = step.duration > .milliseconds(5)
+        /// ```
         public let duration: Duration
         /// The services resolved while making this one, in order.
+        ///
+        /// ```swift
+        /// let dependencies = step.children.map(\.request)
+        /// ```
         public let children: [Step]
     }
 
     /// The services the top-level call resolved directly: usually one, the requested service.
+    ///
+    /// ```swift
+    /// let root = traced.trace.steps.first
+    /// ```
     public let steps: [Step]
 
     /// The trace as indented text, one line a service, dependencies under the service that needed them.

@@ -14,10 +14,22 @@
 /// ```
 public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// One error per registration that could not be resolved (and per sample that matches no registration).
+    ///
+    /// ```swift
+    /// for failure in error.failures { print(failure.path) }
+    /// ```
     public let failures: [ResolutionError]
     /// Singletons that capture shorter-lived services.
+    ///
+    /// ```swift
+    /// for captive in error.captiveDependencies { print(captive.owner, captive.captured) }
+    /// ```
     public let captiveDependencies: [CaptiveDependency]
     /// What the run checked and what it could not.
+    ///
+    /// ```swift
+    /// print(error.report.unverifiable)
+    /// ```
     public let report: VerificationReport
 
     /// Creates the error. ``Container/verify(samples:)`` creates these.
@@ -80,8 +92,16 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
 /// ```
 public struct VerificationReport: Sendable, CustomStringConvertible {
     /// The registrations (and forwarded types) that were resolved successfully.
+    ///
+    /// ```swift
+    /// print(report.verified.count)
+    /// ```
     public let verified: [RegistrationDescription]
     /// The registrations that take runtime arguments and had no sample: they were not resolved.
+    ///
+    /// ```swift
+    /// for registration in report.unverifiable { print("needs samples:", registration) }
+    /// ```
     public let unverifiable: [RegistrationDescription]
 
     /// Creates a report. ``Container/verify(samples:)`` creates these.

@@ -26,6 +26,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// How many factories were run a second time to close an initializer/property cycle (see `checkCycle`).
     private var reruns = 0
     /// Diagnostics watching this resolution (``Container/verify(samples:)`` or a trace); `nil` on the normal path.
+    /// Set before the resolution starts and used only by `owner`, like the state above.
     var observer: ResolutionObserver?
 
     init(container: Container, graph: ObjectGraph?, registry: RegistrySnapshot? = nil) {
