@@ -40,10 +40,11 @@ extension Container {
         let provided = VerificationSamples()
         samples(provided)
 
+        var registry = RegistrySnapshot(of: self)
         var failures: [ResolutionError] = []
         var sampleArguments: [ObjectIdentifier: VerificationSamples.Sample] = [:]
         for sample in provided.samples {
-            if let binding = binding(for: sample.key) {
+            if let binding = registry.binding(for: sample.key) {
                 sampleArguments[ObjectIdentifier(binding.registration)] = sample
             } else {
                 failures.append(missError(for: sample.request, path: [sample.request]))
@@ -70,7 +71,7 @@ extension Container {
                 unverifiable.append(description)
                 continue
             }
-            let context = ResolutionContext(container: self, graph: nil)
+            let context = ResolutionContext(container: self, graph: nil, registry: registry)
             context.observer = ResolutionObserver(verification: recorder)
             do {
                 try context.resolveOpened(

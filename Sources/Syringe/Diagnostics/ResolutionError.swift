@@ -172,8 +172,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .notRegistered:
             return "nothing is registered for \(subject)."
         case .argumentMismatch:
-            let arguments = request.argumentTypes.isEmpty ? "without arguments" : "with arguments \(request.argumentsDescription)"
-            return "\(request) is not registered \(arguments)."
+            let named = request.name.map { " named \"\($0)\"" } ?? ""
+            let arguments = request.argumentTypes.isEmpty ? "no arguments" : "arguments \(request.argumentsDescription)"
+            return "\(subject) has no registration\(named) taking \(arguments)."
         case .nameMismatch:
             if let name = request.name { return "\(subject) has no registration named \"\(name)\"." }
             return "\(subject) has no unnamed registration."
@@ -186,7 +187,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "\(source) \(request) threw \(describeError(underlying))."
         case .wrongInstanceType(let actual):
             let registered = registration.map { typeName($0.request.serviceType) } ?? "the registration"
-            return "\(registered) is forwarded to \(subject), but its factory made a \(typeName(actual)), which is not a \(subject)."
+            return "\(registered) is forwarded to \(subject), but the instance it made (\(typeName(actual))) cannot be cast to \(subject)."
         case .stackExhausted(let depth):
             return "the resolution of \(request) reached depth \(depth) and the thread's stack has no room for more."
         case .containerReleased:

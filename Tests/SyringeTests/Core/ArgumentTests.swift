@@ -106,6 +106,6 @@ struct ArgumentTests {
             return
         }
         #expect(error.description.contains("Pet(arguments: (String, Int))"))
-        #expect(error.description.contains("no registration with arguments (Int)"))
+        #expect(error.description.contains("Pet has no registration taking arguments (Int)"))
     }
 }

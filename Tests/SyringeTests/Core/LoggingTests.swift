@@ -27,7 +27,7 @@ struct LoggingTests {
         #expect(container.resolve(LoggingMarker.self, name: "rael") == nil)
         #expect(messages.mine.count == 1)
         let message = messages.mine.first ?? ""
-        #expect(message.contains(#"cannot resolve LoggingMarker(name: "rael"): no registration named "rael"."#))
+        #expect(message.contains(#"cannot resolve LoggingMarker(name: "rael"): LoggingMarker has no registration named "rael"."#))
         #expect(message.contains(#"Did you mean "real"?"#))
         #expect(message.contains("LoggingTests.swift"))
 

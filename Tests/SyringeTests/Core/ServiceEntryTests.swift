@@ -80,7 +80,7 @@ struct ServiceEntryTests {
             return
         }
         #expect(ObjectIdentifier(actual) == ObjectIdentifier(Rock.self))
-        #expect(error.description.contains("produced Rock, which cannot be cast to Animal"))
+        #expect(error.description.contains("the instance it made (Rock) cannot be cast to Animal"))
     }
 
     @Test("serviceType and argumentsType describe the registration")

@@ -2,6 +2,18 @@ import Synchronization
 import Syringe
 import Testing
 
+private typealias Animal = DiagnosticsFixtures.Animal
+private typealias Cat = DiagnosticsFixtures.Cat
+private typealias Dog = DiagnosticsFixtures.Dog
+private typealias PetOwner = DiagnosticsFixtures.PetOwner
+private typealias Vehicle = DiagnosticsFixtures.Vehicle
+private typealias DatabaseError = DiagnosticsFixtures.DatabaseError
+private typealias Counter = DiagnosticsFixtures.Counter
+
+private func resolutionError(_ body: () throws -> Void) -> ResolutionError? {
+    DiagnosticsFixtures.resolutionError(body)
+}
+
 /// Types only these tests resolve, so messages other tests log at the same time are told apart.
 private final class LoggedService: Sendable {}
 private final class LoggedCycleA: Sendable {

@@ -1,6 +1,18 @@
 import Syringe
 import Testing
 
+private typealias Animal = DiagnosticsFixtures.Animal
+private typealias Cat = DiagnosticsFixtures.Cat
+private typealias Dog = DiagnosticsFixtures.Dog
+private typealias PetOwner = DiagnosticsFixtures.PetOwner
+private typealias Vehicle = DiagnosticsFixtures.Vehicle
+private typealias DatabaseError = DiagnosticsFixtures.DatabaseError
+private typealias Counter = DiagnosticsFixtures.Counter
+
+private func resolutionError(_ body: () throws -> Void) -> ResolutionError? {
+    DiagnosticsFixtures.resolutionError(body)
+}
+
 /// Registrations made with an explicit place, so messages are exact.
 private let setup = "App/Setup.swift"
 
@@ -35,7 +47,7 @@ struct ResolutionErrorMessageTests {
         }
         #expect(
             error.description == """
-                Syringe: cannot resolve Animal(name: "dog", arguments: (Int)): Animal(name: "dog", arguments: (Int)) is not registered with arguments (Int).
+                Syringe: cannot resolve Animal(name: "dog", arguments: (Int)): Animal has no registration named "dog" taking arguments (Int).
                   Registered for Animal:
                     Animal(name: "dog", arguments: (String)) [graph] at App/Setup.swift:7
                   To fix: pass the arguments of a registration above, in order and with the same types, or register a factory taking (Int).
@@ -50,7 +62,7 @@ struct ResolutionErrorMessageTests {
         let error = try #require(resolutionError { _ = try container.require((any Animal).self) })
         #expect(
             error.description == """
-                Syringe: cannot resolve Animal: Animal is not registered without arguments.
+                Syringe: cannot resolve Animal: Animal has no registration taking no arguments.
                   Registered for Animal:
                     Animal(arguments: (String, Int)) [graph] at App/Setup.swift:3
                   To fix: pass the arguments of a registration above, in order and with the same types, or register a factory taking no arguments.
@@ -219,7 +231,7 @@ struct ResolutionErrorMessageTests {
         #expect(ObjectIdentifier(actual) == ObjectIdentifier(Dog.self))
         #expect(
             error.description == """
-                Syringe: cannot resolve Vehicle: Dog is forwarded to Vehicle, but its factory made a Dog, which is not a Vehicle.
+                Syringe: cannot resolve Vehicle: Dog is forwarded to Vehicle, but the instance it made (Dog) cannot be cast to Vehicle.
                   Failing registration: Dog [graph] at App/Setup.swift:16
                   To fix: make the registered type conform to Vehicle, or remove the implements(Vehicle.self) forwarding.
                 """

@@ -2,6 +2,18 @@ import Synchronization
 import Syringe
 import Testing
 
+private typealias Animal = DiagnosticsFixtures.Animal
+private typealias Cat = DiagnosticsFixtures.Cat
+private typealias Dog = DiagnosticsFixtures.Dog
+private typealias PetOwner = DiagnosticsFixtures.PetOwner
+private typealias Vehicle = DiagnosticsFixtures.Vehicle
+private typealias DatabaseError = DiagnosticsFixtures.DatabaseError
+private typealias Counter = DiagnosticsFixtures.Counter
+
+private func resolutionError(_ body: () throws -> Void) -> ResolutionError? {
+    DiagnosticsFixtures.resolutionError(body)
+}
+
 private final class Clock: Sendable {}
 private final class Cache: Sendable {
     let clock: Clock

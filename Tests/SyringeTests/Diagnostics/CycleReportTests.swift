@@ -3,6 +3,18 @@ import Synchronization
 import Syringe
 import Testing
 
+private typealias Animal = DiagnosticsFixtures.Animal
+private typealias Cat = DiagnosticsFixtures.Cat
+private typealias Dog = DiagnosticsFixtures.Dog
+private typealias PetOwner = DiagnosticsFixtures.PetOwner
+private typealias Vehicle = DiagnosticsFixtures.Vehicle
+private typealias DatabaseError = DiagnosticsFixtures.DatabaseError
+private typealias Counter = DiagnosticsFixtures.Counter
+
+private func resolutionError(_ body: () throws -> Void) -> ResolutionError? {
+    DiagnosticsFixtures.resolutionError(body)
+}
+
 private final class NodeA: Sendable {
     init(_: NodeB) {}
 }
@@ -20,7 +32,7 @@ private final class Child: @unchecked Sendable {
 }
 
 @Suite("Circular dependencies are reported when they close, without running factories again")
-struct CircularDependencyTests {
+struct CycleReportTests {
     @Test("an initializer cycle is reported as A -> B -> A and each factory ran once", arguments: [
         ObjectScope.transient, .graph, .container, .weak,
     ])
