@@ -44,4 +44,19 @@ public final class VerificationSamples {
         )
         samples.append(Sample(key: key, request: request, arguments: (repeat each arguments)))
     }
+
+    /// Provides the one argument to verify the registration of `serviceType` under `name` that takes exactly one
+    /// argument of this type.
+    ///
+    /// ```swift
+    /// samples.provide(Animal.self, name: "dog", argument: "Hachi")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The registered service type (or a type it is forwarded to).
+    ///   - name: The registration name.
+    ///   - argument: A sample value, of the registration's argument type.
+    public func provide<Service, Argument>(_ serviceType: Service.Type, name: String? = nil, argument: Argument) {
+        provide(serviceType, name: name, arguments: argument)
+    }
 }

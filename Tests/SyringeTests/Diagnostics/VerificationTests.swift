@@ -176,6 +176,64 @@ struct VerificationTests {
         #expect(names.withLock { $0 } == ["Hachi 3", "Hachi 3"])
     }
 
+    @Test("a one-argument sample can be given with argument:")
+    func oneArgumentSample() throws {
+        let container = Container()
+        container.register(Dog.self) { (_, name: String) in Dog(name: name) }
+        let report = try container.verify { samples in samples.provide(Dog.self, argument: "Hachi") }
+        #expect(report.verified.map(\.request.description) == ["Dog(arguments: (String))"])
+    }
+
+    @Test("property-injection cycles verify cleanly and leave no singleton behind", arguments: [
+        ObjectScope.graph, .container,
+    ])
+    func propertyInjectionCycle(scope: ObjectScope) throws {
+        final class Parent: @unchecked Sendable {
+            // @unchecked Sendable: `child` is set once by initCompleted, before the instance is shared.
+            var child: Child?
+        }
+        final class Child: @unchecked Sendable {
+            // @unchecked Sendable: `parent` is set once by initCompleted, before the instance is shared.
+            weak var parent: Parent?
+        }
+        let container = Container()
+        let parents = Counter()
+        container.register(Parent.self) { _ in
+            parents.increment()
+            return Parent()
+        }
+        .inObjectScope(scope)
+        .initCompleted { r, parent in parent.child = try r.require(Child.self) }
+        container.register(Child.self) { _ in Child() }
+            .inObjectScope(scope)
+            .initCompleted { r, child in child.parent = try r.require(Parent.self) }
+        let report = try container.verify()
+        #expect(report.verified.count == 2)
+        #expect(parents.value == 2)
+        let parent = try container.require(Parent.self)
+        #expect(parent.child?.parent === parent)
+        #expect(parents.value == 3)
+    }
+
+    @Test("a cycle that only one side can close is reported for the side that cannot be resolved alone")
+    func mixedCycle() throws {
+        final class Owner: Sendable {
+            let pet: Pet
+            init(pet: Pet) { self.pet = pet }
+        }
+        final class Pet: @unchecked Sendable {
+            // @unchecked Sendable: `owner` is set once by initCompleted, before the instance is shared.
+            weak var owner: Owner?
+        }
+        let container = Container()
+        container.register(Owner.self) { r in Owner(pet: try r.require(Pet.self)) }
+        container.register(Pet.self) { _ in Pet() }
+            .initCompleted { r, pet in pet.owner = try r.require(Owner.self) }
+        let error = try #require(verificationError { try container.verify() })
+        #expect(error.failures.map { $0.path.map(\.description) } == [["Owner", "Pet", "Owner"]])
+        #expect(error.report.verified.map(\.request.description) == ["Pet"])
+    }
+
     @Test("a sample that matches no registration is a failure")
     func unmatchedSample() throws {
         let container = Container()
