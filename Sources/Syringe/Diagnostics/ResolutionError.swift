@@ -167,7 +167,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// The asked request, when it is not the top-level one, as a subject for the reason.
     private var subject: String { typeName(request.serviceType) }
 
-    private var reason: String {
+    /// Why the request failed, as one sentence (the message's first line without the top-level request).
+    var reason: String {
         switch kind {
         case .notRegistered:
             return "nothing is registered for \(subject)."

@@ -98,8 +98,7 @@ public struct ResolutionTrace: Sendable, CustomStringConvertible {
             case .reused:
                 lines.append("\(indent)\(step.request): reused \(scope), \(place)")
             case .failed(let error):
-                let reason = error.description.split(separator: "\n").first.map(String.init) ?? ""
-                lines.append("\(indent)\(step.request): failed \(scope), \(place) — \(reason)")
+                lines.append("\(indent)\(step.request): failed \(scope), \(place): \(error.reason)")
             }
             for child in step.children { add(child, depth: depth + 1) }
         }

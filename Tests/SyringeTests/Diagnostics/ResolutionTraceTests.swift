@@ -89,8 +89,8 @@ struct ResolutionTraceTests {
         #expect(throws: ResolutionError.self) { try traced.get() }
         #expect(
             withoutTimes(traced.trace) == """
-                Int: failed [graph], registered at App/Setup.swift:2 — Syringe: cannot resolve Int: the factory of String threw DatabaseError.connectionRefused.
-                  String: failed [graph], registered at App/Setup.swift:1 — Syringe: cannot resolve Int: the factory of String threw DatabaseError.connectionRefused.
+                Int: failed [graph], registered at App/Setup.swift:2: the factory of String threw DatabaseError.connectionRefused.
+                  String: failed [graph], registered at App/Setup.swift:1: the factory of String threw DatabaseError.connectionRefused.
                 """
         )
     }
