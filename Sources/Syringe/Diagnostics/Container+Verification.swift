@@ -55,9 +55,14 @@ extension Container {
         var verified: [RegistrationDescription] = []
         var unverifiable: [RegistrationDescription] = []
         let bindings = visibleBindings().map { key, binding in
-            (key: key, binding: binding, description: binding.registration.describe(as: binding.serviceType, name: .some(binding.name)))
+            (
+                key: key, binding: binding,
+                description: binding.registration.describe(as: binding.serviceType, name: .some(binding.name))
+            )
         }
-        for (key, binding, description) in bindings.sorted(by: { $0.description.description < $1.description.description }) {
+        for (key, binding, description) in bindings.sorted(by: {
+            $0.description.description < $1.description.description
+        }) {
             let registration = binding.registration
             let arguments: Any
             let argumentTypes: [Any.Type]
@@ -75,7 +80,8 @@ extension Container {
             context.observer = ResolutionObserver(verification: recorder)
             do {
                 try context.resolveOpened(
-                    key: key, as: binding.serviceType, name: binding.name, arguments: arguments, argumentTypes: argumentTypes
+                    key: key, as: binding.serviceType, name: binding.name, arguments: arguments,
+                    argumentTypes: argumentTypes
                 )
                 verified.append(description)
             } catch {

@@ -188,7 +188,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "\(source) \(request) threw \(describeError(underlying))."
         case .wrongInstanceType(let actual):
             let registered = registration.map { typeName($0.request.serviceType) } ?? "the registration"
-            return "\(registered) is forwarded to \(subject), but the instance it made (\(typeName(actual))) cannot be cast to \(subject)."
+            return
+                "\(registered) is forwarded to \(subject), but the instance it made (\(typeName(actual))) cannot be cast to \(subject)."
         case .stackExhausted(let depth):
             return "the resolution of \(request) reached depth \(depth) and the thread's stack has no room for more."
         case .containerReleased:
@@ -203,20 +204,24 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .notRegistered:
             return "To fix: register it, e.g. container.register(\(subject).self) { r in … }."
         case .argumentMismatch:
-            return "To fix: pass the arguments of a registration above, in order and with the same types, or register a factory taking \(request.argumentTypes.isEmpty ? "no arguments" : request.argumentsDescription)."
+            return
+                "To fix: pass the arguments of a registration above, in order and with the same types, or register a factory taking \(request.argumentTypes.isEmpty ? "no arguments" : request.argumentsDescription)."
         case .nameMismatch(let suggestion):
             if let suggestion { return "Did you mean \"\(suggestion)\"?" }
             return "To fix: ask for one of the names above, or register this name."
         case .optionalityMismatch(let registered):
             return "To fix: ask for \(typeName(registered)), or register \(subject)."
         case .circularDependency:
-            return "To fix: break the cycle by injecting one side in .initCompleted { r, s in … } (property injection) in a .graph or .container scope, or with Lazy/Provider."
+            return
+                "To fix: break the cycle by injecting one side in .initCompleted { r, s in … } (property injection) in a .graph or .container scope, or with Lazy/Provider."
         case .factoryFailed:
             return nil
         case .wrongInstanceType:
-            return "To fix: make the registered type conform to \(subject), or remove the implements(\(subject).self) forwarding."
+            return
+                "To fix: make the registered type conform to \(subject), or remove the implements(\(subject).self) forwarding."
         case .stackExhausted:
-            return "To fix: look for an unexpectedly deep chain of registrations, or resolve on a thread with a larger stack."
+            return
+                "To fix: look for an unexpectedly deep chain of registrations, or resolve on a thread with a larger stack."
         case .containerReleased:
             return "To fix: keep the container alive as long as the services that hold its Lazy or Provider values."
         case .asyncFactory:

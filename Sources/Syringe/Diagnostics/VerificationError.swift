@@ -131,7 +131,9 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     }
 
     var unverifiableSection: String {
-        (["Not verified, they take runtime arguments (\(unverifiable.count)); provide samples with container.verify { $0.provide(Type.self, arguments: …) }:"]
+        ([
+            "Not verified, they take runtime arguments (\(unverifiable.count)); provide samples with container.verify { $0.provide(Type.self, arguments: …) }:"
+        ]
             + unverifiable.map { "  \($0)" }).joined(separator: "\n")
     }
 }

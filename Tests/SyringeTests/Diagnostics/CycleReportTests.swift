@@ -33,9 +33,11 @@ private final class Child: @unchecked Sendable {
 
 @Suite("Circular dependencies are reported when they close, without running factories again")
 struct CycleReportTests {
-    @Test("an initializer cycle is reported as A -> B -> A and each factory ran once", arguments: [
-        ObjectScope.transient, .graph, .container, .weak,
-    ])
+    @Test(
+        "an initializer cycle is reported as A -> B -> A and each factory ran once",
+        arguments: [
+            ObjectScope.transient, .graph, .container, .weak,
+        ])
     func initializerCycle(scope: ObjectScope) throws {
         let container = Container()
         let aCalls = Counter()
@@ -99,7 +101,10 @@ struct CycleReportTests {
     @Test("a cycle below the top-level request shows the whole path and only the cycle in the cycle")
     func nestedCycle() throws {
         let container = Container()
-        container.register(PetOwner.self) { r in _ = try r.require(NodeA.self); return PetOwner(pet: Cat()) }
+        container.register(PetOwner.self) { r in
+            _ = try r.require(NodeA.self)
+            return PetOwner(pet: Cat())
+        }
         container.register(NodeA.self) { r in NodeA(try r.require(NodeB.self)) }
         container.register(NodeB.self) { r in NodeB(try r.require(NodeA.self)) }
         let error = try #require(resolutionError { _ = try container.require(PetOwner.self) })
@@ -112,9 +117,11 @@ struct CycleReportTests {
         #expect(error.registrations.count == 2)
     }
 
-    @Test("property injection through initCompleted closes a cycle without error", arguments: [
-        ObjectScope.graph, .container,
-    ])
+    @Test(
+        "property injection through initCompleted closes a cycle without error",
+        arguments: [
+            ObjectScope.graph, .container,
+        ])
     func propertyInjectionCycle(scope: ObjectScope) throws {
         let container = Container()
         container.register(Parent.self) { _ in Parent() }

@@ -1,5 +1,5 @@
-import Syringe
 import Synchronization
+import Syringe
 import Testing
 
 /// Services shared by the diagnostics tests, in a namespace so they never clash with other tests' types;

@@ -50,7 +50,9 @@ struct OptionalResolveLoggingTests {
     func missIsLogged() {
         withCapturedLog { log in
             let container = Container()
-            container.register(LoggedService.self, name: "main", fileID: "App/Setup.swift", line: 4) { _ in LoggedService() }
+            container.register(LoggedService.self, name: "main", fileID: "App/Setup.swift", line: 4) { _ in
+                LoggedService()
+            }
             #expect(container.resolve(LoggedService.self) == nil)
             #expect(
                 log.messages(mentioning: "LoggedService") == [
@@ -74,9 +76,10 @@ struct OptionalResolveLoggingTests {
             #expect(container.resolve(LoggedCycleA.self) == nil)
             let messages = log.messages(mentioning: "LoggedCycleA")
             #expect(messages.count == 1)
-            #expect(messages.first?.hasPrefix(
-                "Syringe: cannot resolve LoggedCycleA: circular dependency LoggedCycleA -> LoggedCycleB -> LoggedCycleA."
-            ) == true)
+            #expect(
+                messages.first?.hasPrefix(
+                    "Syringe: cannot resolve LoggedCycleA: circular dependency LoggedCycleA -> LoggedCycleB -> LoggedCycleA."
+                ) == true)
         }
     }
 

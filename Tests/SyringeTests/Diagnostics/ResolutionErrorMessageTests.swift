@@ -40,7 +40,8 @@ struct ResolutionErrorMessageTests {
     func argumentMismatch() throws {
         let container = Container()
         container.register((any Animal).self, name: "dog", fileID: setup, line: 7) { _, name in Dog(name: name) }
-        let error = try #require(resolutionError { _ = try container.require((any Animal).self, name: "dog", argument: 3) })
+        let error = try #require(
+            resolutionError { _ = try container.require((any Animal).self, name: "dog", argument: 3) })
         guard case .argumentMismatch = error.kind else {
             Issue.record("unexpected kind \(error.kind)")
             return
@@ -58,7 +59,9 @@ struct ResolutionErrorMessageTests {
     @Test("a request without the arguments a registration needs says so")
     func missingArguments() throws {
         let container = Container()
-        container.register((any Animal).self, fileID: setup, line: 3) { (_, name: String, age: Int) in Dog(name: "\(name) \(age)") }
+        container.register((any Animal).self, fileID: setup, line: 3) { (_, name: String, age: Int) in
+            Dog(name: "\(name) \(age)")
+        }
         let error = try #require(resolutionError { _ = try container.require((any Animal).self) })
         #expect(
             error.description == """
@@ -156,7 +159,9 @@ struct ResolutionErrorMessageTests {
         )
     }
 
-    @Test("a factory error deep in the graph is wrapped with the path from the top-level request to the failing registration")
+    @Test(
+        "a factory error deep in the graph is wrapped with the path from the top-level request to the failing registration"
+    )
     func factoryFailedNested() throws {
         let container = Container()
         container.register(String.self, fileID: setup, line: 11) { _ in throw DatabaseError.connectionRefused }
@@ -261,7 +266,8 @@ struct ResolutionErrorMessageTests {
     func stackExhausted() {
         let request = ServiceRequest(serviceType: Cat.self)
         let error = ResolutionError(
-            kind: .stackExhausted(depth: 5000), request: request, path: [ServiceRequest(serviceType: PetOwner.self), request]
+            kind: .stackExhausted(depth: 5000), request: request,
+            path: [ServiceRequest(serviceType: PetOwner.self), request]
         )
         #expect(
             error.description == """

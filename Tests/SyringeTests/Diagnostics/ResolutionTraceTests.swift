@@ -83,7 +83,8 @@ struct ResolutionTraceTests {
     @Test("a failing resolution is traced up to the failure, and the error is kept")
     func failingTrace() throws {
         let container = Container()
-        container.register(String.self, fileID: "App/Setup.swift", line: 1) { _ in throw DatabaseError.connectionRefused }
+        container.register(String.self, fileID: "App/Setup.swift", line: 1) { _ in throw DatabaseError.connectionRefused
+        }
         container.register(Int.self, fileID: "App/Setup.swift", line: 2) { r in try r.require(String.self).count }
         let traced = container.trace(Int.self)
         #expect(throws: ResolutionError.self) { try traced.get() }

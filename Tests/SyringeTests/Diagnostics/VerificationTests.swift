@@ -37,7 +37,10 @@ struct VerificationTests {
         container.register((any Animal).self, name: "dog") { _ in Dog() }
         container.register(PetOwner.self) { r in PetOwner(pet: try r.require((any Animal).self, name: "dog")) }
         let report = try container.verify()
-        #expect(report.verified.map(\.request.description).sorted() == ["Animal", "Animal(name: \"dog\")", "Cat", "PetOwner"])
+        #expect(
+            report.verified.map(\.request.description).sorted() == [
+                "Animal", "Animal(name: \"dog\")", "Cat", "PetOwner",
+            ])
         #expect(report.unverifiable.isEmpty)
         #expect(report.description == "Syringe: verified 4 registrations.")
     }
@@ -48,7 +51,8 @@ struct VerificationTests {
         container.register(PetOwner.self, fileID: "App/Setup.swift", line: 3) { r in
             PetOwner(pet: try r.require((any Animal).self))
         }
-        container.register(String.self, fileID: "App/Setup.swift", line: 4) { _ in throw DatabaseError.connectionRefused }
+        container.register(String.self, fileID: "App/Setup.swift", line: 4) { _ in throw DatabaseError.connectionRefused
+        }
         container.register(Cat.self, fileID: "App/Setup.swift", line: 5) { _ in Cat() }
         do {
             try container.verify()
@@ -90,9 +94,11 @@ struct VerificationTests {
         #expect(error.report.verified.map(\.request.description) == ["Dog"])
     }
 
-    @Test("no singleton is created or stored: the first resolve after verify runs the factory", arguments: [
-        ObjectScope.container, .weak, sessionScope,
-    ])
+    @Test(
+        "no singleton is created or stored: the first resolve after verify runs the factory",
+        arguments: [
+            ObjectScope.container, .weak, sessionScope,
+        ])
     func noSingletonLeaks(scope: ObjectScope) throws {
         let container = Container()
         let calls = Counter()
@@ -145,7 +151,9 @@ struct VerificationTests {
     @Test("registrations that take runtime arguments are listed as not verifiable without samples")
     func argumentsWithoutSamples() throws {
         let container = Container()
-        container.register((any Animal).self, name: "dog", fileID: "App/Setup.swift", line: 8) { _, name in Dog(name: name) }
+        container.register((any Animal).self, name: "dog", fileID: "App/Setup.swift", line: 8) { _, name in
+            Dog(name: name)
+        }
         container.register(Cat.self) { _ in Cat() }
         let report = try container.verify()
         #expect(report.verified.map(\.request.description) == ["Cat"])
@@ -170,9 +178,10 @@ struct VerificationTests {
             samples.provide(Dog.self, name: "dog", arguments: "Hachi", 3)
         }
         #expect(report.unverifiable.isEmpty)
-        #expect(report.verified.map(\.request.description).sorted() == [
-            "Animal(name: \"pet\", arguments: (String, Int))", "Dog(name: \"dog\", arguments: (String, Int))",
-        ])
+        #expect(
+            report.verified.map(\.request.description).sorted() == [
+                "Animal(name: \"pet\", arguments: (String, Int))", "Dog(name: \"dog\", arguments: (String, Int))",
+            ])
         #expect(names.withLock { $0 } == ["Hachi 3", "Hachi 3"])
     }
 
@@ -184,9 +193,11 @@ struct VerificationTests {
         #expect(report.verified.map(\.request.description) == ["Dog(arguments: (String))"])
     }
 
-    @Test("property-injection cycles verify cleanly and leave no singleton behind", arguments: [
-        ObjectScope.graph, .container,
-    ])
+    @Test(
+        "property-injection cycles verify cleanly and leave no singleton behind",
+        arguments: [
+            ObjectScope.graph, .container,
+        ])
     func propertyInjectionCycle(scope: ObjectScope) throws {
         final class Parent: @unchecked Sendable {
             // @unchecked Sendable: `child` is set once by initCompleted, before the instance is shared.
@@ -238,9 +249,10 @@ struct VerificationTests {
     func unmatchedSample() throws {
         let container = Container()
         container.register(Dog.self) { (_, name: String) in Dog(name: name) }
-        let error = try #require(verificationError {
-            try container.verify { samples in samples.provide(Dog.self, arguments: 3) }
-        })
+        let error = try #require(
+            verificationError {
+                try container.verify { samples in samples.provide(Dog.self, arguments: 3) }
+            })
         #expect(error.failures.count == 1)
         guard case .argumentMismatch = error.failures.first?.kind else {
             Issue.record("unexpected failures \(error.failures)")
@@ -249,14 +261,18 @@ struct VerificationTests {
         #expect(error.report.unverifiable.map(\.request.description) == ["Dog(arguments: (String))"])
     }
 
-    @Test("a singleton that captures a transient, graph or weak service is a captive dependency", arguments: [
-        ObjectScope.transient, .graph, .weak,
-    ])
+    @Test(
+        "a singleton that captures a transient, graph or weak service is a captive dependency",
+        arguments: [
+            ObjectScope.transient, .graph, .weak,
+        ])
     func captiveDependency(scope: ObjectScope) throws {
         let container = Container()
         container.register(Clock.self, fileID: "App/Setup.swift", line: 2) { _ in Clock() }.inObjectScope(scope)
-        container.register(Cache.self, fileID: "App/Setup.swift", line: 3) { r in Cache(clock: try r.require(Clock.self)) }
-            .inObjectScope(.container)
+        container.register(Cache.self, fileID: "App/Setup.swift", line: 3) { r in
+            Cache(clock: try r.require(Clock.self))
+        }
+        .inObjectScope(.container)
         let error = try #require(verificationError { try container.verify() })
         #expect(error.failures.isEmpty)
         #expect(error.captiveDependencies.map(\.path.description) == ["[Cache, Clock]"])
@@ -300,7 +316,10 @@ struct VerificationTests {
             .allowsCaptiveDependencies()
         container.register(Session.self) { _ in Session() }.inObjectScope(.container)
         container.register(Store.self) { r in Store(try r.require(Session.self)) }.inObjectScope(.container)
-        container.register(PetOwner.self) { r in _ = try r.require(Clock.self); return PetOwner(pet: Cat()) }
+        container.register(PetOwner.self) { r in
+            _ = try r.require(Clock.self)
+            return PetOwner(pet: Cat())
+        }
         let report = try container.verify()
         #expect(report.verified.count == 5)
     }
@@ -313,9 +332,10 @@ struct VerificationTests {
         let child = Container(parent: parent)
         child.register((any Animal).self) { _ in throw DatabaseError.connectionRefused }
         let error = try #require(verificationError { try child.verify() })
-        #expect(error.failures.map { $0.path.map(\.description) }.sorted { $0.count < $1.count } == [
-            ["Animal"], ["PetOwner", "Animal"],
-        ])
+        #expect(
+            error.failures.map { $0.path.map(\.description) }.sorted { $0.count < $1.count } == [
+                ["Animal"], ["PetOwner", "Animal"],
+            ])
         try parent.verify()
     }
 }
