@@ -324,6 +324,33 @@ struct VerificationTests {
         #expect(report.verified.count == 5)
     }
 
+    @Test("verify() running while other threads resolve never publishes its instances")
+    func concurrentVerify() async throws {
+        let container = Container()
+        let calls = Counter()
+        container.register(Singleton.self) { _ in
+            calls.increment()
+            return Singleton()
+        }.inObjectScope(.container)
+        let verifications = 20
+        let resolved = try await withThrowingTaskGroup(of: [ObjectIdentifier].self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    var seen: [ObjectIdentifier] = []
+                    for _ in 0..<200 { seen.append(ObjectIdentifier(try container.require(Singleton.self))) }
+                    return seen
+                }
+            }
+            group.addTask {
+                for _ in 0..<verifications { try container.verify() }
+                return []
+            }
+            return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.formUnion($1) }
+        }
+        #expect(resolved.count == 1)
+        #expect(calls.value == verifications + 1)
+    }
+
     @Test("a child container verifies its own and its parent's registrations, its own first")
     func childContainer() throws {
         let parent = Container()
