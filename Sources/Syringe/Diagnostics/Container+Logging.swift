@@ -10,6 +10,10 @@ import Bionic
 
 extension Container {
     /// A function that receives log messages.
+    ///
+    /// ```swift
+    /// let sink: Container.LoggingFunction = { message in print(message) }
+    /// ```
     public typealias LoggingFunction = @Sendable (String) -> Void
 
     /// Receives a message every time an optional `resolve` returns `nil`: what was asked, the resolution

@@ -42,6 +42,7 @@ extension Container {
     /// Tracing is opt-in and costs nothing when unused: ordinary resolves take one extra branch, a `nil`
     /// check. A traced resolve always starts a new resolution, so even a singleton already made shows up, as
     /// reused.
+    /// Services a ``Lazy`` or ``Provider`` resolves after the call returned are not part of the trace.
     ///
     /// ```swift
     /// let traced = container.trace(PetOwner.self)

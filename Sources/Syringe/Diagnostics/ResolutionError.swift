@@ -26,24 +26,68 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// ```
     public enum Kind: Sendable {
         /// Nothing is registered for the asked type under any name or arguments.
+        ///
+        /// ```swift
+        /// // Syringe: cannot resolve Float: nothing is registered for Float.
+        /// if case .notRegistered = error.kind { print("register it") }
+        /// ```
         case notRegistered
         /// The type and name are registered, but with other runtime argument types (or another count).
+        ///
+        /// ```swift
+        /// // Syringe: cannot resolve Animal: Animal has no registration taking no arguments.
+        /// if case .argumentMismatch = error.kind { print(error.registrations) }
+        /// ```
         case argumentMismatch
         /// The type is registered, but only under other names. `suggestion` is the closest name, if one is close.
+        ///
+        /// ```swift
+        /// // Syringe: cannot resolve Animal(name: "dgo"): Animal has no registration named "dgo".
+        /// if case .nameMismatch(let suggestion?) = error.kind { print("did you mean", suggestion) }
+        /// ```
         case nameMismatch(suggestion: String?)
         /// The optional form of the type was registered and the plain one asked, or the reverse.
+        ///
+        /// ```swift
+        /// // Syringe: cannot resolve Cat: Cat is not registered, only Optional<Cat> is.
+        /// if case .optionalityMismatch(let registered) = error.kind { print(registered) }
+        /// ```
         case optionalityMismatch(registered: Any.Type)
         /// A factory needs, directly or through others, the service it is creating. `cycle` starts and ends
         /// with the same request, for example `A -> B -> A`.
+        ///
+        /// ```swift
+        /// // Syringe: cannot resolve A: circular dependency A -> B -> A.
+        /// if case .circularDependency(let cycle) = error.kind { print(cycle) }
+        /// ```
         case circularDependency(cycle: [ServiceRequest])
         /// The factory (or an `initCompleted` closure) threw `underlying`.
+        ///
+        /// ```swift
+        /// // Syringe: cannot resolve Double: the factory of String threw DatabaseError.connectionRefused.
+        /// if case .factoryFailed(let underlying as DatabaseError) = error.kind { retry(after: underlying) }
+        /// ```
         case factoryFailed(underlying: any Error)
         /// The registration produced an instance of `actual`, which is not the asked type (type forwarding to
         /// an unrelated type).
+        ///
+        /// ```swift
+        /// // Syringe: cannot resolve Vehicle: Dog is forwarded to Vehicle, but the instance it made (Dog) cannot be cast to Vehicle.
+        /// if case .wrongInstanceType(let actual) = error.kind { print(actual) }
+        /// ```
         case wrongInstanceType(actual: Any.Type)
         /// The resolution went deeper than the thread's stack can hold; `depth` is the depth reached.
+        ///
+        /// ```swift
+        /// if case .stackExhausted(let depth) = error.kind { print("too deep:", depth) }
+        /// ```
         case stackExhausted(depth: Int)
         /// A ``Lazy`` or ``Provider`` was used after the container it came from was released.
+        ///
+        /// ```swift
+        /// // Syringe: cannot resolve Cat: the container that made this Lazy or Provider of Cat has been released.
+        /// if case .containerReleased = error.kind { print("keep the container alive") }
+        /// ```
         case containerReleased
         /// The registration's factory is `async` or isolated to a global actor, and a synchronous call asked
         /// for it. Resolve it with `try await container.async.require(…)` (or, for a `@MainActor` factory,

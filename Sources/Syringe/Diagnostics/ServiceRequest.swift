@@ -8,10 +8,22 @@
 /// ```
 public struct ServiceRequest: Sendable, Hashable, CustomStringConvertible {
     /// The requested service type.
+    ///
+    /// ```swift
+    /// print(request.serviceType) // Animal
+    /// ```
     public let serviceType: Any.Type
     /// The registration name, or `nil` for the unnamed registration.
+    ///
+    /// ```swift
+    /// print(request.name ?? "unnamed") // cat
+    /// ```
     public let name: String?
     /// The types of the runtime arguments, in order; empty when the request had none.
+    ///
+    /// ```swift
+    /// print(request.argumentTypes) // [Swift.String]
+    /// ```
     public let argumentTypes: [Any.Type]
 
     /// Creates a request description.
