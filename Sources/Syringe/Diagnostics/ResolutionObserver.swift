@@ -44,7 +44,7 @@ extension ResolutionContext {
         if observer.verification != nil {
             reused = kind != .transient && graphInstance(of: registration) != nil
         } else {
-            reused = hasInstance(of: registration, kind: kind)
+            reused = hasInstance(of: registration, scope: scope)
         }
         let node = observer.tracer?.begin(
             request: request, registration: registration.describe(as: requestedType, name: .some(name))
@@ -80,22 +80,32 @@ extension ResolutionContext {
     ) throws(ResolutionError) -> Any {
         let completions = registration.state.withLock { $0.completions }
         if kind != .transient, let instance = graphInstance(of: registration) { return instance }
-        try checkCycle(registration, as: requestedType, name: name)
-        return try make(registration, as: requestedType, name: name, arguments: arguments, completions: completions) {
+        // A graph-scoped factory may run a second time to close a one-sided property cycle, as in normal
+        // resolution; other scopes report that loop as a cycle there, so they do here too.
+        let graphScoped = kind == .graph
+        try checkCycle(registration, as: requestedType, name: name, allowsRerun: graphScoped)
+        return try make(
+            registration, as: requestedType, name: name, arguments: arguments, completions: completions,
+            reusesGraphInstance: graphScoped
+        ) {
             if kind != .transient { self.storeInGraph($0, of: registration) }
         }
     }
 
     /// Whether the scope of `registration` already holds an instance this resolution would reuse.
-    private func hasInstance(of registration: Registration, kind: ObjectScope.Kind) -> Bool {
+    private func hasInstance(of registration: Registration, scope: any ObjectScopeProtocol) -> Bool {
+        let kind = scope.kind
         switch kind {
         case .transient:
             return false
         case .graph:
             return graphInstance(of: registration) != nil
-        case .container, .weak:
+        case .container, .weak, .perContainer:
             if kind == .weak, graphInstance(of: registration) != nil { return true }
-            return registration.state.withLock { state in
+            let holder =
+                kind == .perContainer
+                ? container.lifecycle.localRegistration(for: registration, scope: scope) : registration
+            return holder.state.withLock { state in
                 switch state.shared {
                 case .strong: return true
                 case .weak(let reference): return reference.object != nil

@@ -4,7 +4,7 @@ final class VerificationRecorder {
     private var seen: Set<CaptiveDependency> = []
 
     /// Records a captive dependency if `registration`, with a scope shorter than the container's, is resolved
-    /// while a `.container`-scoped registration that does not allow it is being made.
+    /// while a `.container`- or `.perContainer`-scoped registration that does not allow it is being made.
     func check(
         _ registration: Registration,
         request: ServiceRequest,
@@ -12,7 +12,9 @@ final class VerificationRecorder {
         stack: [(registration: Registration, request: ServiceRequest, kind: ObjectScope.Kind)]
     ) {
         guard kind == .transient || kind == .graph || kind == .weak else { return }
-        guard let ownerIndex = stack.lastIndex(where: { $0.kind == .container }) else { return }
+        guard let ownerIndex = stack.lastIndex(where: { $0.kind == .container || $0.kind == .perContainer }) else {
+            return
+        }
         let owner = stack[ownerIndex]
         guard !owner.registration.state.withLock({ $0.allowsCaptiveDependencies }) else { return }
         let captive = CaptiveDependency(

@@ -17,49 +17,55 @@ private final class LoggingMarker {}
 struct LoggingTests {
     @Test("A failed optional resolve sends the reason to loggingFunction, and nil silences it")
     func loggingFunctionReceivesMessages() {
-        let saved = Container.loggingFunction
-        defer { Container.loggingFunction = saved }
-        let messages = Messages()
-        Container.loggingFunction = { messages.append($0) }
+        loggingSinkLock.run {
+            let saved = Container.loggingFunction
+            defer { Container.loggingFunction = saved }
+            let messages = Messages()
+            Container.loggingFunction = { messages.append($0) }
 
-        let container = Container()
-        container.register(LoggingMarker.self, name: "real") { _ in LoggingMarker() }
-        #expect(container.resolve(LoggingMarker.self, name: "rael") == nil)
-        #expect(messages.mine.count == 1)
-        let message = messages.mine.first ?? ""
-        #expect(message.contains(#"cannot resolve LoggingMarker(name: "rael"): LoggingMarker has no registration named "rael"."#))
-        #expect(message.contains(#"Did you mean "real"?"#))
-        #expect(message.contains("LoggingTests.swift"))
+            let container = Container()
+            container.register(LoggingMarker.self, name: "real") { _ in LoggingMarker() }
+            #expect(container.resolve(LoggingMarker.self, name: "rael") == nil)
+            #expect(messages.mine.count == 1)
+            let message = messages.mine.first ?? ""
+            #expect(message.contains(#"LoggingMarker(name: "rael"): LoggingMarker has no registration named "rael"."#))
+            #expect(message.contains(#"Did you mean "real"?"#))
+            #expect(message.contains("LoggingTests.swift"))
 
-        Container.loggingFunction = nil
-        #expect(container.resolve(LoggingMarker.self) == nil)
-        #expect(messages.mine.count == 1)
+            Container.loggingFunction = nil
+            #expect(container.resolve(LoggingMarker.self) == nil)
+            #expect(messages.mine.count == 1)
+        }
     }
 
     @Test("A successful resolve logs nothing")
     func successLogsNothing() {
-        let saved = Container.loggingFunction
-        defer { Container.loggingFunction = saved }
-        let messages = Messages()
-        Container.loggingFunction = { messages.append($0) }
-        let container = Container()
-        container.register(LoggingMarker.self) { _ in LoggingMarker() }
-        #expect(container.resolve(LoggingMarker.self) != nil)
-        #expect(messages.mine.isEmpty)
+        loggingSinkLock.run {
+            let saved = Container.loggingFunction
+            defer { Container.loggingFunction = saved }
+            let messages = Messages()
+            Container.loggingFunction = { messages.append($0) }
+            let container = Container()
+            container.register(LoggingMarker.self) { _ in LoggingMarker() }
+            #expect(container.resolve(LoggingMarker.self) != nil)
+            #expect(messages.mine.isEmpty)
+        }
     }
 
     @Test("A failure nested in a factory logs the path from the top-level request")
     func nestedFailureLogsPath() {
-        final class Top {
-            init(_: LoggingMarker) {}
+        loggingSinkLock.run {
+            final class Top {
+                init(_: LoggingMarker) {}
+            }
+            let saved = Container.loggingFunction
+            defer { Container.loggingFunction = saved }
+            let messages = Messages()
+            Container.loggingFunction = { messages.append($0) }
+            let container = Container()
+            container.register(Top.self) { r in Top(try r.require(LoggingMarker.self)) }
+            #expect(container.resolve(Top.self) == nil)
+            #expect(messages.mine.contains { $0.contains("Resolution path: Top -> LoggingMarker") })
         }
-        let saved = Container.loggingFunction
-        defer { Container.loggingFunction = saved }
-        let messages = Messages()
-        Container.loggingFunction = { messages.append($0) }
-        let container = Container()
-        container.register(Top.self) { r in Top(try r.require(LoggingMarker.self)) }
-        #expect(container.resolve(Top.self) == nil)
-        #expect(messages.mine.contains { $0.contains("Resolution path: Top -> LoggingMarker") })
     }
 }

@@ -36,14 +36,16 @@ private final class MessageLog: Sendable {
 
 /// Runs `body` with a capturing sink installed as `Container.loggingFunction`, then restores the previous sink.
 private func withCapturedLog(_ body: (MessageLog) throws -> Void) rethrows {
-    let log = MessageLog()
-    let previous = Container.loggingFunction
-    Container.loggingFunction = { log.append($0) }
-    defer { Container.loggingFunction = previous }
-    try body(log)
+    try loggingSinkLock.run {
+        let log = MessageLog()
+        let previous = Container.loggingFunction
+        Container.loggingFunction = { log.append($0) }
+        defer { Container.loggingFunction = previous }
+        try body(log)
+    }
 }
 
-// The logging sink is global: these tests run one at a time and restore it.
+// The logging sink is global: these tests hold `loggingSinkLock` while they replace it, and restore it.
 @Suite("Optional resolve returns nil and logs the reason", .serialized)
 struct OptionalResolveLoggingTests {
     @Test("a miss returns nil and logs the full message")
@@ -104,10 +106,12 @@ struct OptionalResolveLoggingTests {
 
     @Test("a nil sink silences the log and resolve still returns nil")
     func nilSinkIsSilent() {
-        let previous = Container.loggingFunction
-        Container.loggingFunction = nil
-        defer { Container.loggingFunction = previous }
-        #expect(Container().resolve(LoggedService.self) == nil)
-        #expect(Container.loggingFunction == nil)
+        loggingSinkLock.run {
+            let previous = Container.loggingFunction
+            Container.loggingFunction = nil
+            defer { Container.loggingFunction = previous }
+            #expect(Container().resolve(LoggedService.self) == nil)
+            #expect(Container.loggingFunction == nil)
+        }
     }
 }

@@ -141,10 +141,10 @@ struct ArgumentsSamples {
             }
             #expect(
                 error.description == """
-                    Syringe: cannot resolve Animal(arguments: (String, Bool)): no registration with arguments (String, Bool).
+                    Syringe: cannot resolve Animal(arguments: (String, Bool)): Animal has no registration taking arguments (String, Bool).
                       Registered for Animal:
                         Animal(arguments: (String)) [graph] at SyringeTests/ArgumentsSamples.swift:\(line)
-                      To fix: pass the arguments of a registration above, in order, or register one taking (String, Bool).
+                      To fix: pass the arguments of a registration above, in order and with the same types, or register a factory taking (String, Bool).
                     """
             )
         }

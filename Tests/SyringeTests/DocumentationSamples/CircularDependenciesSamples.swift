@@ -81,7 +81,9 @@ struct CircularDependenciesSamples {
                 error.description == """
                     Syringe: cannot resolve Egg: circular dependency Egg -> Chicken -> Egg.
                       Resolution path: Egg -> Chicken -> Egg
-                      Registration: Egg [graph] at SyringeTests/CircularDependenciesSamples.swift:\(line)
+                      Registrations in the cycle:
+                        Egg [graph] at SyringeTests/CircularDependenciesSamples.swift:\(line)
+                        Chicken [graph] at SyringeTests/CircularDependenciesSamples.swift:\(line + 1)
                       To fix: break the cycle by injecting one side in .initCompleted { r, s in … } (property injection) in a .graph or .container scope, or with Lazy/Provider.
                     """
             )

@@ -128,7 +128,7 @@ struct DelayedInjectionSamples {
             }
             #expect(
                 error.description == """
-                    Syringe: cannot resolve Ticket: the container that made this Lazy or Provider has been released.
+                    Syringe: cannot resolve Ticket: the container that made this Lazy or Provider of Ticket has been released.
                       To fix: keep the container alive as long as the services that hold its Lazy or Provider values.
                     """
             )

@@ -85,7 +85,7 @@ struct RegistrationAndResolutionSamples {
             #expect(suggestion == "cat")
             #expect(
                 error.description == """
-                    Syringe: cannot resolve Animal(name: "kat"): no registration named "kat".
+                    Syringe: cannot resolve Animal(name: "kat"): Animal has no registration named "kat".
                       Registered for Animal:
                         Animal(name: "cat") [graph] at SyringeTests/RegistrationAndResolutionSamples.swift:\(line)
                       Did you mean "cat"?
@@ -109,7 +109,7 @@ struct RegistrationAndResolutionSamples {
             #expect(error.path.map(\.description) == ["PetOwner", "Animal(name: \"dog\")"])
             #expect(
                 error.description == """
-                    Syringe: cannot resolve Animal(name: "dog"): no registration for this type.
+                    Syringe: cannot resolve PetOwner: nothing is registered for Animal.
                       Resolution path: PetOwner -> Animal(name: "dog")
                       Registered for Animal: nothing
                       To fix: register it, e.g. container.register(Animal.self) { r in … }.
@@ -215,7 +215,7 @@ struct RegistrationAndResolutionSamples {
         } catch {
             #expect(
                 error.description == """
-                    Syringe: cannot resolve LoggingSampleService: no registration for this type.
+                    Syringe: cannot resolve LoggingSampleService: nothing is registered for LoggingSampleService.
                       Registered for LoggingSampleService: nothing
                       To fix: register it, e.g. container.register(LoggingSampleService.self) { r in … }.
                     """
