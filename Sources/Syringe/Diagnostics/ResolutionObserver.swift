@@ -58,7 +58,9 @@ extension ResolutionContext {
                     of: registration, kind: kind, as: requestedType, name: name, arguments: arguments
                 )
             } else {
-                instance = try scopedInstance(of: registration, as: requestedType, name: name, arguments: arguments)
+                instance = try self.instance(
+                    of: registration, as: requestedType, name: name, arguments: arguments, bypassingObserver: true
+                )
             }
             if let node { observer.tracer?.end(node, outcome: reused ? .reused : .created) }
             return instance

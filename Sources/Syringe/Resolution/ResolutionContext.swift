@@ -116,23 +116,18 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         return try cast(instance, to: Service.self, name: name, registration: binding.registration)
     }
 
-    /// The instance of `registration`, reused from its scope or made now.
+    /// The instance of `registration`, reused from its scope or made now. With an ``observer`` (verify or
+    /// trace), the observer's path runs instead, unless `bypassingObserver` (the observer itself asking for
+    /// the scope's normal behaviour).
     func instance(
-        of registration: Registration, as requestedType: Any.Type, name: String?, arguments: Any
+        of registration: Registration, as requestedType: Any.Type, name: String?, arguments: Any,
+        bypassingObserver: Bool = false
     ) throws(ResolutionError) -> Any {
-        if let observer {
+        if let observer, !bypassingObserver {
             return try observedInstance(
                 of: registration, as: requestedType, name: name, arguments: arguments, observer: observer
             )
         }
-        return try scopedInstance(of: registration, as: requestedType, name: name, arguments: arguments)
-    }
-
-    /// The instance of `registration` as its scope rules: reused or made now.
-    @inline(__always)
-    func scopedInstance(
-        of registration: Registration, as requestedType: Any.Type, name: String?, arguments: Any
-    ) throws(ResolutionError) -> Any {
         let (scope, completions) = registration.state.withLock { ($0.scope, $0.completions) }
         switch scope.kind {
         case .transient:
