@@ -123,7 +123,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         of registration: Registration, as requestedType: Any.Type, name: String?, arguments: Any,
         bypassingObserver: Bool = false
     ) throws(ResolutionError) -> Any {
-        if let observer, !bypassingObserver {
+        // The one diagnostics branch on the hot path; marked cold so the normal path stays laid out as before.
+        if _slowPath(observer != nil && !bypassingObserver), let observer {
             return try observedInstance(
                 of: registration, as: requestedType, name: name, arguments: arguments, observer: observer
             )
