@@ -12,7 +12,10 @@ extension Container {
     /// - every captive dependency: a `.container`-scoped registration whose factory or `initCompleted`
     ///   closures resolve, directly or through others, a `.transient`, `.graph` or `.weak` one. Accept an
     ///   intended capture with ``ServiceEntry/allowsCaptiveDependencies()``;
-    /// - registrations that take runtime arguments, as not verifiable, unless `samples` provides arguments.
+    /// - registrations that take runtime arguments, as not verifiable, unless `samples` provides arguments;
+    /// - registrations with an `async` or actor-isolated factory, as not verifiable: a synchronous call cannot
+    ///   run them (resolve them in a test with `try await container.async.require(…)`). A synchronous
+    ///   factory that depends on one is a failure, as its synchronous resolve would be.
     ///
     /// ```swift
     /// let container = Container()
@@ -54,6 +57,7 @@ extension Container {
         let recorder = VerificationRecorder()
         var verified: [RegistrationDescription] = []
         var unverifiable: [RegistrationDescription] = []
+        var asynchronous: [RegistrationDescription] = []
         let bindings = visibleBindings().map { key, binding in
             (
                 key: key, binding: binding,
@@ -64,6 +68,10 @@ extension Container {
             $0.description.description < $1.description.description
         }) {
             let registration = binding.registration
+            if registration.asyncFactory != nil {
+                asynchronous.append(description)
+                continue
+            }
             let arguments: Any
             let argumentTypes: [Any.Type]
             if registration.argumentTypes.isEmpty {
@@ -90,7 +98,7 @@ extension Container {
             context.finish()
         }
 
-        let report = VerificationReport(verified: verified, unverifiable: unverifiable)
+        let report = VerificationReport(verified: verified, unverifiable: unverifiable, asynchronous: asynchronous)
         guard failures.isEmpty && recorder.captives.isEmpty else {
             throw VerificationError(failures: failures, captiveDependencies: recorder.captives, report: report)
         }

@@ -79,6 +79,10 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
             lines.append("")
             lines.append(report.unverifiableSection)
         }
+        if !report.asynchronous.isEmpty {
+            lines.append("")
+            lines.append(report.asynchronousSection)
+        }
         return lines.joined(separator: "\n")
     }
 }
@@ -103,6 +107,12 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     /// for registration in report.unverifiable { print("needs samples:", registration) }
     /// ```
     public let unverifiable: [RegistrationDescription]
+    /// The registrations whose factory is `async` or actor-isolated: a synchronous verification cannot run them.
+    ///
+    /// ```swift
+    /// for registration in report.asynchronous { print("resolve with await:", registration) }
+    /// ```
+    public let asynchronous: [RegistrationDescription]
 
     /// Creates a report. ``Container/verify(samples:)`` creates these.
     ///
@@ -113,9 +123,14 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - verified: The registrations resolved successfully.
     ///   - unverifiable: The registrations not resolved for want of sample arguments.
-    public init(verified: [RegistrationDescription], unverifiable: [RegistrationDescription]) {
+    ///   - asynchronous: The registrations not resolved because their factory is `async` or actor-isolated.
+    public init(
+        verified: [RegistrationDescription], unverifiable: [RegistrationDescription],
+        asynchronous: [RegistrationDescription] = []
+    ) {
         self.verified = verified
         self.unverifiable = unverifiable
+        self.asynchronous = asynchronous
     }
 
     /// A summary: how many registrations were verified, and which were not.
@@ -127,7 +142,15 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     public var description: String {
         var lines = ["Syringe: verified \(verified.count) registration\(verified.count == 1 ? "" : "s")."]
         if !unverifiable.isEmpty { lines.append(unverifiableSection) }
+        if !asynchronous.isEmpty { lines.append(asynchronousSection) }
         return lines.joined(separator: "\n")
+    }
+
+    var asynchronousSection: String {
+        ([
+            "Not verified, their factories are async or actor-isolated (\(asynchronous.count)); resolve them in a test with try await container.async.require(…):"
+        ]
+            + asynchronous.map { "  \($0)" }).joined(separator: "\n")
     }
 
     var unverifiableSection: String {

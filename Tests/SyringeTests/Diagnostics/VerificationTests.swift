@@ -185,6 +185,31 @@ struct VerificationTests {
         #expect(names.withLock { $0 } == ["Hachi 3", "Hachi 3"])
     }
 
+    @Test("async registrations are listed as not verifiable; a synchronous factory needing one fails")
+    func asyncRegistrations() throws {
+        let container = Container()
+        container.register(Session.self, fileID: "App/Setup.swift", line: 3) { (_: any AsyncResolver) async in
+            Session()
+        }
+        container.register(Cat.self) { _ in Cat() }
+        let report = try container.verify()
+        #expect(report.verified.map(\.request.description) == ["Cat"])
+        #expect(
+            report.description == """
+                Syringe: verified 1 registration.
+                Not verified, their factories are async or actor-isolated (1); resolve them in a test with try await container.async.require(…):
+                  Session [graph] at App/Setup.swift:3
+                """
+        )
+        container.register(Store.self) { r in Store(try r.require(Session.self)) }
+        let error = try #require(verificationError { try container.verify() })
+        guard case .asyncFactory = error.failures.first?.kind else {
+            Issue.record("unexpected failures \(error.failures)")
+            return
+        }
+        #expect(error.failures.count == 1)
+    }
+
     @Test("a one-argument sample can be given with argument:")
     func oneArgumentSample() throws {
         let container = Container()
