@@ -269,7 +269,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .containerReleased:
             return "To fix: keep the container alive as long as the services that hold its Lazy or Provider values."
         case .asyncFactory:
-            return "To fix: resolve it with `try await container.async.require(\(typeName(request.serviceType)).self)` (a factory: `try await r.require(…)`); for a @MainActor factory, from @MainActor code, `container.mainActor.require(…)` works too."
+            return
+                "To fix: resolve it with `try await container.async.require(\(typeName(request.serviceType)).self)` (a factory: `try await r.require(…)`); for a @MainActor factory, from @MainActor code, `container.mainActor.require(…)` works too."
         }
     }
 }

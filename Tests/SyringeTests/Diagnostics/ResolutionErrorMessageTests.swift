@@ -262,6 +262,24 @@ struct ResolutionErrorMessageTests {
         )
     }
 
+    @Test("a synchronous request for an async registration says how to resolve it")
+    func asyncFactory() throws {
+        let container = Container()
+        container.register(Cat.self, fileID: setup, line: 17) { (_: any AsyncResolver) async in Cat() }
+        let error = try #require(resolutionError { _ = try container.require(Cat.self) })
+        guard case .asyncFactory = error.kind else {
+            Issue.record("unexpected kind \(error.kind)")
+            return
+        }
+        #expect(
+            error.description == """
+                Syringe: cannot resolve Cat: the factory of Cat is async or actor-isolated, and a synchronous call cannot run it.
+                  Failing registration: Cat [graph] at App/Setup.swift:17
+                  To fix: resolve it with `try await container.async.require(Cat.self)` (a factory: `try await r.require(…)`); for a @MainActor factory, from @MainActor code, `container.mainActor.require(…)` works too.
+                """
+        )
+    }
+
     @Test("a stack-exhaustion error names the depth and the way out")
     func stackExhausted() {
         let request = ServiceRequest(serviceType: Cat.self)
