@@ -78,6 +78,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case wrongInstanceType(actual: Any.Type)
         /// The resolution went deeper than the thread's stack can hold; `depth` is the depth reached.
         ///
+        /// > Note: Reserved: the resolution engine does not measure its remaining stack yet, so it does not
+        /// > produce this kind today.
+        ///
         /// ```swift
         /// if case .stackExhausted(let depth) = error.kind { print("too deep:", depth) }
         /// ```
