@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BenchmarkSupport
+
+// Syringe benchmarks: hand-wired code, Syringe and Swinject 2.10 side by side, in one process.
+//
+//     swift run -c release --package-path Benchmarks SyringeBenchmarks [--repetitions N] [--json PATH] [--quick]
+
+let arguments = CommandLine.arguments
+if arguments.count == 5, arguments[1] == "--probe-depth", let depth = Int(arguments[3]) {
+    DepthProbe.runChild(system: arguments[2], depth: depth, thread: arguments[4])
+}
+
+// `--profile SCENARIO COUNT`: runs one Syringe scenario only (for `valgrind --tool=callgrind`).
+if arguments.count == 4, arguments[1] == "--profile", let count = Int(arguments[3]) {
+    let syringe = syringeWorkloads()
+    let bodies: [String: Body] = [
+        "transient": syringe.transient, "three": syringe.threeDependencies, "tree": syringe.tree,
+        "singleton": syringe.singleton, "argument": syringe.argument, "diamond": syringe.diamond, "child": syringe.child,
+    ]
+    if arguments[2] == "register" {
+        let names = serviceNames(10_000)
+        for _ in 0..<count { syringe.register(names) }
+    } else {
+        bodies[arguments[2]]?(count)
+    }
+    exit(0)
+}
+
+func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+let quick = arguments.contains("--quick")
+/// `--only 9`: run one scenario group (1–8 per-resolve and registration, 9 threads, 10 allocations, 11 depth).
+let only = option("--only").flatMap { Int($0) }
+func runs(_ group: Int) -> Bool { only == nil || only == group }
+let repetitions = max(15, Int(option("--repetitions") ?? "") ?? 21)
+let jsonPath = option("--json") ?? "benchmark-results.json"
+/// How long one sample of a per-resolve scenario lasts.
+let sampleNanoseconds = quick ? 1_000_000.0 : 4_000_000.0
+
+var report = Report(repetitions: repetitions)
+print("Syringe benchmarks — \(report.date), \(report.machine), \(repetitions) interleaved repetitions")
+
+let systems = [handWiredWorkloads(), syringeWorkloads(), swinjectWorkloads()]
+
+// Behaviour first: a fast wrong answer must not win.
+for system in systems {
+    let failures = system.check()
+    if failures.isEmpty {
+        print("checked: \(system.system) behaves as intended")
+    } else {
+        for failure in failures { print("CHECK FAILED (\(system.system)): \(failure)") }
+        exit(1)
+    }
+}
+
+// Scenarios 1–7 and the resolve half of 8: one timed body per system, interleaved.
+let perResolve: [(String, KeyPath<Workloads, Body>)] = [
+    ("1 transient, no dependencies", \.transient),
+    ("2 three transient dependencies", \.threeDependencies),
+    ("3 tree of 31 transient objects", \.tree),
+    ("4 cached .container singleton", \.singleton),
+    ("5 one runtime argument", \.argument),
+    ("6 graph-scoped diamond", \.diamond),
+    ("7 child container, parent registers", \.child),
+    ("8 resolve among 1 registration", \.resolveAmongOne),
+    ("8 resolve among 10,001 registrations", \.resolveAmongMany),
+]
+for (name, path) in perResolve where runs(1) {
+    let bodies = systems.map { $0[keyPath: path] }
+    for body in bodies { body(1_000) }  // warm-up
+    let iterations = bodies.map { calibrate($0, target: sampleNanoseconds) }
+    var samples = Array(repeating: [Double](), count: bodies.count)
+    for _ in 0..<repetitions {
+        for index in bodies.indices {
+            samples[index].append(timePerOperation(iterations[index], bodies[index]))
+        }
+    }
+    report.add(name, systems: systems.map(\.system), samples: samples, iterations: iterations)
+}
+
+// Scenario 8: registration cost, per registration, of 10,000 named services into a fresh container.
+if runs(8) {
+    let names = serviceNames(10_000)
+    for system in systems { system.register(names) }  // warm-up
+    var samples = Array(repeating: [Double](), count: systems.count)
+    for _ in 0..<repetitions {
+        for index in systems.indices {
+            let start = now()
+            systems[index].register(names)
+            samples[index].append(Double(now() - start) / Double(names.count))
+        }
+    }
+    report.add("8 register 10,000 named services (per registration)", systems: systems.map(\.system), samples: samples,
+               iterations: Array(repeating: names.count, count: systems.count))
+}
+
+// Scenario 9: one thread, then two threads, each resolving the same number of transient services.
+if runs(9) {
+    var oneThread = Array(repeating: [Double](), count: systems.count)
+    var twoThreads = Array(repeating: [Double](), count: systems.count)
+    var scaling = Array(repeating: [Double](), count: systems.count)
+    var distinctScaling = Array(repeating: [Double](), count: systems.count)
+    let iterations = systems.map { system in
+        calibrate(system.concurrentTransient, target: sampleNanoseconds * 2)
+    }
+    for system in systems {
+        let body = system.concurrentTransient
+        _ = runOnThreads(2) { _ in body(1_000) }
+    }
+    for _ in 0..<repetitions {
+        for index in systems.indices {
+            let body = systems[index].concurrentTransient
+            let n = iterations[index]
+            let one = Double(runOnThreads(1, pinned: true) { _ in body(n) })
+            let two = Double(runOnThreads(2, pinned: true) { _ in body(n) })
+            let other = systems[index].concurrentOther
+            let distinct = Double(runOnThreads(2, pinned: true) { thread in thread == 0 ? body(n) : other(n) })
+            oneThread[index].append(one / Double(n))
+            twoThreads[index].append(two / Double(2 * n))
+            scaling[index].append(2 * one / two)
+            distinctScaling[index].append(2 * one / distinct)
+        }
+    }
+    report.add("9 transient, one thread", systems: systems.map(\.system), samples: oneThread, iterations: iterations)
+    report.add("9 transient, two threads (per resolve)", systems: systems.map(\.system), samples: twoThreads, iterations: iterations)
+    report.scaling = zip(systems.map(\.system), scaling).map { ($0, $1) }
+    report.distinctScaling = distinctScaling
+}
+
+// Scenario 10: heap allocations per operation (the calling thread's malloc count; glibc only).
+if runs(10), malloc_counter_available() {
+    let count = 1_000
+    for (name, path) in perResolve where !name.hasPrefix("8") {
+        let perOperation = systems.map { system -> Double in
+            let body = system[keyPath: path]
+            body(count)
+            let before = malloc_counter_thread_allocations()
+            body(count)
+            return Double(malloc_counter_thread_allocations() - before) / Double(count)
+        }
+        report.allocations.append((name, perOperation))
+    }
+}
+
+// Scenario 11: the deepest acyclic chain, on the main thread and on a 512 KiB thread, in child processes.
+let depthSystems = runs(11) ? ["Syringe", "Swinject"] : []
+for system in depthSystems {
+    for (thread, limit) in [("main", quick ? 1 << 15 : 1 << 18), ("small", 1 << 14)] {
+        let (depth, deeper) = DepthProbe.deepest(system: system, thread: thread, limit: limit)
+        report.depths.append((system, thread == "main" ? "main thread (8 MiB)" : "512 KiB thread", depth, deeper))
+    }
+}
+
+report.printTables()
+report.writeJSON(to: jsonPath)
+print("\nraw samples: \(jsonPath)")
