@@ -256,6 +256,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
             let instance = try await make(
                 registration, request: request, arguments: arguments, completions: completions)
             registration.state.withLock { state in
+                guard !state.isRetired else { return }
                 state.customStorage?.setInstance(instance, inGraph: graph)
                 registration.lifecycle.record(instance, of: registration, custom: true)
             }
@@ -303,7 +304,9 @@ final class AsyncResolution: AsyncResolver, Sendable {
                     )
                     keeper.state.withLock { state in
                         // A scope changed meanwhile (a new storage) keeps nothing from the old one.
-                        guard let current = state.customStorage, ObjectIdentifier(current) == storage else { return }
+                        guard !state.isRetired, let current = state.customStorage,
+                            ObjectIdentifier(current) == storage
+                        else { return }
                         current.instance = instance
                         keeper.lifecycle.record(instance, of: keeper, custom: true)
                     }

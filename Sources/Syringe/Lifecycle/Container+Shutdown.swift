@@ -32,9 +32,13 @@ extension Container {
     }
 
     /// Forgets every kept instance of this container and returns the disposable ones.
+    ///
+    /// The stand-ins of ``ObjectScope/perContainer`` registrations stay (emptied): a resolve racing with the
+    /// shutdown may still be creating an instance in one, and that instance must stay recorded and reachable
+    /// so that a later shutdown disposes it.
     private func releaseAll() -> [PendingDisposal] {
         var pending: [PendingDisposal] = []
-        for registration in ownRegistrations() + lifecycle.removeAllStandIns() {
+        for registration in ownRegistrations() + lifecycle.standIns() {
             pending += registration.release(ifIn: nil)
         }
         return pending + lifecycle.takeAll()

@@ -124,11 +124,11 @@ extension Container {
         let ids = Set(registrations.map(ObjectIdentifier.init))
         var pending: [PendingDisposal] = []
         for registration in registrations {
-            pending += registration.release(ifIn: nil)
+            pending += registration.release(ifIn: nil, retiring: true)
         }
         for store in lifecycle.dependentStores() {
             for standIn in store.removeStandIns(of: ids) {
-                pending += standIn.release(ifIn: nil)
+                pending += standIn.release(ifIn: nil, retiring: true)
             }
         }
         lifecycle.forgetEager(ids)

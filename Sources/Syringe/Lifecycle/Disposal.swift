@@ -3,8 +3,11 @@ extension Registration {
     /// recorded disposable instances it kept, to dispose once no lock is held.
     ///
     /// An instance still being created is left alone: its creator publishes it, and it is recorded then.
-    func release(ifIn scope: (any ObjectScopeProtocol)?) -> [PendingDisposal] {
+    /// When `retiring`, the registration is being removed: from now on it keeps nothing, so an instance still
+    /// being created is not kept either (see ``State/isRetired``).
+    func release(ifIn scope: (any ObjectScopeProtocol)?, retiring: Bool = false) -> [PendingDisposal] {
         state.withLock { state in
+            if retiring { state.isRetired = true }
             if let scope, state.scope !== scope { return [] }
             if case .creating = state.shared { return [] }
             // Take the instances before the scope drops them, so they are still alive.

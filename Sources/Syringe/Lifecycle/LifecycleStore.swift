@@ -183,15 +183,6 @@ final class LifecycleStore: Sendable {
         }
     }
 
-    /// Forgets every stand-in and returns them.
-    func removeAllStandIns() -> [Registration] {
-        state.withLock { state in
-            let all = state.locals.values.map(\.standIn)
-            state.locals = [:]
-            return all
-        }
-    }
-
     /// The stores that hold stand-ins of this store's registrations (this one included, if it does).
     func dependentStores() -> [LifecycleStore] {
         state.withLock { $0.dependents.compactMap(\.store) }

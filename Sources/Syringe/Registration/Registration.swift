@@ -38,6 +38,10 @@ final class Registration: Sendable {
         /// Whether ``Container/verify(samples:)`` accepts shorter-lived dependencies this (container-scoped)
         /// registration captures; set by ``ServiceEntry/allowsCaptiveDependencies()``.
         var allowsCaptiveDependencies = false
+        /// Whether the registration was removed from its container (unregistered, its module unloaded, or a
+        /// stand-in dropped with its original). A resolve that still reaches it (it began before the removal)
+        /// makes an instance that no scope keeps: the caller's, like a transient one.
+        var isRetired = false
     }
 
     /// The life of a shared (container or weak scoped) instance.
@@ -93,15 +97,5 @@ final class Registration: Sendable {
             fileID: fileID,
             line: line
         )
-    }
-
-    /// Forgets the kept instance if the registration is in `scope` (all scopes when `nil`).
-    func reset(ifIn scope: (any ObjectScopeProtocol)?) {
-        state.withLock { state in
-            if let scope, state.scope !== scope { return }
-            if case .creating = state.shared { return }  // The creator publishes it; a reset cannot cancel that.
-            state.shared = .empty
-            state.customStorage?.instance = nil
-        }
     }
 }

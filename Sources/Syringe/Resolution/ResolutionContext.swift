@@ -317,6 +317,10 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
                 state.shared = .creating(owner: owner, partial: instance, hasWaiters: hasWaiters)
                 return false
             }
+            if state.isRetired {
+                state.shared = .empty  // removed while the factory ran: the instance is the caller's alone
+                return hasWaiters
+            }
             if strongly {
                 state.shared = .strong(instance)
             } else if let object = asObject(instance) {
@@ -359,6 +363,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         return try make(registration, as: requestedType, name: name, arguments: arguments, completions: completions) {
             instance in
             registration.state.withLock { state in
+                guard !state.isRetired else { return }
                 state.customStorage?.setInstance(instance, inGraph: graph)
                 registration.lifecycle.record(instance, of: registration, custom: true)
             }
