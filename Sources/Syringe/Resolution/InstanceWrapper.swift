@@ -65,3 +65,16 @@ extension ResolutionContext {
         return container.missError(for: wanted, path: currentPath() + [wanted])
     }
 }
+
+/// The wrapped service, or a stop with the ``ResolutionError`` message: what `Lazy.instance` and
+/// `Provider.instance` do.
+///
+/// The one trap a user can reach: a non-optional property cannot return the failure. It says exactly what
+/// failed; code that must not stop calls the wrapper's `require()`.
+func requireOrStop<Service>(_ require: () throws(ResolutionError) -> Service) -> Service {
+    do {
+        return try require()
+    } catch {
+        fatalError("\(error)")
+    }
+}

@@ -34,13 +34,7 @@ public final class Lazy<Service>: Sendable {
     /// let analytics = lazyAnalytics.instance
     /// ```
     public var instance: Service {
-        do {
-            return try require()
-        } catch {
-            // The one trap a user can reach: a non-optional property cannot return the failure. It says exactly
-            // what failed; code that must not stop calls `require()`.
-            fatalError("\(error)")
-        }
+        requireOrStop(require)
     }
 
     /// The service, resolved on first call and the same instance afterwards, or the reason it cannot be.

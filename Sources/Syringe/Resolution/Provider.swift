@@ -30,13 +30,7 @@ public final class Provider<Service>: Sendable {
     /// let request = requestProvider.instance
     /// ```
     public var instance: Service {
-        do {
-            return try require()
-        } catch {
-            // The one trap a user can reach: a non-optional property cannot return the failure. It says exactly
-            // what failed; code that must not stop calls `require()`.
-            fatalError("\(error)")
-        }
+        requireOrStop(require)
     }
 
     /// A newly resolved service, or the reason it cannot be resolved.
