@@ -22,6 +22,9 @@ struct AsyncContainer: AsyncResolver {
         try container.require(serviceType, name: name, arguments: repeat each arguments)
     }
 
+    // The optional forms are written out here and in `AsyncResolution`, not once as defaults in an
+    // `AsyncResolver` extension: a synchronous method can witness an `async` requirement, so the synchronous
+    // `resolve(_:name:)` these types have as `Resolver`s would win over such a default.
     func resolve<Service>(_ serviceType: Service.Type, name: String?) async -> Service? {
         do {
             return try await require(serviceType, name: name)
