@@ -78,8 +78,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case wrongInstanceType(actual: Any.Type)
         /// The resolution went deeper than the thread's stack can hold; `depth` is the depth reached.
         ///
-        /// > Note: Reserved: the resolution engine does not measure its remaining stack yet, so it does not
-        /// > produce this kind today.
+        /// Before each factory runs, the resolution checks how much of the thread's stack is left; it stops
+        /// with this error while a margin (a sixteenth of the stack, 32–128 KiB) is still free, instead of
+        /// overflowing the stack. Cycles are reported as ``circularDependency(cycle:)``, so only a very deep
+        /// chain of distinct registrations, or a thread with a small stack, gets here.
         ///
         /// ```swift
         /// if case .stackExhausted(let depth) = error.kind { print("too deep:", depth) }
@@ -98,39 +100,64 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case asyncFactory
     }
 
+    /// The error's fields, in one immutable object: every frame of a deep resolution reserves room for the
+    /// error its callees may throw, and one reference keeps that room to a word.
+    private final class Storage: Sendable {
+        let kind: Kind
+        let request: ServiceRequest
+        let path: [ServiceRequest]
+        let registrations: [RegistrationDescription]
+        let registration: RegistrationDescription?
+        let failedInInitCompleted: Bool
+
+        init(
+            kind: Kind, request: ServiceRequest, path: [ServiceRequest], registrations: [RegistrationDescription],
+            registration: RegistrationDescription?, failedInInitCompleted: Bool
+        ) {
+            self.kind = kind
+            self.request = request
+            self.path = path
+            self.registrations = registrations
+            self.registration = registration
+            self.failedInInitCompleted = failedInInitCompleted
+        }
+    }
+
+    private let storage: Storage
+
     /// The kind of failure, with its details.
     ///
     /// ```swift
     /// if case .nameMismatch(let suggestion?) = error.kind { print("did you mean", suggestion) }
     /// ```
-    public let kind: Kind
+    public var kind: Kind { storage.kind }
     /// What was asked when the failure happened (the last step of ``path``).
     ///
     /// ```swift
     /// print(error.request) // Animal(name: "dgo")
     /// ```
-    public let request: ServiceRequest
+    public var request: ServiceRequest { storage.request }
     /// The requests from the top-level call down to the failed one, inclusive.
     ///
     /// ```swift
     /// print(error.path.map(\.description).joined(separator: " -> ")) // PetOwner -> Animal(name: "dgo")
     /// ```
-    public let path: [ServiceRequest]
+    public var path: [ServiceRequest] { storage.path }
     /// The registrations involved: for a miss, those that exist for the asked service type (in this container
     /// and its ancestors); for a circular dependency, those of the cycle, in order.
     ///
     /// ```swift
     /// for registration in error.registrations { print(registration.fileID, registration.line) }
     /// ```
-    public let registrations: [RegistrationDescription]
+    public var registrations: [RegistrationDescription] { storage.registrations }
     /// The registration that failed (for factory failures, cycles and wrong instance types), if any.
     ///
     /// ```swift
     /// if let failing = error.registration { print("see", failing.fileID, failing.line) }
     /// ```
-    public let registration: RegistrationDescription?
+    public var registration: RegistrationDescription? { storage.registration }
     /// Whether a factory failure came from an `initCompleted` closure rather than the factory itself.
-    let failedInInitCompleted: Bool
+    var failedInInitCompleted: Bool { storage.failedInInitCompleted }
 
     /// Creates an error. Syringe creates these; tests and custom resolvers may too.
     ///
@@ -165,12 +192,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         registration: RegistrationDescription?,
         failedInInitCompleted: Bool
     ) {
-        self.kind = kind
-        self.request = request
-        self.path = path ?? [request]
-        self.registrations = registrations
-        self.registration = registration
-        self.failedInInitCompleted = failedInInitCompleted
+        storage = Storage(
+            kind: kind, request: request, path: path ?? [request], registrations: registrations,
+            registration: registration, failedInInitCompleted: failedInInitCompleted
+        )
     }
 
     /// The whole message: what was asked, what failed and why, the resolution path, the registrations involved

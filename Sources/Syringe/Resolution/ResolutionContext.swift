@@ -25,6 +25,13 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     private var customStorages: [Registration] = []
     /// How many factories were run a second time to close an initializer/property cycle (see `checkCycle`).
     private var reruns = 0
+    /// The address below which this thread's stack must not grow (see ``StackLimit``).
+    private let stackLimit: UInt
+    /// How many frames at depth `countedDepth` or less each registration has: `checkCycle` walks only the
+    /// frames above them, and looks the rest up here, so its cost does not grow with the depth.
+    private var countedFrames: [ObjectIdentifier: Int] = [:]
+    /// The depth of the deepest frame counted in `countedFrames` (0: none).
+    private var countedDepth = 0
     /// Diagnostics watching this resolution (``Container/verify(samples:)`` or a trace); `nil` on the normal path.
     /// Set before the resolution starts and used only by `owner`, like the state above.
     var observer: ResolutionObserver?
@@ -33,6 +40,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         self.container = container
         self.registry = registry ?? RegistrySnapshot(of: container)
         self.owner = currentThreadIdentity()
+        self.stackLimit = StackLimit.current()
         if let graph {
             graph.enter()
             sharedGraph = graph
@@ -179,10 +187,16 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             parent: top, depth: depth + 1
         )
         return try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) -> Any in
+            // The frame lives on this thread's stack: its address tells how much stack is left.
+            if _slowPath(UInt(bitPattern: frame) < stackLimit) {
+                throw stackExhaustedError(at: registration, as: requestedType, name: name)
+            }
             let parent = top
             top = frame
             depth += 1
+            if _slowPath(depth - countedDepth > 2 * uncountedWindow) { countFrames() }
             defer {
+                if _slowPath(depth <= countedDepth) { uncount(frame) }
                 top = parent
                 depth -= 1
             }
@@ -388,6 +402,40 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         var throughCompletion = false
         var found: UnsafeMutablePointer<ResolutionFrame>?
         var occurrences = 0
+        // Walk the uncounted frames (at most twice `uncountedWindow`); the counted ones are looked up.
+        while let current = frame, current.pointee.depth > countedDepth {
+            if current.pointee.registration === registration {
+                occurrences += 1
+                if found == nil { found = current }
+            } else if found == nil, current.pointee.phase == .completing {
+                throughCompletion = true
+            }
+            frame = current.pointee.parent
+        }
+        if countedDepth > 0, let deeper = countedFrames[ObjectIdentifier(registration)] {
+            guard found != nil else {
+                // The registration runs only further down: rare (a cycle, or a rerun across many levels), so
+                // the whole path is walked.
+                return try checkCycleOnWholePath(registration, as: requestedType, name: name, allowsRerun: allowsRerun)
+            }
+            occurrences += deeper
+        }
+        guard let found else { return }
+        if allowsRerun, throughCompletion, occurrences == 1, found.pointee.phase == .factory {
+            reruns += 1
+            return
+        }
+        throw cycleError(closingAt: registration, as: requestedType, name: name)
+    }
+
+    /// ``checkCycle(_:as:name:allowsRerun:)`` walking every frame of the path.
+    private func checkCycleOnWholePath(
+        _ registration: Registration, as requestedType: Any.Type, name: String?, allowsRerun: Bool
+    ) throws(ResolutionError) {
+        var frame = top
+        var throughCompletion = false
+        var found: UnsafeMutablePointer<ResolutionFrame>?
+        var occurrences = 0
         while let current = frame {
             if current.pointee.registration === registration {
                 occurrences += 1
@@ -403,6 +451,33 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             return
         }
         throw cycleError(closingAt: registration, as: requestedType, name: name)
+    }
+
+    /// How many of the innermost frames `checkCycle` always walks before counting the deeper ones.
+    private var uncountedWindow: Int { 32 }
+
+    /// Counts the frames from `uncountedWindow` below the top down to the counted ones, so `checkCycle` walks
+    /// at most `uncountedWindow` frames again. Each frame is counted once and uncounted when it ends.
+    private func countFrames() {
+        var frame = top
+        for _ in 0..<uncountedWindow { frame = frame?.pointee.parent }
+        let newDepth = frame?.pointee.depth ?? 0
+        while let current = frame, current.pointee.depth > countedDepth {
+            countedFrames[ObjectIdentifier(current.pointee.registration), default: 0] += 1
+            frame = current.pointee.parent
+        }
+        countedDepth = newDepth
+    }
+
+    /// Forgets a counted frame that ends.
+    private func uncount(_ frame: UnsafeMutablePointer<ResolutionFrame>) {
+        let id = ObjectIdentifier(frame.pointee.registration)
+        if let count = countedFrames[id], count > 1 {
+            countedFrames[id] = count - 1
+        } else {
+            countedFrames[id] = nil
+        }
+        countedDepth = frame.pointee.depth - 1
     }
 
     /// The requests from the top-level call to the innermost running one.
@@ -442,6 +517,19 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             request: request,
             path: currentPath() + [request],
             registrations: involved.isEmpty ? [registration.describe(as: requestedType, name: .some(name))] : involved,
+            registration: registration.describe(as: requestedType, name: .some(name))
+        )
+    }
+
+    /// The error for a factory that cannot run: the thread's stack is nearly full.
+    private func stackExhaustedError(
+        at registration: Registration, as requestedType: Any.Type, name: String?
+    ) -> ResolutionError {
+        let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
+        return ResolutionError(
+            kind: .stackExhausted(depth: depth + 1),
+            request: request,
+            path: currentPath() + [request],
             registration: registration.describe(as: requestedType, name: .some(name))
         )
     }
