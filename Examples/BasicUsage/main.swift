@@ -49,7 +49,9 @@ container.register((any Animal).self, name: "dog") { (_, name: String) in Dog(na
 container.register(PetOwner.self) { r in
     PetOwner(
         name: "Alex",
-        pets: [r.resolve((any Animal).self, name: "cat")!, r.resolve((any Animal).self, name: "dog", argument: "Hachi")!]
+        pets: [
+            r.resolve((any Animal).self, name: "cat")!, r.resolve((any Animal).self, name: "dog", argument: "Hachi")!,
+        ]
     )
 }
 .initCompleted { r, owner in owner.logger = r.resolve(Logger.self) }

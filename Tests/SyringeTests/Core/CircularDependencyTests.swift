@@ -31,7 +31,8 @@ private final class Loop2 {
 
 @Suite("Circular dependencies")
 struct CircularDependencyTests {
-    @Test("Two objects injected into each other's properties form one graph", arguments: [ObjectScope.graph, .container])
+    @Test(
+        "Two objects injected into each other's properties form one graph", arguments: [ObjectScope.graph, .container])
     func twoObjectCycle(scope: ObjectScope) throws {
         let container = Container()
         container.register(Parent.self) { _ in Parent() }

@@ -77,7 +77,8 @@ struct DeepResolutionTests {
                 #expect(error.path.first == ServiceRequest(serviceType: Link.self, name: "link-0"))
                 #expect(error.request == ServiceRequest(serviceType: Link.self, name: "link-\(reached - 1)"))
                 #expect(error.registration?.request == error.request)
-                #expect(error.description.contains("reached depth \(reached) and the thread's stack has no room for more"))
+                #expect(
+                    error.description.contains("reached depth \(reached) and the thread's stack has no room for more"))
                 return "stackExhausted"
             }
         }
@@ -134,7 +135,8 @@ struct DeepResolutionTests {
             guard case .circularDependency(let cycle) = error.kind else { return [] }
             return cycle
         }
-        let expected = (100..<300).map { ServiceRequest(serviceType: Link.self, name: "link-\($0)") }
+        let expected =
+            (100..<300).map { ServiceRequest(serviceType: Link.self, name: "link-\($0)") }
             + [ServiceRequest(serviceType: Link.self, name: "link-100")]
         #expect(outcome == expected)
     }

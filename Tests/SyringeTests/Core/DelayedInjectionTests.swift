@@ -15,7 +15,10 @@ private final class Screen {
     let lazySession: Lazy<Session>
     let graph: GraphIdentifier
 
-    init(session: Session, lazyHeavy: Lazy<Heavy>, heavyProvider: Provider<Heavy>, lazySession: Lazy<Session>, graph: GraphIdentifier) {
+    init(
+        session: Session, lazyHeavy: Lazy<Heavy>, heavyProvider: Provider<Heavy>, lazySession: Lazy<Session>,
+        graph: GraphIdentifier
+    ) {
         self.session = session
         self.lazyHeavy = lazyHeavy
         self.heavyProvider = heavyProvider
@@ -132,7 +135,8 @@ struct DelayedInjectionTests {
         let container = Container()
         container.register(Session.self) { _ in Session() }
         let graph = GraphIdentifier()
-        let (first, second) = container.withObjectGraph(graph) { c in (c.resolve(Session.self), c.resolve(Session.self)) }
+        let (first, second) = container.withObjectGraph(graph) { c in (c.resolve(Session.self), c.resolve(Session.self))
+        }
         #expect(first != nil)
         #expect(first === second)
         #expect(graph == graph)

@@ -131,7 +131,8 @@ struct ObjectScopeTests {
 
     @Test("A custom scope with a graph parent shares within a graph")
     func customScopeWithParent() {
-        let perGraph = ObjectScope(storageFactory: TransientStorage.init, description: "per graph", parent: ObjectScope.graph)
+        let perGraph = ObjectScope(
+            storageFactory: TransientStorage.init, description: "per graph", parent: ObjectScope.graph)
         let container = Container()
         container.register(Service.self) { _ in Service() }.inObjectScope(perGraph)
         container.register(Pair.self) { r in Pair(first: r.resolve(Service.self)!, second: r.resolve(Service.self)!) }

@@ -107,7 +107,10 @@ struct RegistrationTests {
         container.register(Int.self) { _, value in value }.initCompleted { _, _ in }
         let text = container.description
         #expect(text.contains(#"Service: Animal, Name: "cat", Factory: Resolver -> Animal, ObjectScope: container"#))
-        #expect(text.contains("Service: Int, Factory: (Resolver, Int) -> Int, ObjectScope: graph, InitCompleted: Specified 1 closures"))
+        #expect(
+            text.contains(
+                "Service: Int, Factory: (Resolver, Int) -> Int, ObjectScope: graph, InitCompleted: Specified 1 closures"
+            ))
     }
 
     @Test("Behaviors hear about registrations and forwarded types")

@@ -56,7 +56,8 @@ struct ServiceEntryTests {
         }
         let container = Container()
         container.register(Cat.self) { _ in Cat() }.implements((any Animal).self)
-        container.register(Holder.self) { r in Holder(animal: r.resolve((any Animal).self)!, cat: r.resolve(Cat.self)!) }
+        container.register(Holder.self) { r in Holder(animal: r.resolve((any Animal).self)!, cat: r.resolve(Cat.self)!)
+        }
         let holder = container.resolve(Holder.self)
         #expect(holder?.animal === holder?.cat)
     }
