@@ -94,8 +94,13 @@ extension Container: Resolver {
         defer { thread.leaveReading() }
         var registry = RegistryView(of: self)
         let hit = registry.lookup(key)
-        if let hit, let service = existingSingleton(hit, as: Service.self) {
-            return service
+        if let hit, let instance = existingSingleton(hit) {
+            // `case let x as T` casts straight into a `Service`; `as? Service` (or any `Service?` here) would
+            // look up the metadata of `Optional<Service>` on every call.
+            switch instance {
+            case let service as Service: return service
+            default: break
+            }
         }
         var context = thread.takeContext(for: self)
         context.begin(container: self, registry: registry, graph: pinnedGraph)
@@ -108,23 +113,16 @@ extension Container: Resolver {
         return try context.resolve(hit, as: Service.self, name: name, arguments: arguments)
     }
 
-    /// The instance of a `.container` registration that has one, if it is a `Service`.
+    /// The instance of a `.container` registration that has one.
     @inline(__always)
-    private func existingSingleton<Service>(_ hit: RegistryView.Hit, as serviceType: Service.Type) -> Service? {
+    private func existingSingleton(_ hit: RegistryView.Hit) -> Any? {
         let registration = hit.registration.takeUnretainedValue()
         guard registration.currentConfiguration._withUnsafeGuaranteedRef({ $0.kind }) == .container else {
             return nil
         }
-        let found = registration.state.withLock { state -> Any? in
+        return registration.state.withLock { state -> Any? in
             if case .strong(let instance) = state.shared { return instance }
             return nil
-        }
-        guard let instance = found else { return nil }
-        // `switch` with `case let x as T` casts straight into a `Service`, where `as? Service` would look up the
-        // metadata of `Optional<Service>` on every call.
-        switch instance {
-        case let service as Service: return service
-        default: return nil
         }
     }
 

@@ -16,9 +16,10 @@ final class ResolvingThread {
     /// This thread's announcement to ``Reclamation``.
     let slot = ReaderSlot()
     /// How many reading sections are open (resolutions nest: a factory may resolve from another container).
-    private var nesting = 0
+    @exclusivity(unchecked) private var nesting = 0
     /// The context of the last finished top-level resolve, waiting for the next one.
-    private var idleContext: ResolutionContext?
+    /// (Both fields are used by one thread only, in accesses that never overlap: no dynamic exclusivity checks.)
+    @exclusivity(unchecked) private var idleContext: ResolutionContext?
 
     deinit {
         Reclamation.unregister(slot)
