@@ -39,12 +39,39 @@ final class Registration: Sendable {
         /// The scope's kind, found once here instead of by a dynamic cast on every resolve.
         let kind: ObjectScope.Kind
         let completions: [Completion]
+        /// Whether this is the one configuration of a built-in scope that registrations share.
+        let isShared: Bool
 
-        init(scope: any ObjectScopeProtocol, completions: [Completion]) {
+        init(scope: any ObjectScopeProtocol, completions: [Completion], isShared: Bool = false) {
             self.scope = scope
             self.kind = scope.kind
             self.completions = completions
+            self.isShared = isShared
         }
+
+        /// The configuration of a built-in scope without `initCompleted` closures: one object, shared by every
+        /// registration that has it, so registering and `inObjectScope(.transient)` allocate none.
+        static func of(scope: any ObjectScopeProtocol, completions: [Completion]) -> Configuration {
+            if completions.isEmpty, let builtIn = scope as? ObjectScope {
+                let shared: Configuration? =
+                    switch builtIn.kind {
+                    case .transient: transient
+                    case .graph: graph
+                    case .container: container
+                    case .weak: weak
+                    case .perContainer: perContainer
+                    case .custom: nil
+                    }
+                if let shared, shared.scope === builtIn { return shared }
+            }
+            return Configuration(scope: scope, completions: completions)
+        }
+
+        private static let transient = Configuration(scope: ObjectScope.transient, completions: [], isShared: true)
+        private static let graph = Configuration(scope: ObjectScope.graph, completions: [], isShared: true)
+        private static let container = Configuration(scope: ObjectScope.container, completions: [], isShared: true)
+        private static let weak = Configuration(scope: ObjectScope.weak, completions: [], isShared: true)
+        private static let perContainer = Configuration(scope: ObjectScope.perContainer, completions: [], isShared: true)
     }
 
     struct State {
@@ -54,6 +81,11 @@ final class Registration: Sendable {
         var completions: [Completion] = []
         /// The configuration published for resolves, made from `scope` and `completions`.
         var configuration: Configuration
+        /// The configurations published before `configuration`: a resolve may still be reading one, without
+        /// retaining it, so they live as long as the registration (which no resolve can outlive). There are as
+        /// many as `inObjectScope` and `initCompleted` calls made on a registration with a custom scope or
+        /// `initCompleted` closures (the others share one configuration per scope).
+        var replacedConfigurations: [Configuration] = []
         /// The instance of a `.container` or `.weak` registration.
         var shared = SharedInstance.empty
         /// The storage of a custom scope, made on first use.
@@ -97,7 +129,7 @@ final class Registration: Sendable {
         self.factory = factory
         self.asyncFactory = asyncFactory
         self.isolatedToMainActor = isolatedToMainActor
-        let configuration = Configuration(scope: scope, completions: [])
+        let configuration = Configuration.of(scope: scope, completions: [])
         self.state = Locked(State(scope: scope, configuration: configuration))
         publishedConfiguration.store(UInt(bitPattern: Unmanaged.passUnretained(configuration).toOpaque()))
     }
@@ -116,15 +148,16 @@ final class Registration: Sendable {
 
     /// Changes the scope or the `initCompleted` closures in `body`, then publishes the new configuration.
     func configure(_ body: (inout State) -> Void) {
-        let replaced = state.withLock { state -> Configuration in
+        state.withLock { state in
             body(&state)
             let old = state.configuration
-            let new = Configuration(scope: state.scope, completions: state.completions)
+            let new = Configuration.of(scope: state.scope, completions: state.completions)
+            guard new !== old else { return }
             state.configuration = new
             publishedConfiguration.store(UInt(bitPattern: Unmanaged.passUnretained(new).toOpaque()))
-            return old
+            // A shared configuration never goes away; a registration's own one must outlive every reader.
+            if !old.isShared { state.replacedConfigurations.append(old) }
         }
-        Reclamation.retire(replaced)
     }
 
     /// The service request this registration answers.

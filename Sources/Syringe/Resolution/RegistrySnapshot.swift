@@ -8,7 +8,10 @@
 struct RegistryView {
     private let own: Unmanaged<RegistryTable>
     private let parent: Unmanaged<Container>?
-    /// The ancestors' tables, nearest first, once a key missed in `own`.
+    /// The parent's table, once a key missed in `own` (kept apart from the further ancestors' so that the
+    /// common child container allocates nothing).
+    private var parentTable: Unmanaged<RegistryTable>?
+    /// The tables of the parent's ancestors, nearest first, once a key missed in `own`.
     private var ancestors: [Unmanaged<RegistryTable>]?
 
     /// A binding found in a view.
@@ -36,7 +39,8 @@ struct RegistryView {
     init(_ snapshot: RegistrySnapshot) {
         own = Unmanaged.passUnretained(snapshot.own)
         parent = nil
-        ancestors = snapshot.ancestors.map { Unmanaged.passUnretained($0) }
+        parentTable = snapshot.ancestors.first.map { Unmanaged.passUnretained($0) }
+        ancestors = snapshot.ancestors.dropFirst().map { Unmanaged.passUnretained($0) }
     }
 
     /// The binding for `key` in the container or, failing that, the nearest ancestor.
@@ -55,14 +59,18 @@ struct RegistryView {
     }
 
     private mutating func ancestorLookup(_ key: ServiceKey) -> Hit? {
-        if ancestors == nil {
+        if ancestors == nil, let parent = parent?.takeUnretainedValue() {
+            parentTable = parent.registry.currentTable()
             var tables: [Unmanaged<RegistryTable>] = []
-            var next = parent?.takeUnretainedValue()
+            var next = parent.parent
             while let container = next {
                 tables.append(container.registry.currentTable())
                 next = container.parent
             }
             ancestors = tables
+        }
+        if let table = parentTable, let index = table._withUnsafeGuaranteedRef({ $0.index(of: key) }) {
+            return Hit(table: table, index: index)
         }
         for table in ancestors ?? [] {
             if let index = table._withUnsafeGuaranteedRef({ $0.index(of: key) }) {
