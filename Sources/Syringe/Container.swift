@@ -25,12 +25,18 @@ public final class Container: Sendable {
     }
 
     struct Registry {
-        var bindings: [ServiceKey: Binding] = [:]
+        /// Every change counts in `version`, so ``RegistryStore`` knows to withdraw the published table.
+        var bindings: [ServiceKey: Binding] = [:] {
+            didSet { version &+= 1 }
+        }
         var behaviors: [any Behavior] = []
+        var version: UInt = 0
+        /// The table built from `bindings` and published for resolves, if one is.
+        var table: RegistryTable?
     }
 
     /// The registrations and behaviors; shared with the views ``withObjectGraph(_:closure:)`` makes.
-    let registry: Locked<Registry>
+    let registry: RegistryStore
     /// The container whose registrations this one falls back on.
     let parent: Container?
     /// The scope of new registrations.
@@ -62,7 +68,7 @@ public final class Container: Sendable {
         behaviors: [any Behavior] = [],
         registeringClosure: (Container) -> Void = { _ in }
     ) {
-        self.registry = Locked(Registry(behaviors: behaviors))
+        self.registry = RegistryStore(Registry(behaviors: behaviors))
         self.parent = parent
         self.defaultObjectScope = defaultObjectScope
         self.pinnedGraph = nil

@@ -32,7 +32,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
         /// The binding for `key` as the registry is now (an `await`ed resolution sees registrations made while
         /// it is suspended).
         func binding(for key: ServiceKey) -> Container.Binding? {
-            var registry = RegistrySnapshot(of: container)
+            let registry = RegistrySnapshot(of: container)
             return registry.binding(for: key)
         }
 

@@ -43,7 +43,7 @@ extension Container {
         let provided = VerificationSamples()
         samples(provided)
 
-        var registry = RegistrySnapshot(of: self)
+        let registry = RegistrySnapshot(of: self)
         var failures: [ResolutionError] = []
         var sampleArguments: [ObjectIdentifier: VerificationSamples.Sample] = [:]
         for sample in provided.samples {

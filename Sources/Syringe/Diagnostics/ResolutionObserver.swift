@@ -80,14 +80,14 @@ extension ResolutionContext {
         name: String?,
         arguments: Any
     ) throws(ResolutionError) -> Any {
-        let completions = registration.state.withLock { $0.completions }
+        let configuration = registration.currentConfiguration
         if kind != .transient, let instance = graphInstance(of: registration) { return instance }
         // A graph-scoped factory may run a second time to close a one-sided property cycle, as in normal
         // resolution; other scopes report that loop as a cycle there, so they do here too.
         let graphScoped = kind == .graph
         try checkCycle(registration, as: requestedType, name: name, allowsRerun: graphScoped)
         return try make(
-            registration, as: requestedType, name: name, arguments: arguments, completions: completions,
+            registration, configuration, as: requestedType, name: name, arguments: arguments,
             reusesGraphInstance: graphScoped
         ) {
             if kind != .transient { self.storeInGraph($0, of: registration) }

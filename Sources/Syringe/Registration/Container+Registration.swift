@@ -26,10 +26,9 @@ extension Container {
         factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> ServiceEntry<Service> {
         addRegistration(
-            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsType, fileID: fileID, line: line
-        ) { resolver, _ in
-            try factory(resolver)
-        }
+            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsType, fileID: fileID, line: line,
+            factory: PlainFactory(factory)
+        )
     }
 
     /// Registers a factory that takes runtime arguments, passed at resolve time.
@@ -63,15 +62,17 @@ extension Container {
             argumentTypes: argumentTypeList(repeat (each Argument).self),
             argumentsType: argumentsType(repeat (each Argument).self),
             fileID: fileID,
-            line: line
-        ) { resolver, arguments in
-            // The registry key includes the argument types, so only a request with exactly these types reaches
-            // this factory, and it packs its arguments the same way; the cast succeeds for every such request.
-            guard let values = arguments as? (repeat each Argument) else {
-                throw ArgumentPackMismatch(expected: argumentTypeList(repeat (each Argument).self))
+            line: line,
+            factory: ArgumentFactory { resolver, arguments in
+                // The registry key includes the argument types, so only a request with exactly these types
+                // reaches this factory, and it packs its arguments the same way; the cast succeeds for every such
+                // request.
+                guard let values = arguments as? (repeat each Argument) else {
+                    throw ArgumentPackMismatch(expected: argumentTypeList(repeat (each Argument).self))
+                }
+                return try factory(resolver, repeat each values)
             }
-            return try factory(resolver, repeat each values)
-        }
+        )
     }
 
     /// Makes `type` under `name` resolve through the registration of `service` (type forwarding).
@@ -100,7 +101,7 @@ extension Container {
         }
     }
 
-    /// The one place registrations are made: stores the binding, then tells the behaviors (outside the lock).
+    /// Registers an erased factory (`async`, main-actor registrations).
     func addRegistration<Service>(
         _ serviceType: Service.Type,
         name: String?,
@@ -111,6 +112,25 @@ extension Container {
         asyncFactory: Registration.AsyncFactory? = nil,
         isolatedToMainActor: Bool = false,
         factory: @escaping Registration.Factory
+    ) -> ServiceEntry<Service> {
+        addRegistration(
+            serviceType, name: name, argumentTypes: argumentTypes, argumentsType: argumentsType, fileID: fileID,
+            line: line, asyncFactory: asyncFactory, isolatedToMainActor: isolatedToMainActor,
+            factory: ErasedFactory(factory)
+        )
+    }
+
+    /// The one place registrations are made: stores the binding, then tells the behaviors (outside the lock).
+    func addRegistration<Service>(
+        _ serviceType: Service.Type,
+        name: String?,
+        argumentTypes: [Any.Type],
+        argumentsType: Any.Type,
+        fileID: String,
+        line: UInt,
+        asyncFactory: Registration.AsyncFactory? = nil,
+        isolatedToMainActor: Bool = false,
+        factory: ServiceFactory
     ) -> ServiceEntry<Service> {
         let registration = Registration(
             serviceType: serviceType,

@@ -3,7 +3,8 @@
 /// A registration is reachable from its ``ServiceKey`` and from the keys of the types it is forwarded to.
 /// Configuration (`inObjectScope`, `initCompleted`) may change at any time from any thread, and instances
 /// of shared scopes are created once; both live in `state`, behind one lock per registration, so unrelated
-/// registrations never contend.
+/// registrations never contend. The configuration is also published as an immutable ``Configuration``
+/// that resolves read without the lock (see ``configuration``).
 final class Registration: Sendable {
     /// The erased factory: the resolver, then the runtime arguments as one value (a tuple when several).
     typealias Factory = @Sendable (any Resolver, Any) throws -> Any
@@ -15,7 +16,9 @@ final class Registration: Sendable {
     let argumentTypes: [Any.Type]
     /// The metatype that keys the argument types (see ``ServiceKey/argumentsType``).
     let argumentsType: Any.Type
-    let factory: Factory
+    /// `ObjectIdentifier(serviceType)`, compared on every typed resolve.
+    let serviceTypeID: ObjectIdentifier
+    let factory: ServiceFactory
     /// The factory of a registration made with an `async` or actor-isolated factory, run by `await`ed
     /// resolutions; `factory` then throws ``AsyncFactoryRequired``. `nil` for synchronous registrations.
     let asyncFactory: AsyncFactory?
@@ -27,10 +30,62 @@ final class Registration: Sendable {
     /// Where the disposable instances of this registration are recorded: its container's store.
     let lifecycle: LifecycleStore
     let state: Locked<State>
+    /// The published ``Configuration`` (`Unmanaged<Configuration>` bits); `state.configuration` keeps it.
+    private let publishedConfiguration = AtomicWord(0)
+
+    /// The scope and `initCompleted` closures as one immutable value, for the resolve path.
+    final class Configuration: Sendable {
+        let scope: any ObjectScopeProtocol
+        /// The scope's kind, found once here instead of by a dynamic cast on every resolve.
+        let kind: ObjectScope.Kind
+        let completions: [Completion]
+        /// Whether this is the one configuration of a built-in scope that registrations share.
+        let isShared: Bool
+
+        init(scope: any ObjectScopeProtocol, completions: [Completion], isShared: Bool = false) {
+            self.scope = scope
+            self.kind = scope.kind
+            self.completions = completions
+            self.isShared = isShared
+        }
+
+        /// The configuration of a built-in scope without `initCompleted` closures: one object, shared by every
+        /// registration that has it, so registering and `inObjectScope(.transient)` allocate none.
+        static func of(scope: any ObjectScopeProtocol, completions: [Completion]) -> Configuration {
+            if completions.isEmpty, let builtIn = scope as? ObjectScope {
+                let shared: Configuration? =
+                    switch builtIn.kind {
+                    case .transient: transient
+                    case .graph: graph
+                    case .container: container
+                    case .weak: weak
+                    case .perContainer: perContainer
+                    case .custom: nil
+                    }
+                if let shared, shared.scope === builtIn { return shared }
+            }
+            return Configuration(scope: scope, completions: completions)
+        }
+
+        private static let transient = Configuration(scope: ObjectScope.transient, completions: [], isShared: true)
+        private static let graph = Configuration(scope: ObjectScope.graph, completions: [], isShared: true)
+        private static let container = Configuration(scope: ObjectScope.container, completions: [], isShared: true)
+        private static let weak = Configuration(scope: ObjectScope.weak, completions: [], isShared: true)
+        private static let perContainer = Configuration(scope: ObjectScope.perContainer, completions: [], isShared: true)
+    }
 
     struct State {
+        /// The scope; change it through ``Registration/configure(_:)``, which republishes the configuration.
         var scope: any ObjectScopeProtocol
+        /// The `initCompleted` closures; change them through ``Registration/configure(_:)``.
         var completions: [Completion] = []
+        /// The configuration published for resolves, made from `scope` and `completions`.
+        var configuration: Configuration
+        /// The configurations published before `configuration`: a resolve may still be reading one, without
+        /// retaining it, so they live as long as the registration (which no resolve can outlive). There are as
+        /// many as `inObjectScope` and `initCompleted` calls made on a registration with a custom scope or
+        /// `initCompleted` closures (the others share one configuration per scope).
+        var replacedConfigurations: [Configuration] = []
         /// The instance of a `.container` or `.weak` registration.
         var shared = SharedInstance.empty
         /// The storage of a custom scope, made on first use.
@@ -63,7 +118,7 @@ final class Registration: Sendable {
         fileID: String,
         line: UInt,
         lifecycle: LifecycleStore,
-        factory: @escaping Factory,
+        factory: ServiceFactory,
         asyncFactory: AsyncFactory? = nil,
         isolatedToMainActor: Bool = false
     ) {
@@ -71,13 +126,42 @@ final class Registration: Sendable {
         self.name = name
         self.argumentTypes = argumentTypes
         self.argumentsType = argumentsType
+        self.serviceTypeID = ObjectIdentifier(serviceType)
         self.fileID = fileID
         self.line = line
         self.lifecycle = lifecycle
         self.factory = factory
         self.asyncFactory = asyncFactory
         self.isolatedToMainActor = isolatedToMainActor
-        self.state = Locked(State(scope: scope))
+        let configuration = Configuration.of(scope: scope, completions: [])
+        self.state = Locked(State(scope: scope, configuration: configuration))
+        publishedConfiguration.store(UInt(bitPattern: Unmanaged.passUnretained(configuration).toOpaque()))
+    }
+
+    /// The current scope and `initCompleted` closures, read without a lock and not retained: use it only inside
+    /// a ``Reclamation`` reading section, which keeps it valid (a replaced configuration is retired, not
+    /// released).
+    @inline(__always)
+    var currentConfiguration: Unmanaged<Configuration> {
+        guard let pointer = UnsafeRawPointer(bitPattern: publishedConfiguration.loadAcquiring()) else {
+            // Not reached: the initializer publishes a configuration before the registration is reachable.
+            return Unmanaged.passUnretained(state.withLock { $0.configuration })
+        }
+        return Unmanaged.fromOpaque(pointer)
+    }
+
+    /// Changes the scope or the `initCompleted` closures in `body`, then publishes the new configuration.
+    func configure(_ body: (inout State) -> Void) {
+        state.withLock { state in
+            body(&state)
+            let old = state.configuration
+            let new = Configuration.of(scope: state.scope, completions: state.completions)
+            guard new !== old else { return }
+            state.configuration = new
+            publishedConfiguration.store(UInt(bitPattern: Unmanaged.passUnretained(new).toOpaque()))
+            // A shared configuration never goes away; a registration's own one must outlive every reader.
+            if !old.isShared { state.replacedConfigurations.append(old) }
+        }
     }
 
     /// The service request this registration answers.

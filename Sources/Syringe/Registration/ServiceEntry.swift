@@ -60,7 +60,7 @@ public final class ServiceEntry<Service>: Sendable {
     /// - Returns: This entry.
     @discardableResult
     public func inObjectScope(_ objectScope: any ObjectScopeProtocol) -> Self {
-        registration.state.withLock { state in
+        registration.configure { state in
             state.scope = objectScope
             state.shared = .empty
             state.customStorage = nil
@@ -89,7 +89,7 @@ public final class ServiceEntry<Service>: Sendable {
             guard let service = instance as? Service else { return }
             try completed(resolver, service)
         }
-        registration.state.withLock { $0.completions.append(erased) }
+        registration.configure { $0.completions.append(erased) }
         return self
     }
 

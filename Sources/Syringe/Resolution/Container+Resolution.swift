@@ -80,7 +80,7 @@ extension Container: Resolver {
     }
 
     /// A top-level resolve: a singleton already made is returned without further work; anything else runs
-    /// in a new ``ResolutionContext``.
+    /// in the thread's pooled ``ResolutionContext``, inside a reading section (see ``ResolvingThread``).
     @inline(__always)
     func resolveTopLevel<Service>(
         key: ServiceKey,
@@ -89,19 +89,41 @@ extension Container: Resolver {
         arguments: Any,
         argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
-        var registry = RegistrySnapshot(of: self)
-        if let binding = registry.binding(for: key),
-            let instance = binding.registration.state.withLock({ state -> Any? in
-                if case .strong(let instance) = state.shared { return instance }
-                return nil
-            }),
-            let service = instance as? Service
-        {
-            return service
+        let thread = ResolvingThread.current
+        thread.enterReading()
+        defer { thread.leaveReading() }
+        var registry = RegistryView(of: self)
+        let hit = registry.lookup(key)
+        if let hit, let instance = existingSingleton(hit) {
+            // `case let x as T` casts straight into a `Service`; `as? Service` (or any `Service?` here) would
+            // look up the metadata of `Optional<Service>` on every call.
+            switch instance {
+            case let service as Service: return service
+            default: break
+            }
         }
-        let context = ResolutionContext(container: self, graph: pinnedGraph, registry: registry)
-        defer { context.finish() }
-        return try context.resolve(key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
+        var context = thread.takeContext(for: self)
+        context.begin(container: self, registry: registry, graph: pinnedGraph)
+        defer { thread.recycle(&context) }
+        guard let hit else {
+            return try context.resolve(
+                key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes
+            )
+        }
+        return try context.resolve(hit, as: Service.self, name: name, arguments: arguments)
+    }
+
+    /// The instance of a `.container` registration that has one.
+    @inline(__always)
+    private func existingSingleton(_ hit: RegistryView.Hit) -> Any? {
+        let registration = hit.registration.takeUnretainedValue()
+        guard registration.currentConfiguration._withUnsafeGuaranteedRef({ $0.kind }) == .container else {
+            return nil
+        }
+        return registration.state.withLock { state -> Any? in
+            if case .strong(let instance) = state.shared { return instance }
+            return nil
+        }
     }
 
     /// The error for a request no registration answers, classified by what is registered for the type.

@@ -1,38 +1,108 @@
-/// The registrations one top-level resolution sees: taken when it starts, so every nested resolve sees the
-/// same registry even while other threads register. Looking up in a snapshot takes no lock.
+/// The registrations one resolution sees, as tables taken when it starts (the container's own at once, its
+/// ancestors' on the first miss), so every nested resolve sees the same registry even while other threads
+/// register.
 ///
-/// The container's own bindings are taken at once; its ancestors' only when a key is missing from them, which
-/// keeps the common case (a container with no parent) to one lock and no allocation.
-struct RegistrySnapshot {
-    private let own: [ServiceKey: Container.Binding]
-    private let parent: Container?
-    private var ancestors: [[ServiceKey: Container.Binding]]?
+/// The tables are not retained: build a view only inside a ``Reclamation`` reading section
+/// (``ResolvingThread/enterReading()``) and use it only until the section ends, or from a
+/// ``RegistrySnapshot``, which retains its tables.
+struct RegistryView {
+    private let own: Unmanaged<RegistryTable>
+    private let parent: Unmanaged<Container>?
+    /// The parent's table, once a key missed in `own` (kept apart from the further ancestors' so that the
+    /// common child container allocates nothing).
+    private var parentTable: Unmanaged<RegistryTable>?
+    /// The tables of the parent's ancestors, nearest first, once a key missed in `own`.
+    private var ancestors: [Unmanaged<RegistryTable>]?
+
+    /// A binding found in a view.
+    struct Hit {
+        let table: Unmanaged<RegistryTable>
+        let index: Int
+
+        /// The registration, not retained (its table keeps it).
+        @inline(__always)
+        var registration: Unmanaged<Registration> {
+            table._withUnsafeGuaranteedRef { $0.entry(at: index).registration }
+        }
+
+        /// The binding, retained.
+        var binding: Container.Binding {
+            table._withUnsafeGuaranteedRef { $0.bindings[index] }
+        }
+    }
 
     init(of container: Container) {
-        own = container.registry.withLock { $0.bindings }
-        parent = container.parent
+        own = container.registry.currentTable()
+        parent = container.parent.map { Unmanaged.passUnretained($0) }
+    }
+
+    init(_ snapshot: RegistrySnapshot) {
+        own = Unmanaged.passUnretained(snapshot.own)
+        parent = nil
+        parentTable = snapshot.ancestors.first.map { Unmanaged.passUnretained($0) }
+        ancestors = snapshot.ancestors.dropFirst().map { Unmanaged.passUnretained($0) }
     }
 
     /// The binding for `key` in the container or, failing that, the nearest ancestor.
     @inline(__always)
-    mutating func binding(for key: ServiceKey) -> Container.Binding? {
-        if let binding = own[key] { return binding }
-        guard parent != nil else { return nil }
-        return ancestorBinding(for: key)
+    mutating func lookup(_ key: ServiceKey) -> Hit? {
+        if let index = own._withUnsafeGuaranteedRef({ $0.index(of: key) }) {
+            return Hit(table: own, index: index)
+        }
+        guard parent != nil || ancestors != nil else { return nil }
+        return ancestorLookup(key)
     }
 
-    private mutating func ancestorBinding(for key: ServiceKey) -> Container.Binding? {
-        if ancestors == nil {
-            var levels: [[ServiceKey: Container.Binding]] = []
-            var next = parent
+    /// The binding for `key`, retained.
+    mutating func binding(for key: ServiceKey) -> Container.Binding? {
+        lookup(key)?.binding
+    }
+
+    private mutating func ancestorLookup(_ key: ServiceKey) -> Hit? {
+        if ancestors == nil, let parent = parent?.takeUnretainedValue() {
+            parentTable = parent.registry.currentTable()
+            var tables: [Unmanaged<RegistryTable>] = []
+            var next = parent.parent
             while let container = next {
-                levels.append(container.registry.withLock { $0.bindings })
+                tables.append(container.registry.currentTable())
                 next = container.parent
             }
-            ancestors = levels
+            ancestors = tables
         }
-        for level in ancestors ?? [] {
-            if let binding = level[key] { return binding }
+        if let table = parentTable, let index = table._withUnsafeGuaranteedRef({ $0.index(of: key) }) {
+            return Hit(table: table, index: index)
+        }
+        for table in ancestors ?? [] {
+            if let index = table._withUnsafeGuaranteedRef({ $0.index(of: key) }) {
+                return Hit(table: table, index: index)
+            }
+        }
+        return nil
+    }
+}
+
+/// The registrations of a container and its ancestors, retained: for readers outside a reading section
+/// (``Container/verify(samples:)``, `await`ed resolutions) and for views that such readers share.
+struct RegistrySnapshot {
+    let own: RegistryTable
+    let ancestors: [RegistryTable]
+
+    init(of container: Container) {
+        own = container.registry.retainedTable()
+        var ancestors: [RegistryTable] = []
+        var next = container.parent
+        while let container = next {
+            ancestors.append(container.registry.retainedTable())
+            next = container.parent
+        }
+        self.ancestors = ancestors
+    }
+
+    /// The binding for `key` in the container or, failing that, the nearest ancestor.
+    func binding(for key: ServiceKey) -> Container.Binding? {
+        if let index = own.index(of: key) { return own.bindings[index] }
+        for table in ancestors {
+            if let index = table.index(of: key) { return table.bindings[index] }
         }
         return nil
     }

@@ -1,46 +1,91 @@
 /// The resolver a factory receives: the state of one top-level resolution.
 ///
 /// It holds the object graph (graph-scoped instances made so far) and the path of registrations being made,
-/// for cycle detection and messages. Each top-level `resolve` on a ``Container`` makes one, so resolutions
-/// on different threads share no mutable state and never wait on each other, except for the one-time
-/// creation of the same shared instance.
+/// for cycle detection and messages. Each thread keeps one idle context and reuses it for its next top-level
+/// resolve (see ``ResolvingThread``), so resolving allocates nothing; resolutions on different threads share
+/// no mutable state and never wait on each other, except for the one-time creation of the same shared
+/// instance.
+///
+/// A reused context is reset completely when its resolution ends (``reset()``): the graph, the path, the
+/// cycle counts, the observer, the registry view and the container are all cleared. A context that something
+/// still references when its resolution ends (a factory kept its resolver) is never reused: it keeps its
+/// container (``detach()``), and every later call on it is a new top-level resolve of that container.
 final class ResolutionContext: Resolver, @unchecked Sendable {
     // @unchecked Sendable: the mutable state below is touched only by `owner`, the thread that runs the
     // top-level resolution, and only while it runs (factories are synchronous, so every nested resolve
     // happens on that thread). A resolver that escapes a factory and is used later, or from another thread,
     // never touches that state: `isActiveHere` sends such calls to the container as new top-level
-    // resolutions, and it reads only the immutable `owner` before deciding.
+    // resolutions, and it reads only the immutable `owner` before deciding, then only `container`, which is
+    // set before the resolver is handed to any factory and not changed while anything else references it.
 
-    /// The container resolves start from (the one the top-level resolve was called on).
-    let container: Container
+    /// The container resolves start from (the one the top-level resolve was called on). Not retained while a
+    /// pooled context runs: the top-level call's caller keeps the container alive, and retaining it would
+    /// write to memory that every thread resolving from the container shares. `keptContainer` retains it
+    /// whenever the context may outlive that call.
+    @exclusivity(unchecked) private(set) unowned(unsafe) var container: Container
+    /// Retains `container` for a context made for one resolution, or one that outlives its resolution.
+    @exclusivity(unchecked) private var keptContainer: Container?
     /// The thread running this resolution.
     let owner: UInt
 
-    /// The registrations this resolution sees, fixed when it started.
-    private var registry: RegistrySnapshot
-    private var top: UnsafeMutablePointer<ResolutionFrame>?
-    private var depth = 0
-    private var localGraph: [ObjectIdentifier: Any] = [:]
-    private var sharedGraph: ObjectGraph?
-    private var customStorages: [Registration] = []
+    /// The registrations this resolution sees, fixed when it started; `nil` between resolutions.
+    @exclusivity(unchecked) private var registry: RegistryView?
+    /// Retains the tables of `registry` for a resolution that shares a snapshot (verification).
+    @exclusivity(unchecked) private var heldSnapshot: RegistrySnapshot?
+    /// For a context made for one resolution: the thread whose reading section the context opened.
+    @exclusivity(unchecked) private var readingThread: ResolvingThread?
+    @exclusivity(unchecked) private var top: UnsafeMutablePointer<ResolutionFrame>?
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var localGraph: [ObjectIdentifier: Any] = [:]
+    @exclusivity(unchecked) private var sharedGraph: ObjectGraph?
+    @exclusivity(unchecked) private var customStorages: [Registration] = []
     /// How many factories were run a second time to close an initializer/property cycle (see `checkCycle`).
-    private var reruns = 0
+    @exclusivity(unchecked) private var reruns = 0
     /// The address below which this thread's stack must not grow (see ``StackLimit``).
     private let stackLimit: UInt
     /// How many frames at depth `countedDepth` or less each registration has: `checkCycle` walks only the
     /// frames above them, and looks the rest up here, so its cost does not grow with the depth.
-    private var countedFrames: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) private var countedFrames: [ObjectIdentifier: Int] = [:]
     /// The depth of the deepest frame counted in `countedFrames` (0: none).
-    private var countedDepth = 0
+    @exclusivity(unchecked) private var countedDepth = 0
     /// Diagnostics watching this resolution (``Container/verify(samples:)`` or a trace); `nil` on the normal path.
     /// Set before the resolution starts and used only by `owner`, like the state above.
-    var observer: ResolutionObserver?
+    @exclusivity(unchecked) var observer: ResolutionObserver?
 
-    init(container: Container, graph: ObjectGraph?, registry: RegistrySnapshot? = nil) {
+    /// A context for one resolution outside the resolve path (a trace, verification, a ``Lazy``, an eager
+    /// singleton): it opens its own reading section, which ``finish()`` closes, and retains the container.
+    init(container: Container, graph: ObjectGraph?, registry snapshot: RegistrySnapshot? = nil) {
         self.container = container
-        self.registry = registry ?? RegistrySnapshot(of: container)
+        self.keptContainer = container
         self.owner = currentThreadIdentity()
         self.stackLimit = StackLimit.current()
+        let thread = ResolvingThread.current
+        thread.enterReading()
+        self.readingThread = thread
+        if let snapshot {
+            self.registry = RegistryView(snapshot)
+            self.heldSnapshot = snapshot
+        } else {
+            self.registry = RegistryView(of: container)
+        }
+        if let graph {
+            graph.enter()
+            sharedGraph = graph
+        }
+    }
+
+    /// A context a thread keeps for its top-level resolves; ``begin(container:registry:graph:)`` starts each.
+    init(pooledFor container: Container) {
+        self.container = container
+        self.owner = currentThreadIdentity()
+        self.stackLimit = StackLimit.current()
+    }
+
+    /// Starts a top-level resolution of `container` in a pooled context, inside the caller's reading section.
+    @inline(__always)
+    func begin(container: Container, registry: RegistryView, graph: ObjectGraph?) {
+        self.container = container
+        self.registry = registry
         if let graph {
             graph.enter()
             sharedGraph = graph
@@ -49,11 +94,48 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
 
     /// Ends the resolution: releases the shared graph and tells custom storages the graph completed.
     func finish() {
-        sharedGraph?.leave()
-        for registration in customStorages {
-            registration.state.withLock { $0.customStorage?.graphResolutionCompleted() }
+        if let sharedGraph {
+            sharedGraph.leave()
+            self.sharedGraph = nil
         }
-        customStorages.removeAll()
+        if !customStorages.isEmpty {
+            for registration in customStorages {
+                registration.state.withLock { $0.customStorage?.graphResolutionCompleted() }
+            }
+            customStorages.removeAll()
+        }
+        if let readingThread {
+            self.readingThread = nil
+            readingThread.leaveReading()
+        }
+    }
+
+    /// Clears every field a resolution set, so the next resolution starts as a new context would; called on a
+    /// pooled context nothing else references.
+    func reset() {
+        registry = nil
+        if heldSnapshot != nil { heldSnapshot = nil }
+        if keptContainer != nil { keptContainer = nil }
+        top = nil
+        depth = 0
+        if !localGraph.isEmpty { localGraph.removeAll(keepingCapacity: true) }
+        if sharedGraph != nil { sharedGraph = nil }
+        if !customStorages.isEmpty { customStorages.removeAll() }
+        reruns = 0
+        if !countedFrames.isEmpty { countedFrames.removeAll(keepingCapacity: true) }
+        countedDepth = 0
+        if observer != nil { observer = nil }
+    }
+
+    /// Prepares a context that outlives its resolution (something kept the resolver): it retains its container,
+    /// through which every later call resolves, and lets go of everything else.
+    func detach() {
+        keptContainer = container
+        registry = nil
+        heldSnapshot = nil
+        localGraph = [:]
+        countedFrames = [:]
+        observer = nil
     }
 
     /// Whether a call on this resolver is a nested resolve of the running resolution.
@@ -61,6 +143,9 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     private var isActiveHere: Bool {
         owner == currentThreadIdentity() && depth > 0
     }
+
+    // The fields are marked `@exclusivity(unchecked)`: one thread uses them, and no access overlaps another, so
+    // the runtime's dynamic exclusivity checks (about 300 instructions per resolve) would find nothing.
 
     // MARK: Resolver
 
@@ -89,7 +174,10 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             return try container.require(serviceType, name: name)
         }
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsType, name: name)
-        return try resolve(key: key, as: Service.self, name: name, arguments: ()) { [] }
+        guard let hit = registry?.lookup(key) else {
+            return try resolveUnregistered(key: key, as: Service.self, name: name, arguments: ()) { [] }
+        }
+        return try resolve(hit, as: Service.self, name: name, arguments: ())
     }
 
     func require<Service, each Argument>(
@@ -101,9 +189,13 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         let key = ServiceKey(
             serviceType: Service.self, argumentsType: argumentsType(repeat (each Argument).self), name: name
         )
-        return try resolve(key: key, as: Service.self, name: name, arguments: (repeat each arguments)) {
-            argumentTypeList(repeat (each Argument).self)
+        let packed: Any = (repeat each arguments)
+        guard let hit = registry?.lookup(key) else {
+            return try resolveUnregistered(key: key, as: Service.self, name: name, arguments: packed) {
+                argumentTypeList(repeat (each Argument).self)
+            }
         }
+        return try resolve(hit, as: Service.self, name: name, arguments: packed)
     }
 
     // MARK: Resolution
@@ -117,19 +209,51 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         arguments: Any,
         argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
-        guard let binding = registry.binding(for: key) else {
+        guard let hit = registry?.lookup(key) else {
             return try resolveUnregistered(key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
         }
-        let instance = try instance(of: binding.registration, as: Service.self, name: name, arguments: arguments)
-        return try cast(instance, to: Service.self, name: name, registration: binding.registration)
+        return try resolve(hit, as: Service.self, name: name, arguments: arguments)
+    }
+
+    /// Resolves the binding `hit` as `Service`. A transient registration of exactly `Service` (no forwarding,
+    /// no diagnostics) runs its typed factory directly; everything else goes through ``instance(of:as:name:arguments:bypassingObserver:)``
+    /// and a cast.
+    @inline(__always)
+    func resolve<Service>(
+        _ hit: RegistryView.Hit, as serviceType: Service.Type, name: String?, arguments: Any
+    ) throws(ResolutionError) -> Service {
+        let registration = hit.registration.takeUnretainedValue()
+        let configuration = registration.currentConfiguration
+        if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .transient, registration.serviceTypeID == ObjectIdentifier(Service.self), observer == nil {
+            switch registration.factory.shape {
+            case .plain:
+                let factory = unsafeDowncast(registration.factory, to: PlainFactory<Service>.self)
+                try checkCycle(registration, as: Service.self, name: name)
+                return try make(registration, configuration, as: Service.self, name: name) { () throws -> Service in
+                    try factory.body(self)
+                }
+            case .arguments:
+                let factory = unsafeDowncast(registration.factory, to: ArgumentFactory<Service>.self)
+                try checkCycle(registration, as: Service.self, name: name)
+                return try make(registration, configuration, as: Service.self, name: name) { () throws -> Service in
+                    try factory.body(self, arguments)
+                }
+            case .erased:
+                break
+            }
+        }
+        let instance = try instance(
+            of: registration, configuration, as: Service.self, name: name, arguments: arguments
+        )
+        return try cast(instance, to: Service.self, name: name, registration: registration)
     }
 
     /// The instance of `registration`, reused from its scope or made now. With an ``observer`` (verify or
     /// trace), the observer's path runs instead, unless `bypassingObserver` (the observer itself asking for
     /// the scope's normal behaviour).
     func instance(
-        of registration: Registration, as requestedType: Any.Type, name: String?, arguments: Any,
-        bypassingObserver: Bool = false
+        of registration: Registration, _ configuration: Unmanaged<Registration.Configuration>? = nil,
+        as requestedType: Any.Type, name: String?, arguments: Any, bypassingObserver: Bool = false
     ) throws(ResolutionError) -> Any {
         // The one diagnostics branch on the hot path; marked cold so the normal path stays laid out as before.
         if _slowPath(observer != nil && !bypassingObserver), let observer {
@@ -137,36 +261,104 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
                 of: registration, as: requestedType, name: name, arguments: arguments, observer: observer
             )
         }
-        let (scope, completions) = registration.state.withLock { ($0.scope, $0.completions) }
-        switch scope.kind {
+        let configuration = configuration ?? registration.currentConfiguration
+        let kind = configuration._withUnsafeGuaranteedRef { $0.kind }
+        switch kind {
         case .transient:
             try checkCycle(registration, as: requestedType, name: name)
-            return try make(registration, as: requestedType, name: name, arguments: arguments, completions: completions) { _ in }
+            return try make(registration, configuration, as: requestedType, name: name, arguments: arguments) { _ in }
         case .graph:
             if let instance = graphInstance(of: registration) { return instance }
             try checkCycle(registration, as: requestedType, name: name, allowsRerun: true)
             return try make(
-                registration, as: requestedType, name: name, arguments: arguments, completions: completions,
+                registration, configuration, as: requestedType, name: name, arguments: arguments,
                 reusesGraphInstance: true
             ) {
                 self.storeInGraph($0, of: registration)
             }
         case .container, .weak:
             return try sharedInstance(
-                of: registration, strongly: scope.kind == .container, as: requestedType, name: name,
-                arguments: arguments, completions: completions
+                of: registration, configuration, strongly: kind == .container, as: requestedType, name: name,
+                arguments: arguments
             )
         case .perContainer:
             // One instance per resolving container: a stand-in registration kept by `container` holds it.
+            let scope = configuration.takeUnretainedValue().scope
             return try sharedInstance(
-                of: container.lifecycle.localRegistration(for: registration, scope: scope), strongly: true,
-                as: requestedType, name: name, arguments: arguments, completions: completions
+                of: container.lifecycle.localRegistration(for: registration, scope: scope), configuration,
+                strongly: true, as: requestedType, name: name, arguments: arguments
             )
         case .custom:
             return try customInstance(
-                of: registration, scope: scope, as: requestedType, name: name, arguments: arguments,
-                completions: completions
+                of: registration, configuration, as: requestedType, name: name, arguments: arguments
             )
+        }
+    }
+
+    /// Runs the typed factory of a transient registration (`body`) and its `initCompleted` closures with a
+    /// frame on the path.
+    @inline(__always)
+    func make<Service>(
+        _ registration: Registration, _ configuration: Unmanaged<Registration.Configuration>,
+        as requestedType: Service.Type, name: String?, body: () throws -> Service
+    ) throws(ResolutionError) -> Service {
+        var frame = ResolutionFrame(
+            registration: registration, requestedType: requestedType, name: name, phase: .factory,
+            parent: top, depth: depth + 1
+        )
+        return try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) -> Service in
+            try push(frame, of: registration)
+            defer { pop(frame) }
+            let instance: Service
+            do {
+                instance = try body()
+            } catch {
+                throw wrap(error, of: registration)
+            }
+            try complete(instance, of: registration, configuration, frame: frame)
+            return instance
+        }
+    }
+
+    /// Puts `frame` on the path, after checking that the stack has room for the factory it is about to run.
+    @inline(__always)
+    private func push(
+        _ frame: UnsafeMutablePointer<ResolutionFrame>, of registration: Registration
+    ) throws(ResolutionError) {
+        // The frame lives on this thread's stack: its address tells how much stack is left.
+        if _slowPath(UInt(bitPattern: frame) < stackLimit) {
+            throw stackExhaustedError(
+                at: registration, as: frame.pointee.requestedType, name: frame.pointee.name
+            )
+        }
+        top = frame
+        depth += 1
+        if _slowPath(depth - countedDepth > 2 * uncountedWindow) { countFrames() }
+    }
+
+    /// Takes `frame`, the innermost one, off the path.
+    @inline(__always)
+    private func pop(_ frame: UnsafeMutablePointer<ResolutionFrame>) {
+        if _slowPath(depth <= countedDepth) { uncount(frame) }
+        top = frame.pointee.parent
+        depth -= 1
+    }
+
+    /// Runs the `initCompleted` closures of `registration` on `instance`, if it has any.
+    @inline(__always)
+    private func complete(
+        _ instance: Any, of registration: Registration, _ configuration: Unmanaged<Registration.Configuration>,
+        frame: UnsafeMutablePointer<ResolutionFrame>
+    ) throws(ResolutionError) {
+        guard _slowPath(!configuration._withUnsafeGuaranteedRef({ $0.completions.isEmpty })) else { return }
+        let completions = configuration.takeUnretainedValue().completions
+        frame.pointee.phase = .completing
+        for completion in completions {
+            do {
+                try completion(self, instance)
+            } catch {
+                throw wrap(error, of: registration)
+            }
         }
     }
 
@@ -175,10 +367,10 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// injection find it.
     func make(
         _ registration: Registration,
+        _ configuration: Unmanaged<Registration.Configuration>,
         as requestedType: Any.Type,
         name: String?,
         arguments: Any,
-        completions: [Registration.Completion],
         reusesGraphInstance: Bool = false,
         store: (Any) -> Void
     ) throws(ResolutionError) -> Any {
@@ -187,38 +379,18 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             parent: top, depth: depth + 1
         )
         return try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) -> Any in
-            // The frame lives on this thread's stack: its address tells how much stack is left.
-            if _slowPath(UInt(bitPattern: frame) < stackLimit) {
-                throw stackExhaustedError(at: registration, as: requestedType, name: name)
-            }
-            let parent = top
-            top = frame
-            depth += 1
-            if _slowPath(depth - countedDepth > 2 * uncountedWindow) { countFrames() }
-            defer {
-                if _slowPath(depth <= countedDepth) { uncount(frame) }
-                top = parent
-                depth -= 1
-            }
+            try push(frame, of: registration)
+            defer { pop(frame) }
             let instance: Any
             do {
-                instance = try registration.factory(self, arguments)
+                instance = try registration.factory.make(self, arguments)
             } catch {
                 throw wrap(error, of: registration)
             }
             // A rerun of this factory (see `checkCycle`) stored the instance its graph uses: return that one.
             if reusesGraphInstance, reruns > 0, let stored = graphInstance(of: registration) { return stored }
             store(instance)
-            if !completions.isEmpty {
-                frame.pointee.phase = .completing
-                for completion in completions {
-                    do {
-                        try completion(self, instance)
-                    } catch {
-                        throw wrap(error, of: registration)
-                    }
-                }
-            }
+            try complete(instance, of: registration, configuration, frame: frame)
             return instance
         }
     }
@@ -255,11 +427,11 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// ask at the same time.
     private func sharedInstance(
         of registration: Registration,
+        _ configuration: Unmanaged<Registration.Configuration>,
         strongly: Bool,
         as requestedType: Any.Type,
         name: String?,
-        arguments: Any,
-        completions: [Registration.Completion]
+        arguments: Any
     ) throws(ResolutionError) -> Any {
         if !strongly, let instance = graphInstance(of: registration) { return instance }
         while true {
@@ -297,7 +469,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             case .create:
                 do {
                     let instance = try make(
-                        registration, as: requestedType, name: name, arguments: arguments, completions: completions
+                        registration, configuration, as: requestedType, name: name, arguments: arguments
                     ) { instance in
                         if !strongly { self.storeInGraph(instance, of: registration) }
                         self.publish(instance, of: registration, final: false, strongly: strongly)
@@ -360,12 +532,12 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// The instance of a registration in a custom scope, kept by the scope's ``InstanceStorage``.
     private func customInstance(
         of registration: Registration,
-        scope: any ObjectScopeProtocol,
+        _ configuration: Unmanaged<Registration.Configuration>,
         as requestedType: Any.Type,
         name: String?,
-        arguments: Any,
-        completions: [Registration.Completion]
+        arguments: Any
     ) throws(ResolutionError) -> Any {
+        let scope = configuration.takeUnretainedValue().scope
         let graph = graphIdentifier()
         let newStorage = registration.state.withLock { $0.customStorage } == nil ? scope.makeStorage() : nil
         let existing = registration.state.withLock { state -> Any? in
@@ -374,7 +546,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         }
         if let existing { return existing }
         try checkCycle(registration, as: requestedType, name: name)
-        return try make(registration, as: requestedType, name: name, arguments: arguments, completions: completions) {
+        return try make(registration, configuration, as: requestedType, name: name, arguments: arguments) {
             instance in
             registration.state.withLock { state in
                 guard !state.isRetired else { return }
@@ -581,7 +753,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             let wrappedKey = ServiceKey(
                 serviceType: ObjectIdentifier(wrapper.wrappedType), argumentsType: key.argumentsType, name: name
             )
-            let binding = registry.binding(for: wrappedKey)
+            let binding = registry?.binding(for: wrappedKey)
             let request = WrappedRequest(
                 key: wrappedKey, name: name, arguments: ArgumentBox(arguments), argumentTypes: argumentTypes()
             )

@@ -1,0 +1,59 @@
+/// A container's registrations: the bindings and behaviors behind a lock, for writers and for the rare
+/// reader that needs them all, and a ``RegistryTable`` of the bindings published for the resolve path.
+///
+/// The table is built on the first resolve after a change and published through an atomic word, so resolves
+/// read it with no lock and no retain (inside a ``Reclamation`` reading section). Every change of the bindings
+/// unpublishes it; the next resolve builds a new one. A burst of registrations therefore costs one table,
+/// built once, not a copy per registration.
+final class RegistryStore: Sendable {
+    private let state: Locked<Container.Registry>
+    /// The published table (`Unmanaged<RegistryTable>` bits), 0 when none is.
+    private let published = AtomicWord(0)
+
+    init(_ registry: Container.Registry) {
+        state = Locked(registry)
+    }
+
+    /// Runs `body` with exclusive access to the bindings and behaviors. If it changed the bindings, the
+    /// published table is withdrawn (and released once no resolve can still read it).
+    func withLock<Result>(_ body: (inout Container.Registry) throws -> Result) rethrows -> Result {
+        let (result, stale) = try state.withLock { registry -> (Result, RegistryTable?) in
+            let version = registry.version
+            let result = try body(&registry)
+            guard registry.version != version, let table = registry.table else { return (result, nil) }
+            registry.table = nil
+            published.store(0)
+            return (result, table)
+        }
+        if let stale { Reclamation.retire(stale) }
+        return result
+    }
+
+    /// The published table, built now if there is none. Call only inside a ``Reclamation`` reading section
+    /// (``ResolvingThread/enterReading()``): the table is not retained, and stays valid until the section ends.
+    @inline(__always)
+    func currentTable() -> Unmanaged<RegistryTable> {
+        let bits = published.loadAcquiring()
+        if let pointer = UnsafeRawPointer(bitPattern: bits) {
+            return Unmanaged.fromOpaque(pointer)
+        }
+        return Unmanaged.passUnretained(buildTable())
+    }
+
+    /// The current table, retained, for readers outside a reading section (verification, `await`ed resolves).
+    func retainedTable() -> RegistryTable {
+        buildTable()
+    }
+
+    /// Builds and publishes the table if none is published, and returns it (kept by the state until the next
+    /// change, so an unretained reference stays valid through the caller's reading section).
+    private func buildTable() -> RegistryTable {
+        state.withLock { registry in
+            if let table = registry.table { return table }
+            let table = RegistryTable(registry.bindings)
+            registry.table = table
+            published.store(UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()))
+            return table
+        }
+    }
+}

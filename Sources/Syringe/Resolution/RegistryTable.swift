@@ -1,0 +1,92 @@
+/// An immutable copy of one container's bindings, laid out for the resolve path: an open-addressing hash
+/// table whose hash of a key is a few multiplications (no SipHash for unnamed keys), and whose hot entries
+/// hold no reference-counted fields, so reading one writes no shared memory.
+///
+/// A container publishes its table for lock-free reading (see ``RegistryStore``); readers hold it without
+/// retaining it, so a replaced table is released through ``Reclamation``. The table keeps its bindings (and so
+/// their registrations) alive.
+final class RegistryTable: Sendable {
+    /// What the resolve path needs of a binding, with no reference counting.
+    struct Entry: Sendable {
+        let serviceType: ObjectIdentifier
+        let argumentsType: ObjectIdentifier
+        let hasName: Bool
+        /// The registration, kept alive by `bindings`.
+        let registration: Unmanaged<Registration>
+    }
+
+    private let entries: [Entry]
+    /// The bindings, in the order of `entries`: they own the registrations and hold the names.
+    let bindings: [Container.Binding]
+    /// Open addressing: the index of an entry plus one, 0 for an empty slot. Its size is a power of two at least
+    /// twice the number of entries, so probes stay short.
+    private let slots: [Int32]
+    private let mask: Int
+
+    init(_ dictionary: [ServiceKey: Container.Binding]) {
+        var entries: [Entry] = []
+        var bindings: [Container.Binding] = []
+        entries.reserveCapacity(dictionary.count)
+        bindings.reserveCapacity(dictionary.count)
+        var capacity = 8
+        while capacity < 2 * dictionary.count { capacity *= 2 }
+        var slots = [Int32](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        for (key, binding) in dictionary {
+            entries.append(
+                Entry(
+                    serviceType: key.serviceType, argumentsType: key.argumentsType, hasName: key.name != nil,
+                    registration: Unmanaged.passUnretained(binding.registration)
+                )
+            )
+            bindings.append(binding)
+            var slot = RegistryTable.hash(key) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(entries.count)
+        }
+        self.entries = entries
+        self.bindings = bindings
+        self.slots = slots
+        self.mask = mask
+    }
+
+    /// The number of bindings.
+    var count: Int { entries.count }
+
+    /// The index of the entry for `key`, if any.
+    @inline(__always)
+    func index(of key: ServiceKey) -> Int? {
+        var slot = RegistryTable.hash(key) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                while true {
+                    let stored = Int(slots[slot])
+                    if stored == 0 { return nil }
+                    let entry = entries[stored - 1]
+                    if entry.serviceType == key.serviceType, entry.argumentsType == key.argumentsType,
+                        entry.hasName == (key.name != nil),
+                        !entry.hasName || bindings[stored - 1].name == key.name
+                    {
+                        return stored - 1
+                    }
+                    slot = (slot + 1) & mask
+                }
+            }
+        }
+    }
+
+    /// The hot part of the entry at `index`.
+    @inline(__always)
+    func entry(at index: Int) -> Entry {
+        entries.withUnsafeBufferPointer { $0[index] }
+    }
+
+    /// A cheap hash of a key: the two type identities mixed by multiplication, and the name's hash if any.
+    @inline(__always)
+    static func hash(_ key: ServiceKey) -> Int {
+        var bits = UInt(bitPattern: Int(bitPattern: key.serviceType)) &* 0x9E37_79B9_7F4A_7C15
+        bits ^= UInt(bitPattern: Int(bitPattern: key.argumentsType)) &* 0xC2B2_AE3D_27D4_EB4F
+        if let name = key.name { bits ^= UInt(bitPattern: name.hashValue) }
+        return Int(bitPattern: bits ^ (bits >> 29))
+    }
+}

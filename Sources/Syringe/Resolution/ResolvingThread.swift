@@ -1,0 +1,104 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Bionic)
+import Bionic
+#endif
+
+/// What one thread keeps for its resolutions, in a thread-specific slot: its ``ReaderSlot`` for lock-free reads,
+/// and its idle ``ResolutionContext``, reused by the next top-level resolve so that resolving allocates nothing.
+///
+/// Only its own thread uses it; the reader slot is the one part other threads read.
+final class ResolvingThread {
+    /// This thread's announcement to ``Reclamation``.
+    let slot = ReaderSlot()
+    /// How many reading sections are open (resolutions nest: a factory may resolve from another container).
+    @exclusivity(unchecked) private var nesting = 0
+    /// The context of the last finished top-level resolve, waiting for the next one.
+    /// (Both fields are used by one thread only, in accesses that never overlap: no dynamic exclusivity checks.)
+    @exclusivity(unchecked) private var idleContext: ResolutionContext?
+
+    deinit {
+        Reclamation.unregister(slot)
+    }
+
+    /// The calling thread's state, made on first use.
+    @inline(__always)
+    static var current: ResolvingThread {
+        if let pointer = pthread_getspecific(resolvingThreadKey) {
+            return Unmanaged<ResolvingThread>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        return makeCurrent()
+    }
+
+    private static func makeCurrent() -> ResolvingThread {
+        let thread = ResolvingThread()
+        // The slot owns one reference; the key's destructor releases it when the thread exits.
+        let owned = Unmanaged.passRetained(thread)
+        if pthread_setspecific(resolvingThreadKey, owned.toOpaque()) != 0 { owned.release() }
+        return thread
+    }
+
+    /// Opens a reading section: until the matching ``leaveReading()``, tables and configurations loaded without
+    /// retaining them stay valid.
+    @inline(__always)
+    func enterReading() {
+        if nesting == 0 { slot.announced.store(Reclamation.currentEpoch()) }
+        nesting += 1
+    }
+
+    /// Closes a reading section; the outermost one also releases retired objects no reader holds any more.
+    @inline(__always)
+    func leaveReading() {
+        nesting -= 1
+        guard nesting == 0 else { return }
+        slot.announced.storeReleasing(0)
+        if _slowPath(Reclamation.hasPending) { Reclamation.reclaim() }
+    }
+
+    /// The idle context, or a new one if a resolution on this thread is using it.
+    @inline(__always)
+    func takeContext(for container: Container) -> ResolutionContext {
+        if let context = idleContext {
+            idleContext = nil
+            return context
+        }
+        return ResolutionContext(pooledFor: container)
+    }
+
+    /// Ends `context`'s resolution and keeps the context for the next one, unless something else still
+    /// references it (a factory kept its resolver): that one keeps its container and is never reused.
+    @inline(__always)
+    func recycle(_ context: inout ResolutionContext) {
+        context.finish()
+        if isKnownUniquelyReferenced(&context) {
+            context.reset()
+            if idleContext == nil { idleContext = context }
+        } else {
+            context.detach()
+        }
+    }
+}
+
+/// The thread-specific slot of each thread's ``ResolvingThread``.
+private let resolvingThreadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    // Creating a key fails only when the process ran out of keys; then every lookup misses and each resolve
+    // makes a fresh thread state, which is slower but still correct.
+    _ = pthread_key_create(&key, releaseResolvingThread)
+    return key
+}()
+
+#if canImport(Darwin)
+private func releaseResolvingThread(_ pointer: UnsafeMutableRawPointer) {
+    Unmanaged<ResolvingThread>.fromOpaque(pointer).release()
+}
+#else
+private func releaseResolvingThread(_ pointer: UnsafeMutableRawPointer?) {
+    guard let pointer else { return }
+    Unmanaged<ResolvingThread>.fromOpaque(pointer).release()
+}
+#endif
