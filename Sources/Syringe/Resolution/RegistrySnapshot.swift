@@ -31,9 +31,16 @@ struct RegistryView {
         }
     }
 
-    init(of container: Container) {
-        own = container.registry.currentTable()
-        parent = container.parent.map { Unmanaged.passUnretained($0) }
+    /// The view of `container`. Borrowing it and inlined, so that neither the container nor its store is
+    /// retained: every thread resolving from the container shares their reference counts.
+    @inline(__always)
+    init(of container: borrowing Container) {
+        own = Unmanaged.passUnretained(container.registry)._withUnsafeGuaranteedRef { $0.currentTable() }
+        if let parent = container.parent {
+            self.parent = Unmanaged.passUnretained(parent)
+        } else {
+            self.parent = nil
+        }
     }
 
     init(_ snapshot: RegistrySnapshot) {
