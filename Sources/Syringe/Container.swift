@@ -25,14 +25,37 @@ public final class Container: Sendable {
     }
 
     struct Registry {
-        /// Every change counts in `version`, so ``RegistryStore`` knows to withdraw the published table.
-        var bindings: [ServiceKey: Binding] = [:] {
-            didSet { version &+= 1 }
-        }
+        /// Changed only through ``setBinding(_:for:)`` and ``removeBinding(for:)``, which keep
+        /// `changedKeys` and `version` up to date.
+        private(set) var bindings: [ServiceKey: Binding] = [:]
         var behaviors: [any Behavior] = []
-        var version: UInt = 0
+        /// Every change counts in `version`, so ``RegistryStore`` knows to withdraw the published table.
+        private(set) var version: UInt = 0
+        /// The keys changed since `fullTable` was built.
+        var changedKeys: Set<ServiceKey> = []
+        /// The last table built from all of `bindings`; later tables may be layers over it.
+        var fullTable: RegistryTable?
         /// The table built from `bindings` and published for resolves, if one is.
         var table: RegistryTable?
+
+        /// Binds `key` to `binding`, replacing what it was bound to.
+        mutating func setBinding(_ binding: Binding, for key: ServiceKey) {
+            bindings[key] = binding
+            noteChange(of: key)
+        }
+
+        /// Unbinds `key`, and returns what it was bound to.
+        @discardableResult
+        mutating func removeBinding(for key: ServiceKey) -> Binding? {
+            guard let removed = bindings.removeValue(forKey: key) else { return nil }
+            noteChange(of: key)
+            return removed
+        }
+
+        private mutating func noteChange(of key: ServiceKey) {
+            version &+= 1
+            if fullTable != nil { changedKeys.insert(key) }
+        }
     }
 
     /// The registrations and behaviors; shared with the views ``withObjectGraph(_:closure:)`` makes.

@@ -57,11 +57,11 @@ extension Container {
             }
             let registration = binding.registration
             guard registration.ownKey == key else {
-                registry.bindings[key] = nil
+                registry.removeBinding(for: key)
                 return ([binding], nil, registry.behaviors)
             }
             let keys = registry.bindings.compactMap { $0.value.registration === registration ? $0.key : nil }
-            let removed = keys.compactMap { registry.bindings.removeValue(forKey: $0) }
+            let removed = keys.compactMap { registry.removeBinding(for: $0) }
             return (removed, registration, registry.behaviors)
         }
         if let registration { tearDown([registration]) }
@@ -95,7 +95,7 @@ extension Container {
                     keys.insert(key)
                 }
             }
-            let removed = keys.compactMap { key in registry.bindings.removeValue(forKey: key) }
+            let removed = keys.compactMap { key in registry.removeBinding(for: key) }
             return (removed, Array(registrations.values), registry.behaviors)
         }
         tearDown(registrations)

@@ -92,7 +92,7 @@ extension Container {
         let registration = service.registration
         let key = ServiceKey(serviceType: T.self, argumentsType: registration.argumentsType, name: name)
         let behaviors = registry.withLock { registry in
-            registry.bindings[key] = Binding(registration: registration, serviceType: T.self, name: name)
+            registry.setBinding(Binding(registration: registration, serviceType: T.self, name: name), for: key)
             return registry.behaviors
         }
         module?.recordForward(key, to: registration)
@@ -147,7 +147,9 @@ extension Container {
         )
         let key = ServiceKey(serviceType: serviceType, argumentsType: argumentsType, name: name)
         let behaviors = registry.withLock { registry in
-            registry.bindings[key] = Binding(registration: registration, serviceType: serviceType, name: name)
+            registry.setBinding(
+                Binding(registration: registration, serviceType: serviceType, name: name), for: key
+            )
             return registry.behaviors
         }
         module?.record(registration)

@@ -131,9 +131,14 @@ extension Container: Resolver {
         let bindings = visibleBindings()
         let wanted = ObjectIdentifier(request.serviceType)
         let sameType = bindings.filter { $0.key.serviceType == wanted }.map(\.value)
+        // Sorted by description, each description made once (not once per comparison).
         let registrations = sameType
-            .map { $0.registration.describe(as: $0.serviceType, name: .some($0.name)) }
-            .sorted { $0.description < $1.description }
+            .map { binding in
+                let described = binding.registration.describe(as: binding.serviceType, name: .some(binding.name))
+                return (described, described.description)
+            }
+            .sorted { $0.1 < $1.1 }
+            .map(\.0)
 
         let kind: ResolutionError.Kind
         if sameType.isEmpty {
@@ -178,16 +183,15 @@ extension Optional: OptionalMarker {
 
 /// The name among `names` closest to `name` by edit distance, if it is close enough to be a likely typo.
 func closestName(to name: String, among names: [String]) -> String? {
-    let scored = names.map { ($0, editDistance(name, $0)) }.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
-    guard let best = scored.first else { return nil }
+    let target = Array(name.lowercased())
+    let scored = names.map { ($0, editDistance(target, Array($0.lowercased()))) }
+    guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }
     let allowed = max(2, max(name.count, best.0.count) / 3)
     return best.1 <= allowed ? best.0 : nil
 }
 
-/// The Levenshtein distance between two strings, compared by `Character`.
-func editDistance(_ lhs: String, _ rhs: String) -> Int {
-    let a = Array(lhs.lowercased())
-    let b = Array(rhs.lowercased())
+/// The Levenshtein distance between two strings, given as their characters.
+func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous = Array(0...b.count)

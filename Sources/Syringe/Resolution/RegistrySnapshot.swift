@@ -56,8 +56,26 @@ struct RegistryView {
         if let index = own._withUnsafeGuaranteedRef({ $0.index(of: key) }) {
             return Hit(table: own, index: index)
         }
+        if own._withUnsafeGuaranteedRef({ $0.base != nil }), let hit = Self.baseLookup(key, below: own) {
+            return hit
+        }
         guard parent != nil || ancestors != nil else { return nil }
         return ancestorLookup(key)
+    }
+
+    /// The binding for `key` in `table`, itself or (for a layer) its base.
+    private static func find(_ key: ServiceKey, in table: Unmanaged<RegistryTable>) -> Hit? {
+        if let index = table._withUnsafeGuaranteedRef({ $0.index(of: key) }) { return Hit(table: table, index: index) }
+        return baseLookup(key, below: table)
+    }
+
+    /// The binding for `key` in the base of the layer `table`, if `key` was not unbound since. The base is kept
+    /// alive by the layer, so it needs no retain either.
+    @inline(never)
+    private static func baseLookup(_ key: ServiceKey, below table: Unmanaged<RegistryTable>) -> Hit? {
+        guard let base = table._withUnsafeGuaranteedRef({ $0.baseHolding(key) }) else { return nil }
+        guard let index = base.index(of: key) else { return nil }
+        return Hit(table: Unmanaged.passUnretained(base), index: index)
     }
 
     /// The binding for `key`, retained.
@@ -76,13 +94,9 @@ struct RegistryView {
             }
             ancestors = tables
         }
-        if let table = parentTable, let index = table._withUnsafeGuaranteedRef({ $0.index(of: key) }) {
-            return Hit(table: table, index: index)
-        }
+        if let table = parentTable, let hit = Self.find(key, in: table) { return hit }
         for table in ancestors ?? [] {
-            if let index = table._withUnsafeGuaranteedRef({ $0.index(of: key) }) {
-                return Hit(table: table, index: index)
-            }
+            if let hit = Self.find(key, in: table) { return hit }
         }
         return nil
     }
@@ -107,9 +121,9 @@ struct RegistrySnapshot {
 
     /// The binding for `key` in the container or, failing that, the nearest ancestor.
     func binding(for key: ServiceKey) -> Container.Binding? {
-        if let index = own.index(of: key) { return own.bindings[index] }
+        if let binding = own.binding(for: key) { return binding }
         for table in ancestors {
-            if let index = table.index(of: key) { return table.bindings[index] }
+            if let binding = table.binding(for: key) { return binding }
         }
         return nil
     }

@@ -22,8 +22,37 @@ final class RegistryTable: Sendable {
     /// twice the number of entries, so probes stay short.
     private let slots: [Int32]
     private let mask: Int
+    /// For a layer: the full table it lies over, which answers the keys the layer does not hold.
+    let base: RegistryTable?
+    /// For a layer: the keys unbound since `base` was built (the layer holds the keys bound since).
+    private let removedKeys: Set<ServiceKey>
 
-    init(_ dictionary: [ServiceKey: Container.Binding]) {
+    /// A full table of `dictionary`.
+    convenience init(_ dictionary: [ServiceKey: Container.Binding]) {
+        self.init(bindings: dictionary, over: nil, removedKeys: [])
+    }
+
+    /// A layer over the full table `base`: the keys changed since `base` was built, each with its binding now
+    /// (`nil` when it was unbound).
+    convenience init(changes: [(ServiceKey, Container.Binding?)], over base: RegistryTable) {
+        var bound: [ServiceKey: Container.Binding] = [:]
+        var removed: Set<ServiceKey> = []
+        for (key, binding) in changes {
+            if let binding { bound[key] = binding } else { removed.insert(key) }
+        }
+        self.init(bindings: bound, over: base, removedKeys: removed)
+    }
+
+    /// Whether a layer of `changed` keys over a full table of `count` bindings is cheaper than a new full
+    /// table: up to about √count changed keys (and at least 32), so a layer costs O(√n) to build and a full
+    /// table is rebuilt every √n changes.
+    static func canLayer(_ changed: Int, over count: Int) -> Bool {
+        changed <= 32 || changed * changed <= count
+    }
+
+    private init(
+        bindings dictionary: [ServiceKey: Container.Binding], over base: RegistryTable?, removedKeys: Set<ServiceKey>
+    ) {
         var entries: [Entry] = []
         var bindings: [Container.Binding] = []
         entries.reserveCapacity(dictionary.count)
@@ -48,12 +77,28 @@ final class RegistryTable: Sendable {
         self.bindings = bindings
         self.slots = slots
         self.mask = mask
+        self.base = base
+        self.removedKeys = removedKeys
     }
 
-    /// The number of bindings.
+    /// The number of bindings this table itself holds (a layer: the keys bound since its base).
     var count: Int { entries.count }
 
-    /// The index of the entry for `key`, if any.
+    /// The binding for `key`, from this table or, for a layer, its base.
+    func binding(for key: ServiceKey) -> Container.Binding? {
+        if let index = index(of: key) { return bindings[index] }
+        guard let base = baseHolding(key) else { return nil }
+        return base.binding(for: key)
+    }
+
+    /// For a layer that does not hold `key`: its base, unless `key` was unbound since the base was built.
+    @inline(__always)
+    func baseHolding(_ key: ServiceKey) -> RegistryTable? {
+        guard let base else { return nil }
+        return removedKeys.isEmpty || !removedKeys.contains(key) ? base : nil
+    }
+
+    /// The index of the entry for `key` in this table itself (not its base), if any.
     @inline(__always)
     func index(of key: ServiceKey) -> Int? {
         var slot = RegistryTable.hash(key) & mask
