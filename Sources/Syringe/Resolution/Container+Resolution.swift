@@ -116,13 +116,15 @@ extension Container: Resolver {
     /// The instance of a `.container` registration that has one.
     @inline(__always)
     private func existingSingleton(_ hit: RegistryView.Hit) -> Any? {
-        let registration = hit.registration.takeUnretainedValue()
-        guard registration.currentConfiguration._withUnsafeGuaranteedRef({ $0.kind }) == .container else {
-            return nil
-        }
-        return registration.state.withLock { state -> Any? in
-            if case .strong(let instance) = state.shared { return instance }
-            return nil
+        // Not retained: the hit's table keeps the registration alive during the caller's reading section.
+        let registration = hit.registration
+        let kind = registration._withUnsafeGuaranteedRef { $0.currentConfiguration._withUnsafeGuaranteedRef { $0.kind } }
+        guard kind == .container else { return nil }
+        return registration._withUnsafeGuaranteedRef { registration in
+            registration.state.withLock { state -> Any? in
+                if case .strong(let instance) = state.shared { return instance }
+                return nil
+            }
         }
     }
 

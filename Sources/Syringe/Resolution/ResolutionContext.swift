@@ -222,26 +222,35 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     func resolve<Service>(
         _ hit: RegistryView.Hit, as serviceType: Service.Type, name: String?, arguments: Any
     ) throws(ResolutionError) -> Service {
-        let registration = hit.registration.takeUnretainedValue()
-        let configuration = registration.currentConfiguration
-        if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .transient, registration.serviceTypeID == ObjectIdentifier(Service.self), observer == nil {
-            switch registration.factory.shape {
+        // The registration and its factory box are read without retaining them: every thread resolving the
+        // same service would write their reference counts. The hit's table keeps the registration alive, and the
+        // registration its factory box, for as long as the reading section this resolution runs in (or the
+        // snapshot its view was built from) lasts, which is longer than this call.
+        let unretained = hit.registration
+        let configuration = unretained._withUnsafeGuaranteedRef { $0.currentConfiguration }
+        let exact = unretained._withUnsafeGuaranteedRef { $0.serviceTypeID == ObjectIdentifier(Service.self) }
+        if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .transient, exact, observer == nil {
+            let factory = unretained._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.factory) }
+            switch factory._withUnsafeGuaranteedRef({ $0.shape }) {
             case .plain:
-                let factory = unsafeDowncast(registration.factory, to: PlainFactory<Service>.self)
-                try checkCycle(registration, as: Service.self, name: name)
-                return try make(registration, configuration, as: Service.self, name: name) { () throws -> Service in
-                    try factory.body(self)
+                try checkCycle(unretained, as: Service.self, name: name)
+                return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
+                    try factory._withUnsafeGuaranteedRef { box in
+                        try unsafeDowncast(box, to: PlainFactory<Service>.self).body(self)
+                    }
                 }
             case .arguments:
-                let factory = unsafeDowncast(registration.factory, to: ArgumentFactory<Service>.self)
-                try checkCycle(registration, as: Service.self, name: name)
-                return try make(registration, configuration, as: Service.self, name: name) { () throws -> Service in
-                    try factory.body(self, arguments)
+                try checkCycle(unretained, as: Service.self, name: name)
+                return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
+                    try factory._withUnsafeGuaranteedRef { box in
+                        try unsafeDowncast(box, to: ArgumentFactory<Service>.self).body(self, arguments)
+                    }
                 }
             case .erased:
                 break
             }
         }
+        let registration = unretained.takeUnretainedValue()
         let instance = try instance(
             of: registration, configuration, as: Service.self, name: name, arguments: arguments
         )
@@ -265,11 +274,11 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         let kind = configuration._withUnsafeGuaranteedRef { $0.kind }
         switch kind {
         case .transient:
-            try checkCycle(registration, as: requestedType, name: name)
+            try checkCycle(.passUnretained(registration), as: requestedType, name: name)
             return try make(registration, configuration, as: requestedType, name: name, arguments: arguments) { _ in }
         case .graph:
             if let instance = graphInstance(of: registration) { return instance }
-            try checkCycle(registration, as: requestedType, name: name, allowsRerun: true)
+            try checkCycle(.passUnretained(registration), as: requestedType, name: name, allowsRerun: true)
             return try make(
                 registration, configuration, as: requestedType, name: name, arguments: arguments,
                 reusesGraphInstance: true
@@ -299,7 +308,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// frame on the path.
     @inline(__always)
     func make<Service>(
-        _ registration: Registration, _ configuration: Unmanaged<Registration.Configuration>,
+        _ registration: Unmanaged<Registration>, _ configuration: Unmanaged<Registration.Configuration>,
         as requestedType: Service.Type, name: String?, body: () throws -> Service
     ) throws(ResolutionError) -> Service {
         var frame = ResolutionFrame(
@@ -313,7 +322,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             do {
                 instance = try body()
             } catch {
-                throw wrap(error, of: registration)
+                throw wrap(error, of: registration.takeUnretainedValue())
             }
             try complete(instance, of: registration, configuration, frame: frame)
             return instance
@@ -323,12 +332,12 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// Puts `frame` on the path, after checking that the stack has room for the factory it is about to run.
     @inline(__always)
     private func push(
-        _ frame: UnsafeMutablePointer<ResolutionFrame>, of registration: Registration
+        _ frame: UnsafeMutablePointer<ResolutionFrame>, of registration: Unmanaged<Registration>
     ) throws(ResolutionError) {
         // The frame lives on this thread's stack: its address tells how much stack is left.
         if _slowPath(UInt(bitPattern: frame) < stackLimit) {
             throw stackExhaustedError(
-                at: registration, as: frame.pointee.requestedType, name: frame.pointee.name
+                at: registration.takeUnretainedValue(), as: frame.pointee.requestedType, name: frame.pointee.name
             )
         }
         top = frame
@@ -347,8 +356,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// Runs the `initCompleted` closures of `registration` on `instance`, if it has any.
     @inline(__always)
     private func complete(
-        _ instance: Any, of registration: Registration, _ configuration: Unmanaged<Registration.Configuration>,
-        frame: UnsafeMutablePointer<ResolutionFrame>
+        _ instance: Any, of registration: Unmanaged<Registration>,
+        _ configuration: Unmanaged<Registration.Configuration>, frame: UnsafeMutablePointer<ResolutionFrame>
     ) throws(ResolutionError) {
         guard _slowPath(!configuration._withUnsafeGuaranteedRef({ $0.completions.isEmpty })) else { return }
         let completions = configuration.takeUnretainedValue().completions
@@ -357,7 +366,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             do {
                 try completion(self, instance)
             } catch {
-                throw wrap(error, of: registration)
+                throw wrap(error, of: registration.takeUnretainedValue())
             }
         }
     }
@@ -375,11 +384,11 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         store: (Any) -> Void
     ) throws(ResolutionError) -> Any {
         var frame = ResolutionFrame(
-            registration: registration, requestedType: requestedType, name: name, phase: .factory,
+            registration: .passUnretained(registration), requestedType: requestedType, name: name, phase: .factory,
             parent: top, depth: depth + 1
         )
         return try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) -> Any in
-            try push(frame, of: registration)
+            try push(frame, of: .passUnretained(registration))
             defer { pop(frame) }
             let instance: Any
             do {
@@ -390,7 +399,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             // A rerun of this factory (see `checkCycle`) stored the instance its graph uses: return that one.
             if reusesGraphInstance, reruns > 0, let stored = graphInstance(of: registration) { return stored }
             store(instance)
-            try complete(instance, of: registration, configuration, frame: frame)
+            try complete(instance, of: .passUnretained(registration), configuration, frame: frame)
             return instance
         }
     }
@@ -545,7 +554,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             return state.customStorage?.instance(inGraph: graph)
         }
         if let existing { return existing }
-        try checkCycle(registration, as: requestedType, name: name)
+        try checkCycle(.passUnretained(registration), as: requestedType, name: name)
         return try make(registration, configuration, as: requestedType, name: name, arguments: arguments) {
             instance in
             registration.state.withLock { state in
@@ -568,7 +577,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// already stored, so running the factory once more terminates; the instance that second run stores is the
     /// one the first run returns (see `make`). `allowsRerun` enables it; it is granted once per registration.
     func checkCycle(
-        _ registration: Registration, as requestedType: Any.Type, name: String?, allowsRerun: Bool = false
+        _ registration: Unmanaged<Registration>, as requestedType: Any.Type, name: String?,
+        allowsRerun: Bool = false
     ) throws(ResolutionError) {
         var frame = top
         var throughCompletion = false
@@ -576,7 +586,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         var occurrences = 0
         // Walk the uncounted frames (at most twice `uncountedWindow`); the counted ones are looked up.
         while let current = frame, current.pointee.depth > countedDepth {
-            if current.pointee.registration === registration {
+            if current.pointee.makes(registration) {
                 occurrences += 1
                 if found == nil { found = current }
             } else if found == nil, current.pointee.phase == .completing {
@@ -584,11 +594,15 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             }
             frame = current.pointee.parent
         }
-        if countedDepth > 0, let deeper = countedFrames[ObjectIdentifier(registration)] {
+        if countedDepth > 0,
+            let deeper = countedFrames[registration._withUnsafeGuaranteedRef { ObjectIdentifier($0) }]
+        {
             guard found != nil else {
                 // The registration runs only further down: rare (a cycle, or a rerun across many levels), so
                 // the whole path is walked.
-                return try checkCycleOnWholePath(registration, as: requestedType, name: name, allowsRerun: allowsRerun)
+                return try checkCycleOnWholePath(
+                    registration.takeUnretainedValue(), as: requestedType, name: name, allowsRerun: allowsRerun
+                )
             }
             occurrences += deeper
         }
@@ -597,7 +611,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             reruns += 1
             return
         }
-        throw cycleError(closingAt: registration, as: requestedType, name: name)
+        throw cycleError(closingAt: registration.takeUnretainedValue(), as: requestedType, name: name)
     }
 
     /// ``checkCycle(_:as:name:allowsRerun:)`` walking every frame of the path.

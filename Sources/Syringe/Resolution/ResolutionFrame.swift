@@ -9,12 +9,37 @@ struct ResolutionFrame {
         case completing
     }
 
-    let registration: Registration
+    /// The registration, not retained: retaining it would write its reference count, which every thread
+    /// resolving the same service shares. A frame lives on the stack of the `make` call that pushes it, and that
+    /// call's caller holds the registration (through the reading section's table, a snapshot, or a reference of
+    /// its own) until the call returns; copies of frames (error messages) are used before it returns.
+    let unretainedRegistration: Unmanaged<Registration>
     let requestedType: Any.Type
     let name: String?
     var phase: Phase
     let parent: UnsafeMutablePointer<ResolutionFrame>?
     let depth: Int
+
+    init(
+        registration: Unmanaged<Registration>, requestedType: Any.Type, name: String?, phase: Phase,
+        parent: UnsafeMutablePointer<ResolutionFrame>?, depth: Int
+    ) {
+        self.unretainedRegistration = registration
+        self.requestedType = requestedType
+        self.name = name
+        self.phase = phase
+        self.parent = parent
+        self.depth = depth
+    }
+
+    /// The registration, retained (for the cold paths: counting deep frames, messages).
+    var registration: Registration { unretainedRegistration.takeUnretainedValue() }
+
+    /// Whether this frame makes `registration`, compared by identity without retaining either.
+    @inline(__always)
+    func makes(_ registration: Unmanaged<Registration>) -> Bool {
+        unretainedRegistration.toOpaque() == registration.toOpaque()
+    }
 
     /// The step as a request, for messages.
     var request: ServiceRequest {
