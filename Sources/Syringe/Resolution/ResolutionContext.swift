@@ -34,7 +34,12 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     @exclusivity(unchecked) private var heldSnapshot: RegistrySnapshot?
     /// For a context made for one resolution: the thread whose reading section the context opened.
     @exclusivity(unchecked) private var readingThread: ResolvingThread?
-    @exclusivity(unchecked) private var top: UnsafeMutablePointer<ResolutionFrame>?
+    /// The path: the frames of the registrations being made, outermost first, `depth` of them. A buffer of the
+    /// context rather than the thread's stack, so that a level of nesting costs no stack for its frame, nor
+    /// for the closure that `withUnsafeMutablePointer` would need to give it an address. It is reused by the
+    /// context's next resolutions and freed with the context.
+    @exclusivity(unchecked) private var frames = UnsafeMutablePointer<ResolutionFrame>.allocate(capacity: 16)
+    @exclusivity(unchecked) private var frameCapacity = 16
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var localGraph: [ObjectIdentifier: Any] = [:]
     @exclusivity(unchecked) private var sharedGraph: ObjectGraph?
@@ -72,6 +77,11 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             graph.enter()
             sharedGraph = graph
         }
+    }
+
+    deinit {
+        frames.deinitialize(count: depth)
+        frames.deallocate()
     }
 
     /// A context a thread keeps for its top-level resolves; ``begin(container:registry:graph:)`` starts each.
@@ -116,7 +126,6 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         registry = nil
         if heldSnapshot != nil { heldSnapshot = nil }
         if keptContainer != nil { keptContainer = nil }
-        top = nil
         depth = 0
         if !localGraph.isEmpty { localGraph.removeAll(keepingCapacity: true) }
         if sharedGraph != nil { sharedGraph = nil }
@@ -311,57 +320,65 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         _ registration: Unmanaged<Registration>, _ configuration: Unmanaged<Registration.Configuration>,
         as requestedType: Service.Type, name: String?, body: () throws -> Service
     ) throws(ResolutionError) -> Service {
-        var frame = ResolutionFrame(
-            registration: registration, requestedType: requestedType, name: name, phase: .factory,
-            parent: top, depth: depth + 1
-        )
-        return try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) -> Service in
-            try push(frame, of: registration)
-            defer { pop(frame) }
-            let instance: Service
-            do {
-                instance = try body()
-            } catch {
-                throw wrap(error, of: registration.takeUnretainedValue())
-            }
-            try complete(instance, of: registration, configuration, frame: frame)
-            return instance
+        try push(registration, as: requestedType, name: name)
+        defer { pop() }
+        let instance: Service
+        do {
+            instance = try body()
+        } catch {
+            throw wrap(error, of: registration.takeUnretainedValue())
         }
+        try complete(instance, of: registration, configuration)
+        return instance
     }
 
-    /// Puts `frame` on the path, after checking that the stack has room for the factory it is about to run.
+    /// Puts a frame for `registration` on the path, after checking that the stack has room for the factory
+    /// about to run.
     @inline(__always)
     private func push(
-        _ frame: UnsafeMutablePointer<ResolutionFrame>, of registration: Unmanaged<Registration>
+        _ registration: Unmanaged<Registration>, as requestedType: Any.Type, name: String?
     ) throws(ResolutionError) {
-        // The frame lives on this thread's stack: its address tells how much stack is left.
-        if _slowPath(UInt(bitPattern: frame) < stackLimit) {
-            throw stackExhaustedError(
-                at: registration.takeUnretainedValue(), as: frame.pointee.requestedType, name: frame.pointee.name
-            )
+        if _slowPath(currentStackAddress() < stackLimit) {
+            throw stackExhaustedError(at: registration.takeUnretainedValue(), as: requestedType, name: name)
         }
-        top = frame
+        if _slowPath(depth == frameCapacity) { growFrames() }
+        (frames + depth).initialize(
+            to: ResolutionFrame(registration: registration, requestedType: requestedType, name: name, phase: .factory)
+        )
         depth += 1
         if _slowPath(depth - countedDepth > 2 * uncountedWindow) { countFrames() }
     }
 
-    /// Takes `frame`, the innermost one, off the path.
+    /// Takes the innermost frame off the path.
     @inline(__always)
-    private func pop(_ frame: UnsafeMutablePointer<ResolutionFrame>) {
-        if _slowPath(depth <= countedDepth) { uncount(frame) }
-        top = frame.pointee.parent
-        depth -= 1
+    private func pop() {
+        let index = depth - 1
+        if _slowPath(depth <= countedDepth) { uncount(at: index) }
+        (frames + index).deinitialize(count: 1)
+        depth = index
     }
 
-    /// Runs the `initCompleted` closures of `registration` on `instance`, if it has any.
+    /// Doubles the capacity of the path's buffer. No pointer into the buffer is kept across a push.
+    private func growFrames() {
+        let capacity = max(16, 2 * frameCapacity)
+        let grown = UnsafeMutablePointer<ResolutionFrame>.allocate(capacity: capacity)
+        grown.moveInitialize(from: frames, count: depth)
+        frames.deallocate()
+        frames = grown
+        frameCapacity = capacity
+    }
+
+    /// Runs the `initCompleted` closures of `registration` on `instance`, if it has any; the innermost frame is
+    /// `registration`'s.
     @inline(__always)
     private func complete(
         _ instance: Any, of registration: Unmanaged<Registration>,
-        _ configuration: Unmanaged<Registration.Configuration>, frame: UnsafeMutablePointer<ResolutionFrame>
+        _ configuration: Unmanaged<Registration.Configuration>
     ) throws(ResolutionError) {
         guard _slowPath(!configuration._withUnsafeGuaranteedRef({ $0.completions.isEmpty })) else { return }
         let completions = configuration.takeUnretainedValue().completions
-        frame.pointee.phase = .completing
+        // By index: nested resolves in the closures may move the buffer.
+        frames[depth - 1].phase = .completing
         for completion in completions {
             do {
                 try completion(self, instance)
@@ -383,25 +400,19 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         reusesGraphInstance: Bool = false,
         store: (Any) -> Void
     ) throws(ResolutionError) -> Any {
-        var frame = ResolutionFrame(
-            registration: .passUnretained(registration), requestedType: requestedType, name: name, phase: .factory,
-            parent: top, depth: depth + 1
-        )
-        return try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) -> Any in
-            try push(frame, of: .passUnretained(registration))
-            defer { pop(frame) }
-            let instance: Any
-            do {
-                instance = try registration.factory.make(self, arguments)
-            } catch {
-                throw wrap(error, of: registration)
-            }
-            // A rerun of this factory (see `checkCycle`) stored the instance its graph uses: return that one.
-            if reusesGraphInstance, reruns > 0, let stored = graphInstance(of: registration) { return stored }
-            store(instance)
-            try complete(instance, of: .passUnretained(registration), configuration, frame: frame)
-            return instance
+        try push(.passUnretained(registration), as: requestedType, name: name)
+        defer { pop() }
+        let instance: Any
+        do {
+            instance = try registration.factory.make(self, arguments)
+        } catch {
+            throw wrap(error, of: registration)
         }
+        // A rerun of this factory (see `checkCycle`) stored the instance its graph uses: return that one.
+        if reusesGraphInstance, reruns > 0, let stored = graphInstance(of: registration) { return stored }
+        store(instance)
+        try complete(instance, of: .passUnretained(registration), configuration)
+        return instance
     }
 
     // MARK: Scopes
@@ -580,24 +591,25 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         _ registration: Unmanaged<Registration>, as requestedType: Any.Type, name: String?,
         allowsRerun: Bool = false
     ) throws(ResolutionError) {
-        var frame = top
+        var index = depth - 1
         var throughCompletion = false
-        var found: UnsafeMutablePointer<ResolutionFrame>?
+        var found = -1
         var occurrences = 0
         // Walk the uncounted frames (at most twice `uncountedWindow`); the counted ones are looked up.
-        while let current = frame, current.pointee.depth > countedDepth {
-            if current.pointee.makes(registration) {
+        while index >= countedDepth {
+            let frame = frames + index
+            if frame.pointee.makes(registration) {
                 occurrences += 1
-                if found == nil { found = current }
-            } else if found == nil, current.pointee.phase == .completing {
+                if found < 0 { found = index }
+            } else if found < 0, frame.pointee.phase == .completing {
                 throughCompletion = true
             }
-            frame = current.pointee.parent
+            index -= 1
         }
         if countedDepth > 0,
             let deeper = countedFrames[registration._withUnsafeGuaranteedRef { ObjectIdentifier($0) }]
         {
-            guard found != nil else {
+            guard found >= 0 else {
                 // The registration runs only further down: rare (a cycle, or a rerun across many levels), so
                 // the whole path is walked.
                 return try checkCycleOnWholePath(
@@ -606,8 +618,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             }
             occurrences += deeper
         }
-        guard let found else { return }
-        if allowsRerun, throughCompletion, occurrences == 1, found.pointee.phase == .factory {
+        guard found >= 0 else { return }
+        if allowsRerun, throughCompletion, occurrences == 1, frames[found].phase == .factory {
             reruns += 1
             return
         }
@@ -618,21 +630,21 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     private func checkCycleOnWholePath(
         _ registration: Registration, as requestedType: Any.Type, name: String?, allowsRerun: Bool
     ) throws(ResolutionError) {
-        var frame = top
+        let unretained = Unmanaged.passUnretained(registration)
         var throughCompletion = false
-        var found: UnsafeMutablePointer<ResolutionFrame>?
+        var found = -1
         var occurrences = 0
-        while let current = frame {
-            if current.pointee.registration === registration {
+        for index in stride(from: depth - 1, through: 0, by: -1) {
+            let frame = frames + index
+            if frame.pointee.makes(unretained) {
                 occurrences += 1
-                if found == nil { found = current }
-            } else if found == nil, current.pointee.phase == .completing {
+                if found < 0 { found = index }
+            } else if found < 0, frame.pointee.phase == .completing {
                 throughCompletion = true
             }
-            frame = current.pointee.parent
         }
-        guard let found else { return }
-        if allowsRerun, throughCompletion, occurrences == 1, found.pointee.phase == .factory {
+        guard found >= 0 else { return }
+        if allowsRerun, throughCompletion, occurrences == 1, frames[found].phase == .factory {
             reruns += 1
             return
         }
@@ -645,36 +657,30 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// Counts the frames from `uncountedWindow` below the top down to the counted ones, so `checkCycle` walks
     /// at most `uncountedWindow` frames again. Each frame is counted once and uncounted when it ends.
     private func countFrames() {
-        var frame = top
-        for _ in 0..<uncountedWindow { frame = frame?.pointee.parent }
-        let newDepth = frame?.pointee.depth ?? 0
-        while let current = frame, current.pointee.depth > countedDepth {
-            countedFrames[ObjectIdentifier(current.pointee.registration), default: 0] += 1
-            frame = current.pointee.parent
+        // The frame at index `i` is at depth `i + 1`.
+        let first = depth - 1 - uncountedWindow
+        var index = first
+        while index >= countedDepth {
+            countedFrames[ObjectIdentifier(frames[index].registration), default: 0] += 1
+            index -= 1
         }
-        countedDepth = newDepth
+        countedDepth = max(first + 1, 0)
     }
 
     /// Forgets a counted frame that ends.
-    private func uncount(_ frame: UnsafeMutablePointer<ResolutionFrame>) {
-        let id = ObjectIdentifier(frame.pointee.registration)
+    private func uncount(at index: Int) {
+        let id = ObjectIdentifier(frames[index].registration)
         if let count = countedFrames[id], count > 1 {
             countedFrames[id] = count - 1
         } else {
             countedFrames[id] = nil
         }
-        countedDepth = frame.pointee.depth - 1
+        countedDepth = index
     }
 
     /// The requests from the top-level call to the innermost running one.
     func currentPath() -> [ServiceRequest] {
-        var path: [ServiceRequest] = []
-        var frame = top
-        while let current = frame {
-            path.append(current.pointee.request)
-            frame = current.pointee.parent
-        }
-        return path.reversed()
+        (0..<depth).map { frames[$0].request }
     }
 
     /// The error for a cycle that closes at `registration`. When other threads take part (`loop`, from the
@@ -685,13 +691,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         acrossThreads loop: [Registration] = []
     ) -> ResolutionError {
         let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
-        var frames: [ResolutionFrame] = []
-        var frame = top
-        while let current = frame {
-            frames.append(current.pointee)
-            frame = current.pointee.parent
-        }
-        frames.reverse()
+        let frames = (0..<depth).map { self.frames[$0] }
         let closing = loop.last ?? registration
         let start = frames.firstIndex { $0.registration === closing } ?? frames.count
         let cycle = frames[start...].map(\.request) + [request] + loop.map(\.request)
@@ -734,7 +734,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             request: path.last ?? registration.request,
             path: path,
             registration: registration.describe(),
-            failedInInitCompleted: top?.pointee.phase == .completing
+            failedInInitCompleted: depth > 0 && frames[depth - 1].phase == .completing
         )
     }
 
