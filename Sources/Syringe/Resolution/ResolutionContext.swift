@@ -183,10 +183,10 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             return try container.require(serviceType, name: name)
         }
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsType, name: name)
-        guard let hit = registry?.lookup(key) else {
-            return try resolveUnregistered(key: key, as: Service.self, name: name, arguments: ()) { [] }
+        guard let hit = lookup(key) else {
+            return try resolveUnregisteredWithoutArguments(key: key, as: Service.self, name: name)
         }
-        return try resolve(hit, as: Service.self, name: name, arguments: ())
+        return try resolveWithoutArguments(hit, as: Service.self, name: name)
     }
 
     func require<Service, each Argument>(
@@ -199,7 +199,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             serviceType: Service.self, argumentsType: argumentsType(repeat (each Argument).self), name: name
         )
         let packed: Any = (repeat each arguments)
-        guard let hit = registry?.lookup(key) else {
+        guard let hit = lookup(key) else {
             return try resolveUnregistered(key: key, as: Service.self, name: name, arguments: packed) {
                 argumentTypeList(repeat (each Argument).self)
             }
@@ -208,6 +208,13 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     }
 
     // MARK: Resolution
+
+    /// The binding for `key` in this resolution's registry. Out of line: it returns before the factory runs, so
+    /// its locals (the key's hash, the probe) need not sit in the frame of every level of nesting.
+    @inline(never)
+    private func lookup(_ key: ServiceKey) -> RegistryView.Hit? {
+        registry?.lookup(key)
+    }
 
     /// Resolves `key` as `Service`: finds the binding (or a wrapper to build), makes or reuses the instance,
     /// and checks its type.
@@ -218,7 +225,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         arguments: Any,
         argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
-        guard let hit = registry?.lookup(key) else {
+        guard let hit = lookup(key) else {
             return try resolveUnregistered(key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
         }
         return try resolve(hit, as: Service.self, name: name, arguments: arguments)
@@ -238,25 +245,78 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         let unretained = hit.registration
         let configuration = unretained._withUnsafeGuaranteedRef { $0.currentConfiguration }
         let exact = unretained._withUnsafeGuaranteedRef { $0.serviceTypeID == ObjectIdentifier(Service.self) }
-        if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .transient, exact, observer == nil {
-            let factory = unretained._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.factory) }
-            switch factory._withUnsafeGuaranteedRef({ $0.shape }) {
-            case .plain:
-                try checkCycle(unretained, as: Service.self, name: name)
-                return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
-                    try factory._withUnsafeGuaranteedRef { box in
-                        try unsafeDowncast(box, to: PlainFactory<Service>.self).body(self)
-                    }
+        let factory = unretained._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.factory) }
+        if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .transient, exact, observer == nil,
+            factory._withUnsafeGuaranteedRef({ $0.shape }) == .plain
+        {
+            try checkCycle(unretained, as: Service.self, name: name, allowsRerun: false)
+            return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
+                try factory._withUnsafeGuaranteedRef { box in
+                    try unsafeDowncast(box, to: PlainFactory<Service>.self).body(self)
                 }
-            case .arguments:
-                try checkCycle(unretained, as: Service.self, name: name)
-                return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
-                    try factory._withUnsafeGuaranteedRef { box in
-                        try unsafeDowncast(box, to: ArgumentFactory<Service>.self).body(self, arguments)
-                    }
+            }
+        }
+        return try resolveOtherwise(unretained, configuration, as: Service.self, name: name, arguments: arguments)
+    }
+
+    /// ``resolve(_:as:name:arguments:)`` for a request without runtime arguments, as in a factory's
+    /// `r.resolve(Service.self)`: the no-arguments value is made only off the common path, so that a level of
+    /// nesting keeps no `Any` for it in its frame.
+    @inline(__always)
+    private func resolveWithoutArguments<Service>(
+        _ hit: RegistryView.Hit, as serviceType: Service.Type, name: String?
+    ) throws(ResolutionError) -> Service {
+        // Not retained, as in `resolve(_:as:name:arguments:)`.
+        let unretained = hit.registration
+        let configuration = unretained._withUnsafeGuaranteedRef { $0.currentConfiguration }
+        let exact = unretained._withUnsafeGuaranteedRef { $0.serviceTypeID == ObjectIdentifier(Service.self) }
+        let factory = unretained._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.factory) }
+        if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .transient, exact, observer == nil,
+            factory._withUnsafeGuaranteedRef({ $0.shape }) == .plain
+        {
+            try checkCycle(unretained, as: Service.self, name: name, allowsRerun: false)
+            return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
+                try factory._withUnsafeGuaranteedRef { box in
+                    try unsafeDowncast(box, to: PlainFactory<Service>.self).body(self)
                 }
-            case .erased:
-                break
+            }
+        }
+        return try resolveOtherwiseWithoutArguments(unretained, configuration, as: Service.self, name: name)
+    }
+
+    @inline(never)
+    private func resolveOtherwiseWithoutArguments<Service>(
+        _ unretained: Unmanaged<Registration>, _ configuration: Unmanaged<Registration.Configuration>,
+        as serviceType: Service.Type, name: String?
+    ) throws(ResolutionError) -> Service {
+        try resolveOtherwise(unretained, configuration, as: Service.self, name: name, arguments: ())
+    }
+
+    @inline(never)
+    private func resolveUnregisteredWithoutArguments<Service>(
+        key: ServiceKey, as serviceType: Service.Type, name: String?
+    ) throws(ResolutionError) -> Service {
+        try resolveUnregistered(key: key, as: Service.self, name: name, arguments: ()) { [] }
+    }
+
+    /// ``resolve(_:as:name:arguments:)`` for everything but a plain transient factory of exactly `Service`: out of
+    /// line, so that a level of nesting through the common case keeps only that case's frame on the stack.
+    @inline(never)
+    private func resolveOtherwise<Service>(
+        _ unretained: Unmanaged<Registration>, _ configuration: Unmanaged<Registration.Configuration>,
+        as serviceType: Service.Type, name: String?, arguments: Any
+    ) throws(ResolutionError) -> Service {
+        // Not retained, as in `resolve`: the caller's table or snapshot keeps the registration.
+        let exact = unretained._withUnsafeGuaranteedRef { $0.serviceTypeID == ObjectIdentifier(Service.self) }
+        let factory = unretained._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.factory) }
+        if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .transient, exact, observer == nil,
+            factory._withUnsafeGuaranteedRef({ $0.shape }) == .arguments
+        {
+            try checkCycle(unretained, as: Service.self, name: name)
+            return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
+                try factory._withUnsafeGuaranteedRef { box in
+                    try unsafeDowncast(box, to: ArgumentFactory<Service>.self).body(self, arguments)
+                }
             }
         }
         let registration = unretained.takeUnretainedValue()
@@ -333,8 +393,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     }
 
     /// Puts a frame for `registration` on the path, after checking that the stack has room for the factory
-    /// about to run.
-    @inline(__always)
+    /// about to run. Out of line, like `lookup`: it returns before the factory runs.
+    @inline(never)
     private func push(
         _ registration: Unmanaged<Registration>, as requestedType: Any.Type, name: String?
     ) throws(ResolutionError) {
@@ -371,11 +431,23 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// Runs the `initCompleted` closures of `registration` on `instance`, if it has any; the innermost frame is
     /// `registration`'s.
     @inline(__always)
-    private func complete(
-        _ instance: Any, of registration: Unmanaged<Registration>,
+    private func complete<Instance>(
+        _ instance: Instance, of registration: Unmanaged<Registration>,
         _ configuration: Unmanaged<Registration.Configuration>
     ) throws(ResolutionError) {
         guard _slowPath(!configuration._withUnsafeGuaranteedRef({ $0.completions.isEmpty })) else { return }
+        try runCompletions(on: instance, of: registration, configuration)
+    }
+
+    /// The `initCompleted` closures of ``complete(_:of:_:)``, out of line: most registrations have none, and
+    /// their loop would take stack in every level of nesting.
+    @inline(never)
+    private func runCompletions<Instance>(
+        on typedInstance: Instance, of registration: Unmanaged<Registration>,
+        _ configuration: Unmanaged<Registration.Configuration>
+    ) throws(ResolutionError) {
+        // Boxed here, not by the caller, so that a resolve without completions boxes nothing.
+        let instance: Any = typedInstance
         let completions = configuration.takeUnretainedValue().completions
         // By index: nested resolves in the closures may move the buffer.
         frames[depth - 1].phase = .completing
@@ -587,6 +659,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// `initCompleted`. There the request comes back through an `initCompleted` closure whose instance is
     /// already stored, so running the factory once more terminates; the instance that second run stores is the
     /// one the first run returns (see `make`). `allowsRerun` enables it; it is granted once per registration.
+    // Out of line: it returns before the factory runs, so its locals need not sit in every level's frame.
+    @inline(never)
     func checkCycle(
         _ registration: Unmanaged<Registration>, as requestedType: Any.Type, name: String?,
         allowsRerun: Bool = false
