@@ -178,6 +178,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         }
     }
 
+    // Inlined into the `Resolver` witness, so that a nested resolve is one frame, not a thunk's and this one's.
+    @inline(__always)
     func require<Service>(_ serviceType: Service.Type, name: String?) throws(ResolutionError) -> Service {
         guard isActiveHere else {
             return try container.require(serviceType, name: name)
