@@ -41,7 +41,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     @exclusivity(unchecked) private var frames = UnsafeMutablePointer<ResolutionFrame>.allocate(capacity: 16)
     @exclusivity(unchecked) private var frameCapacity = 16
     @exclusivity(unchecked) private var depth = 0
-    @exclusivity(unchecked) private var localGraph: [ObjectIdentifier: Any] = [:]
+    @exclusivity(unchecked) private var localGraph = LocalGraph()
     @exclusivity(unchecked) private var sharedGraph: ObjectGraph?
     @exclusivity(unchecked) private var customStorages: [Registration] = []
     /// How many factories were run a second time to close an initializer/property cycle (see `checkCycle`).
@@ -127,7 +127,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         if heldSnapshot != nil { heldSnapshot = nil }
         if keptContainer != nil { keptContainer = nil }
         depth = 0
-        if !localGraph.isEmpty { localGraph.removeAll(keepingCapacity: true) }
+        localGraph.removeAll()
         if sharedGraph != nil { sharedGraph = nil }
         if !customStorages.isEmpty { customStorages.removeAll() }
         reruns = 0
@@ -142,7 +142,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         keptContainer = container
         registry = nil
         heldSnapshot = nil
-        localGraph = [:]
+        localGraph = LocalGraph()
         countedFrames = [:]
         observer = nil
     }
@@ -494,7 +494,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     func graphInstance(of registration: Registration) -> Any? {
         let id = ObjectIdentifier(registration)
         if let sharedGraph { return sharedGraph.instance(for: id) }
-        return localGraph.isEmpty ? nil : localGraph[id]
+        return localGraph.isEmpty ? nil : localGraph.instance(for: id)
     }
 
     func storeInGraph(_ instance: Any, of registration: Registration) {
@@ -502,7 +502,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         if let sharedGraph {
             sharedGraph.store(instance, for: id)
         } else {
-            localGraph[id] = instance
+            localGraph.store(instance, for: id)
         }
     }
 
@@ -511,8 +511,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         if let sharedGraph { return GraphIdentifier(graph: sharedGraph) }
         let graph = ObjectGraph()
         graph.enter()
-        graph.store(contentsOf: localGraph)
-        localGraph = [:]
+        graph.store(contentsOf: localGraph.all)
+        localGraph = LocalGraph()
         sharedGraph = graph
         return GraphIdentifier(graph: graph)
     }
