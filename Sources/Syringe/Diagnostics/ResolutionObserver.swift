@@ -85,7 +85,7 @@ extension ResolutionContext {
         // A graph-scoped factory may run a second time to close a one-sided property cycle, as in normal
         // resolution; other scopes report that loop as a cycle there, so they do here too.
         let graphScoped = kind == .graph
-        try checkCycle(registration, as: requestedType, name: name, allowsRerun: graphScoped)
+        try checkCycle(.passUnretained(registration), as: requestedType, name: name, allowsRerun: graphScoped)
         return try make(
             registration, configuration, as: requestedType, name: name, arguments: arguments,
             reusesGraphInstance: graphScoped

@@ -144,10 +144,16 @@ final class Registration: Sendable {
     @inline(__always)
     var currentConfiguration: Unmanaged<Configuration> {
         guard let pointer = UnsafeRawPointer(bitPattern: publishedConfiguration.loadAcquiring()) else {
-            // Not reached: the initializer publishes a configuration before the registration is reachable.
-            return Unmanaged.passUnretained(state.withLock { $0.configuration })
+            return lockedConfiguration()
         }
         return Unmanaged.fromOpaque(pointer)
+    }
+
+    /// Not reached: the initializer publishes a configuration before the registration is reachable. Out of line,
+    /// to keep the lock off the resolve path's code.
+    @inline(never)
+    private func lockedConfiguration() -> Unmanaged<Configuration> {
+        Unmanaged.passUnretained(state.withLock { $0.configuration })
     }
 
     /// Changes the scope or the `initCompleted` closures in `body`, then publishes the new configuration.

@@ -86,8 +86,11 @@ public final class ServiceEntry<Service>: Sendable {
         let erased: Registration.Completion = { resolver, instance in
             // The registration's factory returns `Service`, so the instance always has this type; a failed
             // cast can only mean a forwarded registration shares this closure, which never changes `Service`.
-            guard let service = instance as? Service else { return }
-            try completed(resolver, service)
+            // (`case let`, not `as?`: no lookup of `Optional<Service>` metadata per call.)
+            switch instance {
+            case let service as Service: try completed(resolver, service)
+            default: return
+            }
         }
         registration.configure { $0.completions.append(erased) }
         return self

@@ -89,9 +89,20 @@ extension Container: Resolver {
         arguments: Any,
         argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
-        let thread = ResolvingThread.current
-        thread.enterReading()
-        defer { thread.leaveReading() }
+        // The thread's state is used without retaining it (its slot owns it); only a state made now is held, by
+        // `made`, for this call.
+        let thread: Unmanaged<ResolvingThread>
+        var made: ResolvingThread?
+        if let installed = ResolvingThread.installed {
+            thread = installed
+        } else {
+            let state = ResolvingThread.makeCurrent()
+            made = state
+            thread = .passUnretained(state)
+        }
+        defer { withExtendedLifetime(made) {} }
+        thread._withUnsafeGuaranteedRef { $0.enterReading() }
+        defer { thread._withUnsafeGuaranteedRef { $0.leaveReading() } }
         var registry = RegistryView(of: self)
         let hit = registry.lookup(key)
         if let hit, let instance = existingSingleton(hit) {
@@ -102,9 +113,9 @@ extension Container: Resolver {
             default: break
             }
         }
-        var context = thread.takeContext(for: self)
+        var context = thread._withUnsafeGuaranteedRef { $0.takeContext(for: self) }
         context.begin(container: self, registry: registry, graph: pinnedGraph)
-        defer { thread.recycle(&context) }
+        defer { thread._withUnsafeGuaranteedRef { $0.recycle(&context) } }
         guard let hit else {
             return try context.resolve(
                 key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes
@@ -116,13 +127,15 @@ extension Container: Resolver {
     /// The instance of a `.container` registration that has one.
     @inline(__always)
     private func existingSingleton(_ hit: RegistryView.Hit) -> Any? {
-        let registration = hit.registration.takeUnretainedValue()
-        guard registration.currentConfiguration._withUnsafeGuaranteedRef({ $0.kind }) == .container else {
-            return nil
-        }
-        return registration.state.withLock { state -> Any? in
-            if case .strong(let instance) = state.shared { return instance }
-            return nil
+        // Not retained: the hit's table keeps the registration alive during the caller's reading section.
+        let registration = hit.registration
+        let kind = registration._withUnsafeGuaranteedRef { $0.currentConfiguration._withUnsafeGuaranteedRef { $0.kind } }
+        guard kind == .container else { return nil }
+        return registration._withUnsafeGuaranteedRef { registration in
+            registration.state.withLock { state -> Any? in
+                if case .strong(let instance) = state.shared { return instance }
+                return nil
+            }
         }
     }
 

@@ -67,3 +67,64 @@ final class ObjectGraph: Sendable {
     }
 }
 
+
+/// The graph-scoped instances of a resolution whose graph is not shared, by registration.
+///
+/// Most graphs hold a few instances, so they are kept in a short list searched linearly: no hashing (an
+/// `ObjectIdentifier` key costs a SipHash per lookup in a dictionary). Past `linearLimit` instances they move to
+/// a dictionary, so a large graph stays O(1) per lookup. Both keep their storage when cleared, for the next
+/// resolution of the context.
+struct LocalGraph {
+    private struct Pair {
+        let id: ObjectIdentifier
+        var instance: Any
+    }
+
+    private var pairs: [Pair] = []
+    private var overflow: [ObjectIdentifier: Any] = [:]
+    private var linearLimit: Int { 16 }
+
+    var isEmpty: Bool { pairs.isEmpty && overflow.isEmpty }
+
+    func instance(for id: ObjectIdentifier) -> Any? {
+        if !overflow.isEmpty { return overflow[id] }
+        guard let index = index(of: id) else { return nil }
+        return pairs[index].instance
+    }
+
+    /// The position of `id` in `pairs`, compared without copying the instances.
+    private func index(of id: ObjectIdentifier) -> Int? {
+        pairs.withUnsafeBufferPointer { pairs -> Int? in
+            for index in pairs.indices where pairs[index].id == id { return index }
+            return nil
+        }
+    }
+
+    mutating func store(_ instance: Any, for id: ObjectIdentifier) {
+        if overflow.isEmpty {
+            if let index = index(of: id) {
+                pairs[index].instance = instance
+                return
+            }
+            if pairs.count < linearLimit {
+                pairs.append(Pair(id: id, instance: instance))
+                return
+            }
+            for pair in pairs { overflow[pair.id] = pair.instance }
+            pairs.removeAll(keepingCapacity: true)
+        }
+        overflow[id] = instance
+    }
+
+    /// Every instance, by registration.
+    var all: [ObjectIdentifier: Any] {
+        var all = overflow
+        for pair in pairs { all[pair.id] = pair.instance }
+        return all
+    }
+
+    mutating func removeAll() {
+        if !pairs.isEmpty { pairs.removeAll(keepingCapacity: true) }
+        if !overflow.isEmpty { overflow.removeAll(keepingCapacity: true) }
+    }
+}

@@ -34,9 +34,14 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     @exclusivity(unchecked) private var heldSnapshot: RegistrySnapshot?
     /// For a context made for one resolution: the thread whose reading section the context opened.
     @exclusivity(unchecked) private var readingThread: ResolvingThread?
-    @exclusivity(unchecked) private var top: UnsafeMutablePointer<ResolutionFrame>?
+    /// The path: the frames of the registrations being made, outermost first, `depth` of them. A buffer of the
+    /// context rather than the thread's stack, so that a level of nesting costs no stack for its frame, nor
+    /// for the closure that `withUnsafeMutablePointer` would need to give it an address. It is reused by the
+    /// context's next resolutions and freed with the context.
+    @exclusivity(unchecked) private var frames = UnsafeMutablePointer<ResolutionFrame>.allocate(capacity: 16)
+    @exclusivity(unchecked) private var frameCapacity = 16
     @exclusivity(unchecked) private var depth = 0
-    @exclusivity(unchecked) private var localGraph: [ObjectIdentifier: Any] = [:]
+    @exclusivity(unchecked) private var localGraph = LocalGraph()
     @exclusivity(unchecked) private var sharedGraph: ObjectGraph?
     @exclusivity(unchecked) private var customStorages: [Registration] = []
     /// How many factories were run a second time to close an initializer/property cycle (see `checkCycle`).
@@ -72,6 +77,11 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             graph.enter()
             sharedGraph = graph
         }
+    }
+
+    deinit {
+        frames.deinitialize(count: depth)
+        frames.deallocate()
     }
 
     /// A context a thread keeps for its top-level resolves; ``begin(container:registry:graph:)`` starts each.
@@ -116,9 +126,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         registry = nil
         if heldSnapshot != nil { heldSnapshot = nil }
         if keptContainer != nil { keptContainer = nil }
-        top = nil
         depth = 0
-        if !localGraph.isEmpty { localGraph.removeAll(keepingCapacity: true) }
+        localGraph.removeAll()
         if sharedGraph != nil { sharedGraph = nil }
         if !customStorages.isEmpty { customStorages.removeAll() }
         reruns = 0
@@ -133,7 +142,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         keptContainer = container
         registry = nil
         heldSnapshot = nil
-        localGraph = [:]
+        localGraph = LocalGraph()
         countedFrames = [:]
         observer = nil
     }
@@ -169,15 +178,17 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         }
     }
 
+    // Inlined into the `Resolver` witness, so that a nested resolve is one frame, not a thunk's and this one's.
+    @inline(__always)
     func require<Service>(_ serviceType: Service.Type, name: String?) throws(ResolutionError) -> Service {
         guard isActiveHere else {
             return try container.require(serviceType, name: name)
         }
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsType, name: name)
-        guard let hit = registry?.lookup(key) else {
-            return try resolveUnregistered(key: key, as: Service.self, name: name, arguments: ()) { [] }
+        guard let hit = lookup(key) else {
+            return try resolveUnregisteredWithoutArguments(key: key, as: Service.self, name: name)
         }
-        return try resolve(hit, as: Service.self, name: name, arguments: ())
+        return try resolveWithoutArguments(hit, as: Service.self, name: name)
     }
 
     func require<Service, each Argument>(
@@ -190,7 +201,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             serviceType: Service.self, argumentsType: argumentsType(repeat (each Argument).self), name: name
         )
         let packed: Any = (repeat each arguments)
-        guard let hit = registry?.lookup(key) else {
+        guard let hit = lookup(key) else {
             return try resolveUnregistered(key: key, as: Service.self, name: name, arguments: packed) {
                 argumentTypeList(repeat (each Argument).self)
             }
@@ -199,6 +210,13 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     }
 
     // MARK: Resolution
+
+    /// The binding for `key` in this resolution's registry. Out of line: it returns before the factory runs, so
+    /// its locals (the key's hash, the probe) need not sit in the frame of every level of nesting.
+    @inline(never)
+    private func lookup(_ key: ServiceKey) -> RegistryView.Hit? {
+        registry?.lookup(key)
+    }
 
     /// Resolves `key` as `Service`: finds the binding (or a wrapper to build), makes or reuses the instance,
     /// and checks its type.
@@ -209,7 +227,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         arguments: Any,
         argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
-        guard let hit = registry?.lookup(key) else {
+        guard let hit = lookup(key) else {
             return try resolveUnregistered(key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
         }
         return try resolve(hit, as: Service.self, name: name, arguments: arguments)
@@ -222,26 +240,88 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     func resolve<Service>(
         _ hit: RegistryView.Hit, as serviceType: Service.Type, name: String?, arguments: Any
     ) throws(ResolutionError) -> Service {
-        let registration = hit.registration.takeUnretainedValue()
-        let configuration = registration.currentConfiguration
-        if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .transient, registration.serviceTypeID == ObjectIdentifier(Service.self), observer == nil {
-            switch registration.factory.shape {
-            case .plain:
-                let factory = unsafeDowncast(registration.factory, to: PlainFactory<Service>.self)
-                try checkCycle(registration, as: Service.self, name: name)
-                return try make(registration, configuration, as: Service.self, name: name) { () throws -> Service in
-                    try factory.body(self)
+        // The registration and its factory box are read without retaining them: every thread resolving the
+        // same service would write their reference counts. The hit's table keeps the registration alive, and the
+        // registration its factory box, for as long as the reading section this resolution runs in (or the
+        // snapshot its view was built from) lasts, which is longer than this call.
+        let unretained = hit.registration
+        let configuration = unretained._withUnsafeGuaranteedRef { $0.currentConfiguration }
+        let exact = unretained._withUnsafeGuaranteedRef { $0.serviceTypeID == ObjectIdentifier(Service.self) }
+        let factory = unretained._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.factory) }
+        if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .transient, exact, observer == nil,
+            factory._withUnsafeGuaranteedRef({ $0.shape }) == .plain
+        {
+            try checkCycle(unretained, as: Service.self, name: name, allowsRerun: false)
+            return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
+                try factory._withUnsafeGuaranteedRef { box in
+                    try unsafeDowncast(box, to: PlainFactory<Service>.self).body(self)
                 }
-            case .arguments:
-                let factory = unsafeDowncast(registration.factory, to: ArgumentFactory<Service>.self)
-                try checkCycle(registration, as: Service.self, name: name)
-                return try make(registration, configuration, as: Service.self, name: name) { () throws -> Service in
-                    try factory.body(self, arguments)
-                }
-            case .erased:
-                break
             }
         }
+        return try resolveOtherwise(unretained, configuration, as: Service.self, name: name, arguments: arguments)
+    }
+
+    /// ``resolve(_:as:name:arguments:)`` for a request without runtime arguments, as in a factory's
+    /// `r.resolve(Service.self)`: the no-arguments value is made only off the common path, so that a level of
+    /// nesting keeps no `Any` for it in its frame.
+    @inline(__always)
+    private func resolveWithoutArguments<Service>(
+        _ hit: RegistryView.Hit, as serviceType: Service.Type, name: String?
+    ) throws(ResolutionError) -> Service {
+        // Not retained, as in `resolve(_:as:name:arguments:)`.
+        let unretained = hit.registration
+        let configuration = unretained._withUnsafeGuaranteedRef { $0.currentConfiguration }
+        let exact = unretained._withUnsafeGuaranteedRef { $0.serviceTypeID == ObjectIdentifier(Service.self) }
+        let factory = unretained._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.factory) }
+        if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .transient, exact, observer == nil,
+            factory._withUnsafeGuaranteedRef({ $0.shape }) == .plain
+        {
+            try checkCycle(unretained, as: Service.self, name: name, allowsRerun: false)
+            return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
+                try factory._withUnsafeGuaranteedRef { box in
+                    try unsafeDowncast(box, to: PlainFactory<Service>.self).body(self)
+                }
+            }
+        }
+        return try resolveOtherwiseWithoutArguments(unretained, configuration, as: Service.self, name: name)
+    }
+
+    @inline(never)
+    private func resolveOtherwiseWithoutArguments<Service>(
+        _ unretained: Unmanaged<Registration>, _ configuration: Unmanaged<Registration.Configuration>,
+        as serviceType: Service.Type, name: String?
+    ) throws(ResolutionError) -> Service {
+        try resolveOtherwise(unretained, configuration, as: Service.self, name: name, arguments: ())
+    }
+
+    @inline(never)
+    private func resolveUnregisteredWithoutArguments<Service>(
+        key: ServiceKey, as serviceType: Service.Type, name: String?
+    ) throws(ResolutionError) -> Service {
+        try resolveUnregistered(key: key, as: Service.self, name: name, arguments: ()) { [] }
+    }
+
+    /// ``resolve(_:as:name:arguments:)`` for everything but a plain transient factory of exactly `Service`: out of
+    /// line, so that a level of nesting through the common case keeps only that case's frame on the stack.
+    @inline(never)
+    private func resolveOtherwise<Service>(
+        _ unretained: Unmanaged<Registration>, _ configuration: Unmanaged<Registration.Configuration>,
+        as serviceType: Service.Type, name: String?, arguments: Any
+    ) throws(ResolutionError) -> Service {
+        // Not retained, as in `resolve`: the caller's table or snapshot keeps the registration.
+        let exact = unretained._withUnsafeGuaranteedRef { $0.serviceTypeID == ObjectIdentifier(Service.self) }
+        let factory = unretained._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.factory) }
+        if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .transient, exact, observer == nil,
+            factory._withUnsafeGuaranteedRef({ $0.shape }) == .arguments
+        {
+            try checkCycle(unretained, as: Service.self, name: name)
+            return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
+                try factory._withUnsafeGuaranteedRef { box in
+                    try unsafeDowncast(box, to: ArgumentFactory<Service>.self).body(self, arguments)
+                }
+            }
+        }
+        let registration = unretained.takeUnretainedValue()
         let instance = try instance(
             of: registration, configuration, as: Service.self, name: name, arguments: arguments
         )
@@ -265,11 +345,11 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         let kind = configuration._withUnsafeGuaranteedRef { $0.kind }
         switch kind {
         case .transient:
-            try checkCycle(registration, as: requestedType, name: name)
+            try checkCycle(.passUnretained(registration), as: requestedType, name: name)
             return try make(registration, configuration, as: requestedType, name: name, arguments: arguments) { _ in }
         case .graph:
             if let instance = graphInstance(of: registration) { return instance }
-            try checkCycle(registration, as: requestedType, name: name, allowsRerun: true)
+            try checkCycle(.passUnretained(registration), as: requestedType, name: name, allowsRerun: true)
             return try make(
                 registration, configuration, as: requestedType, name: name, arguments: arguments,
                 reusesGraphInstance: true
@@ -299,65 +379,85 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// frame on the path.
     @inline(__always)
     func make<Service>(
-        _ registration: Registration, _ configuration: Unmanaged<Registration.Configuration>,
+        _ registration: Unmanaged<Registration>, _ configuration: Unmanaged<Registration.Configuration>,
         as requestedType: Service.Type, name: String?, body: () throws -> Service
     ) throws(ResolutionError) -> Service {
-        var frame = ResolutionFrame(
-            registration: registration, requestedType: requestedType, name: name, phase: .factory,
-            parent: top, depth: depth + 1
-        )
-        return try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) -> Service in
-            try push(frame, of: registration)
-            defer { pop(frame) }
-            let instance: Service
-            do {
-                instance = try body()
-            } catch {
-                throw wrap(error, of: registration)
-            }
-            try complete(instance, of: registration, configuration, frame: frame)
-            return instance
+        try push(registration, as: requestedType, name: name)
+        defer { pop() }
+        let instance: Service
+        do {
+            instance = try body()
+        } catch {
+            throw wrap(error, of: registration.takeUnretainedValue())
         }
+        try complete(instance, of: registration, configuration)
+        return instance
     }
 
-    /// Puts `frame` on the path, after checking that the stack has room for the factory it is about to run.
-    @inline(__always)
+    /// Puts a frame for `registration` on the path, after checking that the stack has room for the factory
+    /// about to run. Out of line, like `lookup`: it returns before the factory runs.
+    @inline(never)
     private func push(
-        _ frame: UnsafeMutablePointer<ResolutionFrame>, of registration: Registration
+        _ registration: Unmanaged<Registration>, as requestedType: Any.Type, name: String?
     ) throws(ResolutionError) {
-        // The frame lives on this thread's stack: its address tells how much stack is left.
-        if _slowPath(UInt(bitPattern: frame) < stackLimit) {
-            throw stackExhaustedError(
-                at: registration, as: frame.pointee.requestedType, name: frame.pointee.name
-            )
+        if _slowPath(currentStackAddress() < stackLimit) {
+            throw stackExhaustedError(at: registration.takeUnretainedValue(), as: requestedType, name: name)
         }
-        top = frame
+        if _slowPath(depth == frameCapacity) { growFrames() }
+        (frames + depth).initialize(
+            to: ResolutionFrame(registration: registration, requestedType: requestedType, name: name, phase: .factory)
+        )
         depth += 1
         if _slowPath(depth - countedDepth > 2 * uncountedWindow) { countFrames() }
     }
 
-    /// Takes `frame`, the innermost one, off the path.
+    /// Takes the innermost frame off the path.
     @inline(__always)
-    private func pop(_ frame: UnsafeMutablePointer<ResolutionFrame>) {
-        if _slowPath(depth <= countedDepth) { uncount(frame) }
-        top = frame.pointee.parent
-        depth -= 1
+    private func pop() {
+        let index = depth - 1
+        if _slowPath(depth <= countedDepth) { uncount(at: index) }
+        (frames + index).deinitialize(count: 1)
+        depth = index
     }
 
-    /// Runs the `initCompleted` closures of `registration` on `instance`, if it has any.
+    /// Doubles the capacity of the path's buffer. No pointer into the buffer is kept across a push.
+    private func growFrames() {
+        let capacity = max(16, 2 * frameCapacity)
+        let grown = UnsafeMutablePointer<ResolutionFrame>.allocate(capacity: capacity)
+        grown.moveInitialize(from: frames, count: depth)
+        frames.deallocate()
+        frames = grown
+        frameCapacity = capacity
+    }
+
+    /// Runs the `initCompleted` closures of `registration` on `instance`, if it has any; the innermost frame is
+    /// `registration`'s.
     @inline(__always)
-    private func complete(
-        _ instance: Any, of registration: Registration, _ configuration: Unmanaged<Registration.Configuration>,
-        frame: UnsafeMutablePointer<ResolutionFrame>
+    private func complete<Instance>(
+        _ instance: Instance, of registration: Unmanaged<Registration>,
+        _ configuration: Unmanaged<Registration.Configuration>
     ) throws(ResolutionError) {
         guard _slowPath(!configuration._withUnsafeGuaranteedRef({ $0.completions.isEmpty })) else { return }
+        try runCompletions(on: instance, of: registration, configuration)
+    }
+
+    /// The `initCompleted` closures of ``complete(_:of:_:)``, out of line: most registrations have none, and
+    /// their loop would take stack in every level of nesting.
+    @inline(never)
+    private func runCompletions<Instance>(
+        on typedInstance: Instance, of registration: Unmanaged<Registration>,
+        _ configuration: Unmanaged<Registration.Configuration>
+    ) throws(ResolutionError) {
+        // Boxed here, not by the caller, so that a resolve without completions boxes nothing.
+        let instance: Any = typedInstance
         let completions = configuration.takeUnretainedValue().completions
-        frame.pointee.phase = .completing
+        // By index: nested resolves in the closures may move the buffer.
+        frames[depth - 1].phase = .completing
         for completion in completions {
             do {
                 try completion(self, instance)
             } catch {
-                throw wrap(error, of: registration)
+                throw wrap(error, of: registration.takeUnretainedValue())
             }
         }
     }
@@ -374,25 +474,19 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         reusesGraphInstance: Bool = false,
         store: (Any) -> Void
     ) throws(ResolutionError) -> Any {
-        var frame = ResolutionFrame(
-            registration: registration, requestedType: requestedType, name: name, phase: .factory,
-            parent: top, depth: depth + 1
-        )
-        return try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) -> Any in
-            try push(frame, of: registration)
-            defer { pop(frame) }
-            let instance: Any
-            do {
-                instance = try registration.factory.make(self, arguments)
-            } catch {
-                throw wrap(error, of: registration)
-            }
-            // A rerun of this factory (see `checkCycle`) stored the instance its graph uses: return that one.
-            if reusesGraphInstance, reruns > 0, let stored = graphInstance(of: registration) { return stored }
-            store(instance)
-            try complete(instance, of: registration, configuration, frame: frame)
-            return instance
+        try push(.passUnretained(registration), as: requestedType, name: name)
+        defer { pop() }
+        let instance: Any
+        do {
+            instance = try registration.factory.make(self, arguments)
+        } catch {
+            throw wrap(error, of: registration)
         }
+        // A rerun of this factory (see `checkCycle`) stored the instance its graph uses: return that one.
+        if reusesGraphInstance, reruns > 0, let stored = graphInstance(of: registration) { return stored }
+        store(instance)
+        try complete(instance, of: .passUnretained(registration), configuration)
+        return instance
     }
 
     // MARK: Scopes
@@ -400,7 +494,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     func graphInstance(of registration: Registration) -> Any? {
         let id = ObjectIdentifier(registration)
         if let sharedGraph { return sharedGraph.instance(for: id) }
-        return localGraph.isEmpty ? nil : localGraph[id]
+        return localGraph.isEmpty ? nil : localGraph.instance(for: id)
     }
 
     func storeInGraph(_ instance: Any, of registration: Registration) {
@@ -408,7 +502,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         if let sharedGraph {
             sharedGraph.store(instance, for: id)
         } else {
-            localGraph[id] = instance
+            localGraph.store(instance, for: id)
         }
     }
 
@@ -417,8 +511,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         if let sharedGraph { return GraphIdentifier(graph: sharedGraph) }
         let graph = ObjectGraph()
         graph.enter()
-        graph.store(contentsOf: localGraph)
-        localGraph = [:]
+        graph.store(contentsOf: localGraph.all)
+        localGraph = LocalGraph()
         sharedGraph = graph
         return GraphIdentifier(graph: graph)
     }
@@ -545,7 +639,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             return state.customStorage?.instance(inGraph: graph)
         }
         if let existing { return existing }
-        try checkCycle(registration, as: requestedType, name: name)
+        try checkCycle(.passUnretained(registration), as: requestedType, name: name)
         return try make(registration, configuration, as: requestedType, name: name, arguments: arguments) {
             instance in
             registration.state.withLock { state in
@@ -567,58 +661,66 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// `initCompleted`. There the request comes back through an `initCompleted` closure whose instance is
     /// already stored, so running the factory once more terminates; the instance that second run stores is the
     /// one the first run returns (see `make`). `allowsRerun` enables it; it is granted once per registration.
+    // Out of line: it returns before the factory runs, so its locals need not sit in every level's frame.
+    @inline(never)
     func checkCycle(
-        _ registration: Registration, as requestedType: Any.Type, name: String?, allowsRerun: Bool = false
+        _ registration: Unmanaged<Registration>, as requestedType: Any.Type, name: String?,
+        allowsRerun: Bool = false
     ) throws(ResolutionError) {
-        var frame = top
+        var index = depth - 1
         var throughCompletion = false
-        var found: UnsafeMutablePointer<ResolutionFrame>?
+        var found = -1
         var occurrences = 0
         // Walk the uncounted frames (at most twice `uncountedWindow`); the counted ones are looked up.
-        while let current = frame, current.pointee.depth > countedDepth {
-            if current.pointee.registration === registration {
+        while index >= countedDepth {
+            let frame = frames + index
+            if frame.pointee.makes(registration) {
                 occurrences += 1
-                if found == nil { found = current }
-            } else if found == nil, current.pointee.phase == .completing {
+                if found < 0 { found = index }
+            } else if found < 0, frame.pointee.phase == .completing {
                 throughCompletion = true
             }
-            frame = current.pointee.parent
+            index -= 1
         }
-        if countedDepth > 0, let deeper = countedFrames[ObjectIdentifier(registration)] {
-            guard found != nil else {
+        if countedDepth > 0,
+            let deeper = countedFrames[registration._withUnsafeGuaranteedRef { ObjectIdentifier($0) }]
+        {
+            guard found >= 0 else {
                 // The registration runs only further down: rare (a cycle, or a rerun across many levels), so
                 // the whole path is walked.
-                return try checkCycleOnWholePath(registration, as: requestedType, name: name, allowsRerun: allowsRerun)
+                return try checkCycleOnWholePath(
+                    registration.takeUnretainedValue(), as: requestedType, name: name, allowsRerun: allowsRerun
+                )
             }
             occurrences += deeper
         }
-        guard let found else { return }
-        if allowsRerun, throughCompletion, occurrences == 1, found.pointee.phase == .factory {
+        guard found >= 0 else { return }
+        if allowsRerun, throughCompletion, occurrences == 1, frames[found].phase == .factory {
             reruns += 1
             return
         }
-        throw cycleError(closingAt: registration, as: requestedType, name: name)
+        throw cycleError(closingAt: registration.takeUnretainedValue(), as: requestedType, name: name)
     }
 
     /// ``checkCycle(_:as:name:allowsRerun:)`` walking every frame of the path.
     private func checkCycleOnWholePath(
         _ registration: Registration, as requestedType: Any.Type, name: String?, allowsRerun: Bool
     ) throws(ResolutionError) {
-        var frame = top
+        let unretained = Unmanaged.passUnretained(registration)
         var throughCompletion = false
-        var found: UnsafeMutablePointer<ResolutionFrame>?
+        var found = -1
         var occurrences = 0
-        while let current = frame {
-            if current.pointee.registration === registration {
+        for index in stride(from: depth - 1, through: 0, by: -1) {
+            let frame = frames + index
+            if frame.pointee.makes(unretained) {
                 occurrences += 1
-                if found == nil { found = current }
-            } else if found == nil, current.pointee.phase == .completing {
+                if found < 0 { found = index }
+            } else if found < 0, frame.pointee.phase == .completing {
                 throughCompletion = true
             }
-            frame = current.pointee.parent
         }
-        guard let found else { return }
-        if allowsRerun, throughCompletion, occurrences == 1, found.pointee.phase == .factory {
+        guard found >= 0 else { return }
+        if allowsRerun, throughCompletion, occurrences == 1, frames[found].phase == .factory {
             reruns += 1
             return
         }
@@ -631,36 +733,30 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     /// Counts the frames from `uncountedWindow` below the top down to the counted ones, so `checkCycle` walks
     /// at most `uncountedWindow` frames again. Each frame is counted once and uncounted when it ends.
     private func countFrames() {
-        var frame = top
-        for _ in 0..<uncountedWindow { frame = frame?.pointee.parent }
-        let newDepth = frame?.pointee.depth ?? 0
-        while let current = frame, current.pointee.depth > countedDepth {
-            countedFrames[ObjectIdentifier(current.pointee.registration), default: 0] += 1
-            frame = current.pointee.parent
+        // The frame at index `i` is at depth `i + 1`.
+        let first = depth - 1 - uncountedWindow
+        var index = first
+        while index >= countedDepth {
+            countedFrames[ObjectIdentifier(frames[index].registration), default: 0] += 1
+            index -= 1
         }
-        countedDepth = newDepth
+        countedDepth = max(first + 1, 0)
     }
 
     /// Forgets a counted frame that ends.
-    private func uncount(_ frame: UnsafeMutablePointer<ResolutionFrame>) {
-        let id = ObjectIdentifier(frame.pointee.registration)
+    private func uncount(at index: Int) {
+        let id = ObjectIdentifier(frames[index].registration)
         if let count = countedFrames[id], count > 1 {
             countedFrames[id] = count - 1
         } else {
             countedFrames[id] = nil
         }
-        countedDepth = frame.pointee.depth - 1
+        countedDepth = index
     }
 
     /// The requests from the top-level call to the innermost running one.
     func currentPath() -> [ServiceRequest] {
-        var path: [ServiceRequest] = []
-        var frame = top
-        while let current = frame {
-            path.append(current.pointee.request)
-            frame = current.pointee.parent
-        }
-        return path.reversed()
+        (0..<depth).map { frames[$0].request }
     }
 
     /// The error for a cycle that closes at `registration`. When other threads take part (`loop`, from the
@@ -671,13 +767,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         acrossThreads loop: [Registration] = []
     ) -> ResolutionError {
         let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
-        var frames: [ResolutionFrame] = []
-        var frame = top
-        while let current = frame {
-            frames.append(current.pointee)
-            frame = current.pointee.parent
-        }
-        frames.reverse()
+        let frames = (0..<depth).map { self.frames[$0] }
         let closing = loop.last ?? registration
         let start = frames.firstIndex { $0.registration === closing } ?? frames.count
         let cycle = frames[start...].map(\.request) + [request] + loop.map(\.request)
@@ -720,14 +810,19 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             request: path.last ?? registration.request,
             path: path,
             registration: registration.describe(),
-            failedInInitCompleted: top?.pointee.phase == .completing
+            failedInInitCompleted: depth > 0 && frames[depth - 1].phase == .completing
         )
     }
 
     private func cast<Service>(
         _ instance: Any, to serviceType: Service.Type, name: String?, registration: Registration
     ) throws(ResolutionError) -> Service {
-        if let service = instance as? Service { return service }
+        // `case let x as T` casts straight into a `Service`: `as? Service` would look up the metadata of
+        // `Optional<Service>` on every call (~450 instructions).
+        switch instance {
+        case let service as Service: return service
+        default: break
+        }
         let request = ServiceRequest(serviceType: Service.self, name: name, argumentTypes: registration.argumentTypes)
         throw ResolutionError(
             kind: .wrongInstanceType(actual: type(of: instance)),

@@ -1,6 +1,6 @@
 /// One step of a resolution in progress: which registration is being made, as what was it asked, and how far
-/// it has got. Frames live on the stack of the resolving thread and link to the step that asked for them, so
-/// tracking the path allocates nothing.
+/// it has got. The frames of a resolution live in a buffer of its context, outermost first; the buffer is reused
+/// from one resolution to the next, so tracking the path allocates nothing.
 struct ResolutionFrame {
     enum Phase {
         /// The factory is running: asking for this registration again is a cycle.
@@ -9,12 +9,31 @@ struct ResolutionFrame {
         case completing
     }
 
-    let registration: Registration
+    /// The registration, not retained: retaining it would write its reference count, which every thread
+    /// resolving the same service shares. A frame is on the path only during the `make` call that pushes and
+    /// pops it, and that call's caller holds the registration (through the reading section's table, a
+    /// snapshot, or a reference of its own) until the call returns; copies of frames (error messages) are used
+    /// before it returns.
+    let unretainedRegistration: Unmanaged<Registration>
     let requestedType: Any.Type
     let name: String?
     var phase: Phase
-    let parent: UnsafeMutablePointer<ResolutionFrame>?
-    let depth: Int
+
+    init(registration: Unmanaged<Registration>, requestedType: Any.Type, name: String?, phase: Phase) {
+        self.unretainedRegistration = registration
+        self.requestedType = requestedType
+        self.name = name
+        self.phase = phase
+    }
+
+    /// The registration, retained (for the cold paths: counting deep frames, messages).
+    var registration: Registration { unretainedRegistration.takeUnretainedValue() }
+
+    /// Whether this frame makes `registration`, compared by identity without retaining either.
+    @inline(__always)
+    func makes(_ registration: Unmanaged<Registration>) -> Bool {
+        unretainedRegistration.toOpaque() == registration.toOpaque()
+    }
 
     /// The step as a request, for messages.
     var request: ServiceRequest {

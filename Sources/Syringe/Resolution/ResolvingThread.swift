@@ -28,13 +28,22 @@ final class ResolvingThread {
     /// The calling thread's state, made on first use.
     @inline(__always)
     static var current: ResolvingThread {
-        if let pointer = pthread_getspecific(resolvingThreadKey) {
-            return Unmanaged<ResolvingThread>.fromOpaque(pointer).takeUnretainedValue()
-        }
+        if let installed { return installed.takeUnretainedValue() }
         return makeCurrent()
     }
 
-    private static func makeCurrent() -> ResolvingThread {
+    /// The calling thread's state if it has one, not retained: its thread-specific slot owns it until the thread
+    /// exits, so it outlives any call the thread makes.
+    @inline(__always)
+    static var installed: Unmanaged<ResolvingThread>? {
+        guard let pointer = pthread_getspecific(resolvingThreadKey) else { return nil }
+        return Unmanaged<ResolvingThread>.fromOpaque(pointer)
+    }
+
+    /// A new state for the calling thread, installed in its slot when possible (a process that ran out of
+    /// thread-specific keys gets a new state per call, which the caller keeps alive).
+    @inline(never)
+    static func makeCurrent() -> ResolvingThread {
         let thread = ResolvingThread()
         // The slot owns one reference; the key's destructor releases it when the thread exits.
         let owned = Unmanaged.passRetained(thread)

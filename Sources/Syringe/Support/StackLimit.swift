@@ -82,3 +82,12 @@ private let threadAttributesFunction: (@convention(c) (pthread_t, UnsafeMutableP
     )
 }()
 #endif
+
+/// An address in the stack frame of this call, just below its caller's frame: how far the calling thread's
+/// stack has grown, to compare with ``StackLimit/current()``. Not inlined, so that it is one small frame and the
+/// caller needs none of its own for the local whose address it takes.
+@inline(never)
+func currentStackAddress() -> UInt {
+    var marker: UInt8 = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+}
