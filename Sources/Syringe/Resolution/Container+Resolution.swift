@@ -106,6 +106,7 @@ extension Container: Resolver {
         var registry = RegistryView(of: self)
         let hit = registry.lookup(key)
         if let hit, let instance = existingSingleton(hit) {
+            if holdsExactly(instance, Service.self) { return value(ofExactly: instance, as: Service.self) }
             // `case let x as T` casts straight into a `Service`; `as? Service` (or any `Service?` here) would
             // look up the metadata of `Optional<Service>` on every call.
             switch instance {

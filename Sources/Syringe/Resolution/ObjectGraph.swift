@@ -128,3 +128,21 @@ struct LocalGraph {
         if !overflow.isEmpty { overflow.removeAll(keepingCapacity: true) }
     }
 }
+
+/// `instance`, whose dynamic type is exactly `Service`, as a `Service`: the value is taken out of the
+/// existential as it is, without the runtime's dynamic cast (~200 instructions), which would try conversions
+/// (bridging, wrapping, class hierarchies) that an exact match never needs. The caller checks the type first.
+@inline(__always)
+func value<Service>(ofExactly instance: Any, as serviceType: Service.Type) -> Service {
+    func reinterpret<Contained>(_ contained: Contained) -> Service {
+        // Same type, so same size and layout: the bit cast is a plain copy.
+        unsafeBitCast(contained, to: Service.self)
+    }
+    return _openExistential(instance, do: reinterpret)
+}
+
+/// Whether `instance`'s dynamic type is exactly `Service` (a pointer comparison of the two metatypes).
+@inline(__always)
+func holdsExactly<Service>(_ instance: Any, _ serviceType: Service.Type) -> Bool {
+    ObjectIdentifier(type(of: instance)) == ObjectIdentifier(Service.self)
+}

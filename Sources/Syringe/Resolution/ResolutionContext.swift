@@ -819,6 +819,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     ) throws(ResolutionError) -> Service {
         // `case let x as T` casts straight into a `Service`: `as? Service` would look up the metadata of
         // `Optional<Service>` on every call (~450 instructions).
+        if holdsExactly(instance, Service.self) { return value(ofExactly: instance, as: Service.self) }
         switch instance {
         case let service as Service: return service
         default: break

@@ -187,4 +187,35 @@ struct ObjectScopeTests {
         composite.instance = object
         #expect(composite.instance as AnyObject? === object)
     }
+
+    @Test("A value-type singleton and graph instance keep their objects alive exactly as long as the scope does")
+    func valueTypeInstancesAreNeitherLeakedNorOverReleased() {
+        struct Holder {
+            let object: Service
+            let label: String
+        }
+        weak var kept: Service?
+        do {
+            let container = Container()
+            container.register(Holder.self) { _ in Holder(object: Service(id: 7), label: String(repeating: "x", count: 40)) }
+                .inObjectScope(.container)
+            for _ in 0..<100 {
+                let holder = container.resolve(Holder.self)
+                #expect(holder?.object.id == 7)
+                #expect(holder?.label.count == 40)
+                kept = holder?.object
+            }
+            #expect(kept != nil)
+            container.resetObjectScope(.container)
+            #expect(kept == nil)
+        }
+        do {
+            let container = Container()
+            container.register(Holder.self) { _ in Holder(object: Service(id: 8), label: "graph") }
+            for _ in 0..<100 {
+                kept = container.resolve(Holder.self)?.object
+            }
+            #expect(kept == nil)
+        }
+    }
 }
