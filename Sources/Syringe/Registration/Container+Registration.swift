@@ -26,7 +26,7 @@ extension Container {
         factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> ServiceEntry<Service> {
         addRegistration(
-            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsType, fileID: fileID, line: line,
+            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsSignature, fileID: fileID, line: line,
             factory: PlainFactory(factory)
         )
     }
@@ -60,7 +60,7 @@ extension Container {
             Service.self,
             name: name,
             argumentTypes: argumentTypeList(repeat (each Argument).self),
-            argumentsType: argumentsType(repeat (each Argument).self),
+            argumentsType: argumentsSignature(repeat (each Argument).self),
             fileID: fileID,
             line: line,
             factory: ArgumentFactory { resolver, arguments in
@@ -114,7 +114,7 @@ extension Container {
         _ serviceType: Service.Type,
         name: String?,
         argumentTypes: [Any.Type],
-        argumentsType: Any.Type,
+        argumentsType: ArgumentsSignature,
         fileID: String,
         line: UInt,
         asyncFactory: Registration.AsyncFactory? = nil,
@@ -133,7 +133,7 @@ extension Container {
         _ serviceType: Service.Type,
         name: String?,
         argumentTypes: [Any.Type],
-        argumentsType: Any.Type,
+        argumentsType: ArgumentsSignature,
         fileID: String,
         line: UInt,
         asyncFactory: Registration.AsyncFactory? = nil,

@@ -14,8 +14,8 @@ final class Registration: Sendable {
     let serviceType: Any.Type
     let name: String?
     let argumentTypes: [Any.Type]
-    /// The metatype that keys the argument types (see ``ServiceKey/argumentsType``).
-    let argumentsType: Any.Type
+    /// The tuple type `(any Resolver, Argument1, …)` of the argument types, and the key made from them (see ``ArgumentsKey``).
+    let argumentsType: ArgumentsSignature
     /// `ObjectIdentifier(serviceType)`, compared on every typed resolve.
     let serviceTypeID: ObjectIdentifier
     let factory: ServiceFactory
@@ -113,7 +113,7 @@ final class Registration: Sendable {
         serviceType: Any.Type,
         name: String?,
         argumentTypes: [Any.Type],
-        argumentsType: Any.Type,
+        argumentsType: ArgumentsSignature,
         scope: any ObjectScopeProtocol,
         fileID: String,
         line: UInt,

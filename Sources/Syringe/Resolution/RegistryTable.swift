@@ -9,7 +9,7 @@ final class RegistryTable: Sendable {
     /// What the resolve path needs of a binding, with no reference counting.
     struct Entry: Sendable {
         let serviceType: ObjectIdentifier
-        let argumentsType: ObjectIdentifier
+        let argumentsType: ArgumentsKey
         let hasName: Bool
         /// The registration, kept alive by `bindings`.
         let registration: Unmanaged<Registration>
@@ -130,7 +130,7 @@ final class RegistryTable: Sendable {
     @inline(__always)
     static func hash(_ key: ServiceKey) -> Int {
         var bits = UInt(bitPattern: Int(bitPattern: key.serviceType)) &* 0x9E37_79B9_7F4A_7C15
-        bits ^= UInt(bitPattern: Int(bitPattern: key.argumentsType)) &* 0xC2B2_AE3D_27D4_EB4F
+        bits ^= key.argumentsType.bits &* 0xC2B2_AE3D_27D4_EB4F
         if let name = key.name { bits ^= UInt(bitPattern: name.hashValue) }
         return Int(bitPattern: bits ^ (bits >> 29))
     }
