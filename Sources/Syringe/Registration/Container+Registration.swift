@@ -67,16 +67,9 @@ extension Container {
                 // The registry key includes the argument types, so only a request with exactly these types
                 // reaches this factory, and it packs its arguments the same way; the cast succeeds for every such
                 // request.
-                // Exactly that type, so taken out without a dynamic cast (nor, with `case let` rather than `as?`,
-                // the metadata of an optional tuple).
-                let values: (repeat each Argument)
-                if holdsExactly(arguments, (repeat each Argument).self) {
-                    values = value(ofExactly: arguments, as: (repeat each Argument).self)
-                } else {
-                    switch arguments {
-                    case let cast as (repeat each Argument): values = cast
-                    default: throw ArgumentPackMismatch(expected: argumentTypeList(repeat (each Argument).self))
-                    }
+                // Exactly that type, so taken out without a dynamic cast.
+                let values = try unpack(arguments, as: (repeat each Argument).self) {
+                    ArgumentPackMismatch(expected: argumentTypeList(repeat (each Argument).self))
                 }
                 return try factory(resolver, repeat each values)
             }
