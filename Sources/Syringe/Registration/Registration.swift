@@ -52,7 +52,10 @@ final class Registration: Sendable {
         /// The configuration of a built-in scope without `initCompleted` closures: one object, shared by every
         /// registration that has it, so registering and `inObjectScope(.transient)` allocate none.
         static func of(scope: any ObjectScopeProtocol, completions: [Completion]) -> Configuration {
-            if completions.isEmpty, let builtIn = scope as? ObjectScope {
+            // `ObjectScope` is final, so comparing the scope's class with it is the cast, without the runtime's
+            // dynamic cast.
+            if completions.isEmpty, type(of: scope) == ObjectScope.self {
+                let builtIn = unsafeDowncast(scope, to: ObjectScope.self)
                 let shared: Configuration? =
                     switch builtIn.kind {
                     case .transient: transient
