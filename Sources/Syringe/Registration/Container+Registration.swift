@@ -63,6 +63,9 @@ extension Container {
     ///   - line: The line of the registration; recorded for error messages.
     ///   - factory: Makes the service from the resolver and the runtime arguments.
     /// - Returns: The registration, to configure further.
+    // Inlinable, so that an app's call, specialized for its types, makes the factory box, names the entry's
+    // class and takes the arguments out of their `Any` in specialized code (see the plain `register`).
+    @inlinable
     @discardableResult
     public func register<Service, each Argument>(
         _ serviceType: Service.Type,
@@ -71,6 +74,27 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (any Resolver, repeat each Argument) throws -> Service
     ) -> ServiceEntry<Service> {
+        addArgumentRegistration(
+            repeat (each Argument).self, name: name, fileID: fileID, line: line,
+            factory: ArgumentFactory { resolver, arguments in
+                // The registry key includes the argument types, so only a request with exactly these types
+                // reaches this factory, and it packs its arguments the same way; the cast succeeds for every such
+                // request. Exactly that type, so taken out without a dynamic cast.
+                let values = try unpack(arguments, as: (repeat each Argument).self) {
+                    argumentPackMismatch(repeat (each Argument).self)
+                }
+                return try factory(resolver, repeat each values)
+            },
+            entryType: ServiceEntry<Service>.self
+        )
+    }
+
+    /// ``register(_:name:fileID:line:factory:)`` with runtime arguments, once its factory box is made.
+    @usableFromInline
+    func addArgumentRegistration<Service, each Argument>(
+        _ argumentTypes: repeat (each Argument).Type, name: String?, fileID: String, line: UInt,
+        factory: ArgumentFactory<Service>, entryType: ServiceEntry<Service>.Type
+    ) -> ServiceEntry<Service> {
         addRegistration(
             Service.self,
             name: name,
@@ -78,16 +102,8 @@ extension Container {
             argumentsType: argumentsSignature(repeat (each Argument).self),
             fileID: fileID,
             line: line,
-            factory: ArgumentFactory { resolver, arguments in
-                // The registry key includes the argument types, so only a request with exactly these types
-                // reaches this factory, and it packs its arguments the same way; the cast succeeds for every such
-                // request.
-                // Exactly that type, so taken out without a dynamic cast.
-                let values = try unpack(arguments, as: (repeat each Argument).self) {
-                    ArgumentPackMismatch(expected: argumentTypeList(repeat (each Argument).self))
-                }
-                return try factory(resolver, repeat each values)
-            }
+            factory: factory,
+            entryType: entryType
         )
     }
 
@@ -176,6 +192,12 @@ extension Container {
         }
         return entry
     }
+}
+
+/// The error of an argument factory whose arguments do not have the registered types.
+@usableFromInline
+func argumentPackMismatch<each Argument>(_: repeat (each Argument).Type) -> any Error {
+    ArgumentPackMismatch(expected: argumentTypeList(repeat (each Argument).self))
 }
 
 /// Thrown by an erased factory if its arguments do not have the registered types (the registry key rules it out).

@@ -64,10 +64,12 @@ final class PlainFactory<Service>: ServiceFactory, @unchecked Sendable {
 }
 
 /// The factory of a registration with runtime arguments, typed; it receives them as one value.
+@usableFromInline
 final class ArgumentFactory<Service>: ServiceFactory, @unchecked Sendable {
     // @unchecked Sendable: `body` is a `let` of a Sendable closure type.
     let body: @Sendable (any Resolver, Any) throws -> Service
 
+    @usableFromInline
     init(_ body: @escaping @Sendable (any Resolver, Any) throws -> Service) {
         self.body = body
         super.init(shape: .arguments)

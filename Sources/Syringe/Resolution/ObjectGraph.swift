@@ -150,6 +150,7 @@ func holdsExactly<Service>(_ instance: Any, _ serviceType: Service.Type) -> Bool
 /// `instance` as a `Service`, opened once: when the type it was stored as is exactly `Service`, the value is
 /// taken out as it is (no call for its dynamic type, no dynamic cast); otherwise it is cast, and `mismatch`
 /// is thrown if the cast fails.
+@inlinable
 @inline(__always)
 func unpack<Service>(_ instance: Any, as serviceType: Service.Type, mismatch: () -> any Error) throws -> Service {
     func open<Contained>(_ contained: Contained) throws -> Service {
