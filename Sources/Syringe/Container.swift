@@ -213,7 +213,7 @@ extension Container: CustomStringConvertible {
             let (scope, completions) = registration.state.withLock { ($0.scope.scopeDescription, $0.completions.count) }
             var text = "Service: \(typeName(binding.serviceType))"
             if let name = binding.name { text += ", Name: \"\(name)\"" }
-            text += ", Factory: \(typeName(registration.argumentsType)) -> \(typeName(registration.serviceType))"
+            text += ", Factory: \(typeName(registration.argumentsType.type)) -> \(typeName(registration.serviceType))"
             text += ", ObjectScope: \(scope)"
             if completions > 0 { text += ", InitCompleted: Specified \(completions) closures" }
             return "\n    { \(text) }"

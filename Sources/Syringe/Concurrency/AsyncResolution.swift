@@ -145,7 +145,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
         guard isRunning else {
             return try await AsyncContainer(container: root.container).require(serviceType, name: name)
         }
-        let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsType, name: name)
+        let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: name)
         let found = root.binding(for: key)
         if found?.registration.isolatedToMainActor == true {
             let view = root.view

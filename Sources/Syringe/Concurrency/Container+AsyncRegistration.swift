@@ -32,7 +32,7 @@ extension Container {
         factory: @escaping @Sendable (any AsyncResolver) async throws -> Service
     ) -> ServiceEntry<Service> {
         addRegistration(
-            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsType, fileID: fileID, line: line,
+            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsSignature, fileID: fileID, line: line,
             asyncFactory: { resolver, _ in InstanceBox(value: try await factory(resolver)) },
             factory: asyncOnly
         )
@@ -66,7 +66,7 @@ extension Container {
             Service.self,
             name: name,
             argumentTypes: argumentTypeList(repeat (each Argument).self),
-            argumentsType: argumentsType(repeat (each Argument).self),
+            argumentsType: argumentsSignature(repeat (each Argument).self),
             fileID: fileID,
             line: line,
             asyncFactory: { resolver, arguments in
@@ -118,7 +118,7 @@ extension Container {
         factory: @escaping @MainActor @Sendable (any Resolver) throws -> Service
     ) -> ServiceEntry<Service> {
         addRegistration(
-            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsType, fileID: fileID, line: line,
+            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsSignature, fileID: fileID, line: line,
             isolatedToMainActor: true,
             factory: { resolver, _ in
                 try MainActorPermit.run { InstanceBox(value: try factory(resolver)) }.value
@@ -167,7 +167,7 @@ extension Container {
             Service.self,
             name: name,
             argumentTypes: expected,
-            argumentsType: argumentsType(repeat (each Argument).self),
+            argumentsType: argumentsSignature(repeat (each Argument).self),
             fileID: fileID,
             line: line,
             isolatedToMainActor: true,

@@ -17,6 +17,10 @@ extension Container {
     ///   - line: The line of the registration; recorded for error messages.
     ///   - factory: Makes the service, resolving its dependencies through the resolver it receives.
     /// - Returns: The registration, to configure further.
+    // Inlinable, so that an app's call, specialized for its service type, makes the factory box and names the
+    // entry's class with the metadata of both found once per call site, not looked up (~340 instructions each)
+    // by the generic code on every registration.
+    @inlinable
     @discardableResult
     public func register<Service>(
         _ serviceType: Service.Type,
@@ -25,9 +29,20 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> ServiceEntry<Service> {
+        addPlainRegistration(
+            name: name, fileID: fileID, line: line, factory: PlainFactory(factory), entryType: ServiceEntry<Service>.self
+        )
+    }
+
+    /// ``register(_:name:fileID:line:factory:)`` once its factory box is made.
+    @usableFromInline
+    func addPlainRegistration<Service>(
+        name: String?, fileID: String, line: UInt, factory: PlainFactory<Service>,
+        entryType: ServiceEntry<Service>.Type
+    ) -> ServiceEntry<Service> {
         addRegistration(
-            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsType, fileID: fileID, line: line,
-            factory: PlainFactory(factory)
+            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsSignature, fileID: fileID,
+            line: line, factory: factory, entryType: entryType
         )
     }
 
@@ -48,6 +63,9 @@ extension Container {
     ///   - line: The line of the registration; recorded for error messages.
     ///   - factory: Makes the service from the resolver and the runtime arguments.
     /// - Returns: The registration, to configure further.
+    // Inlinable, so that an app's call, specialized for its types, makes the factory box, names the entry's
+    // class and takes the arguments out of their `Any` in specialized code (see the plain `register`).
+    @inlinable
     @discardableResult
     public func register<Service, each Argument>(
         _ serviceType: Service.Type,
@@ -56,30 +74,36 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (any Resolver, repeat each Argument) throws -> Service
     ) -> ServiceEntry<Service> {
+        addArgumentRegistration(
+            repeat (each Argument).self, name: name, fileID: fileID, line: line,
+            factory: ArgumentFactory { resolver, arguments in
+                // The registry key includes the argument types, so only a request with exactly these types
+                // reaches this factory, and it packs its arguments the same way; the cast succeeds for every such
+                // request. Exactly that type, so taken out without a dynamic cast.
+                let values = try unpack(arguments, as: (repeat each Argument).self) {
+                    argumentPackMismatch(repeat (each Argument).self)
+                }
+                return try factory(resolver, repeat each values)
+            },
+            entryType: ServiceEntry<Service>.self
+        )
+    }
+
+    /// ``register(_:name:fileID:line:factory:)`` with runtime arguments, once its factory box is made.
+    @usableFromInline
+    func addArgumentRegistration<Service, each Argument>(
+        _ argumentTypes: repeat (each Argument).Type, name: String?, fileID: String, line: UInt,
+        factory: ArgumentFactory<Service>, entryType: ServiceEntry<Service>.Type
+    ) -> ServiceEntry<Service> {
         addRegistration(
             Service.self,
             name: name,
             argumentTypes: argumentTypeList(repeat (each Argument).self),
-            argumentsType: argumentsType(repeat (each Argument).self),
+            argumentsType: argumentsSignature(repeat (each Argument).self),
             fileID: fileID,
             line: line,
-            factory: ArgumentFactory { resolver, arguments in
-                // The registry key includes the argument types, so only a request with exactly these types
-                // reaches this factory, and it packs its arguments the same way; the cast succeeds for every such
-                // request.
-                // Exactly that type, so taken out without a dynamic cast (nor, with `case let` rather than `as?`,
-                // the metadata of an optional tuple).
-                let values: (repeat each Argument)
-                if holdsExactly(arguments, (repeat each Argument).self) {
-                    values = value(ofExactly: arguments, as: (repeat each Argument).self)
-                } else {
-                    switch arguments {
-                    case let cast as (repeat each Argument): values = cast
-                    default: throw ArgumentPackMismatch(expected: argumentTypeList(repeat (each Argument).self))
-                    }
-                }
-                return try factory(resolver, repeat each values)
-            }
+            factory: factory,
+            entryType: entryType
         )
     }
 
@@ -114,7 +138,7 @@ extension Container {
         _ serviceType: Service.Type,
         name: String?,
         argumentTypes: [Any.Type],
-        argumentsType: Any.Type,
+        argumentsType: ArgumentsSignature,
         fileID: String,
         line: UInt,
         asyncFactory: Registration.AsyncFactory? = nil,
@@ -133,12 +157,13 @@ extension Container {
         _ serviceType: Service.Type,
         name: String?,
         argumentTypes: [Any.Type],
-        argumentsType: Any.Type,
+        argumentsType: ArgumentsSignature,
         fileID: String,
         line: UInt,
         asyncFactory: Registration.AsyncFactory? = nil,
         isolatedToMainActor: Bool = false,
-        factory: ServiceFactory
+        factory: ServiceFactory,
+        entryType: ServiceEntry<Service>.Type = ServiceEntry<Service>.self
     ) -> ServiceEntry<Service> {
         let registration = Registration(
             serviceType: serviceType,
@@ -161,12 +186,18 @@ extension Container {
             return registry.behaviors
         }
         module?.record(registration)
-        let entry = ServiceEntry<Service>(registration: registration, container: self)
+        let entry = entryType.init(registration: registration, container: self)
         for behavior in behaviors {
             behavior.container(self, didRegisterType: serviceType, toService: entry, withName: name)
         }
         return entry
     }
+}
+
+/// The error of an argument factory whose arguments do not have the registered types.
+@usableFromInline
+func argumentPackMismatch<each Argument>(_: repeat (each Argument).Type) -> any Error {
+    ArgumentPackMismatch(expected: argumentTypeList(repeat (each Argument).self))
 }
 
 /// Thrown by an erased factory if its arguments do not have the registered types (the registry key rules it out).

@@ -14,8 +14,8 @@ final class Registration: Sendable {
     let serviceType: Any.Type
     let name: String?
     let argumentTypes: [Any.Type]
-    /// The metatype that keys the argument types (see ``ServiceKey/argumentsType``).
-    let argumentsType: Any.Type
+    /// The tuple type `(any Resolver, Argument1, …)` of the argument types, and the key made from them (see ``ArgumentsKey``).
+    let argumentsType: ArgumentsSignature
     /// `ObjectIdentifier(serviceType)`, compared on every typed resolve.
     let serviceTypeID: ObjectIdentifier
     let factory: ServiceFactory
@@ -52,7 +52,10 @@ final class Registration: Sendable {
         /// The configuration of a built-in scope without `initCompleted` closures: one object, shared by every
         /// registration that has it, so registering and `inObjectScope(.transient)` allocate none.
         static func of(scope: any ObjectScopeProtocol, completions: [Completion]) -> Configuration {
-            if completions.isEmpty, let builtIn = scope as? ObjectScope {
+            // `ObjectScope` is final, so comparing the scope's class with it is the cast, without the runtime's
+            // dynamic cast.
+            if completions.isEmpty, type(of: scope) == ObjectScope.self {
+                let builtIn = unsafeDowncast(scope, to: ObjectScope.self)
                 let shared: Configuration? =
                     switch builtIn.kind {
                     case .transient: transient
@@ -113,7 +116,7 @@ final class Registration: Sendable {
         serviceType: Any.Type,
         name: String?,
         argumentTypes: [Any.Type],
-        argumentsType: Any.Type,
+        argumentsType: ArgumentsSignature,
         scope: any ObjectScopeProtocol,
         fileID: String,
         line: UInt,

@@ -35,7 +35,7 @@ public final class ServiceEntry<Service>: Sendable {
     /// let entry = container.register(Animal.self) { _, name in Cat(name: name) }
     /// print(entry.argumentsType) // (Resolver, String)
     /// ```
-    public var argumentsType: Any.Type { registration.argumentsType }
+    public var argumentsType: Any.Type { registration.argumentsType.type }
 
     /// Sets how long instances live. Changing the scope forgets any instance already kept.
     ///

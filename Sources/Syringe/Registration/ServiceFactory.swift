@@ -4,6 +4,7 @@
 /// registered type: the service comes back as itself, with no `Any` in between and no dynamic cast. Every
 /// other path (forwarded types, scopes that store instances, diagnostics) calls ``make(_:_:)``, which returns
 /// the service as `Any`.
+@usableFromInline
 class ServiceFactory: @unchecked Sendable {
     // @unchecked Sendable: the class and its subclasses have only `let` properties of Sendable types; it is
     // not final only so that the subclasses can keep their closure's static type.
@@ -46,10 +47,12 @@ final class ErasedFactory: ServiceFactory, @unchecked Sendable {
 }
 
 /// The factory of a registration without runtime arguments, typed.
+@usableFromInline
 final class PlainFactory<Service>: ServiceFactory, @unchecked Sendable {
     // @unchecked Sendable: `body` is a `let` of a Sendable closure type.
     let body: @Sendable (any Resolver) throws -> Service
 
+    @usableFromInline
     init(_ body: @escaping @Sendable (any Resolver) throws -> Service) {
         self.body = body
         super.init(shape: .plain)
@@ -61,10 +64,12 @@ final class PlainFactory<Service>: ServiceFactory, @unchecked Sendable {
 }
 
 /// The factory of a registration with runtime arguments, typed; it receives them as one value.
+@usableFromInline
 final class ArgumentFactory<Service>: ServiceFactory, @unchecked Sendable {
     // @unchecked Sendable: `body` is a `let` of a Sendable closure type.
     let body: @Sendable (any Resolver, Any) throws -> Service
 
+    @usableFromInline
     init(_ body: @escaping @Sendable (any Resolver, Any) throws -> Service) {
         self.body = body
         super.init(shape: .arguments)

@@ -5,32 +5,99 @@
 struct ServiceKey: Hashable, Sendable {
     /// The service type that is asked for.
     let serviceType: ObjectIdentifier
-    /// The metatype of `(any Resolver, Argument1, …)`: unique for every list of argument types, and never collapsing
-    /// a single tuple argument into a list of arguments.
-    let argumentsType: ObjectIdentifier
+    /// The runtime argument types (see ``ArgumentsKey``).
+    let argumentsType: ArgumentsKey
     /// The registration name, if any.
     let name: String?
+    /// `name`'s hash (0 without a name), computed once: hashing a key (in the registry's dictionary, again each
+    /// time it grows, and in ``RegistryTable``) then mixes words instead of hashing the name's characters.
+    /// Equal names have equal hashes, so equal keys still hash alike.
+    let nameHash: Int
 
-    init(serviceType: Any.Type, argumentsType: Any.Type, name: String?) {
-        self.serviceType = ObjectIdentifier(serviceType)
-        self.argumentsType = ObjectIdentifier(argumentsType)
-        self.name = name
+    init(serviceType: Any.Type, argumentsType: ArgumentsKey, name: String?) {
+        self.init(serviceType: ObjectIdentifier(serviceType), argumentsType: argumentsType, name: name)
     }
 
-    init(serviceType: ObjectIdentifier, argumentsType: ObjectIdentifier, name: String?) {
+    /// The key of a registration's own types (``Registration/argumentsType``).
+    init(serviceType: Any.Type, argumentsType: ArgumentsSignature, name: String?) {
+        self.init(serviceType: serviceType, argumentsType: argumentsType.key, name: name)
+    }
+
+    init(serviceType: ObjectIdentifier, argumentsType: ArgumentsKey, name: String?) {
         self.serviceType = serviceType
         self.argumentsType = argumentsType
         self.name = name
+        nameHash = name?.hashValue ?? 0
+    }
+
+    static func == (lhs: ServiceKey, rhs: ServiceKey) -> Bool {
+        lhs.serviceType == rhs.serviceType && lhs.argumentsType == rhs.argumentsType && lhs.nameHash == rhs.nameHash
+            && lhs.name == rhs.name
+    }
+
+    /// The three words premixed into one (as ``RegistryTable`` mixes them), so the hasher takes one word.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(RegistryTable.hash(self))
     }
 }
 
-/// The arguments key of a registration or request with no runtime arguments.
+/// The identity of a list of runtime argument types, unique for every list and never collapsing a single tuple
+/// argument into a list of arguments.
+///
+/// For one argument it is the argument type's metadata address with its lowest bit set (metadata is
+/// pointer-aligned, so no other key has that bit set): a resolve with one argument then needs no type
+/// metadata beyond the argument's own. For no arguments or several, it is the address of the metadata of the
+/// tuple type `(any Resolver, Argument1, …)` (with no arguments, `any Resolver` itself), looked up by the
+/// runtime. Registering and resolving compute it the same way, from the same pack of types.
+struct ArgumentsKey: Hashable, Sendable {
+    let bits: UInt
+
+    /// The key of `(any Resolver, …)`, for no arguments or several.
+    init(tupleType: Any.Type) {
+        bits = UInt(bitPattern: ObjectIdentifier(tupleType))
+    }
+
+    /// The key of one argument of type `single`.
+    init(single: Any.Type) {
+        bits = UInt(bitPattern: ObjectIdentifier(single)) | 1
+    }
+}
+
+/// A registration's argument types: the tuple type `(any Resolver, Argument1, …)` it shows, and its key.
+struct ArgumentsSignature: Sendable {
+    /// `(any Resolver, Argument1, …)`.
+    let type: Any.Type
+    let key: ArgumentsKey
+}
+
+/// The tuple type of a registration or request with no runtime arguments.
 let noArgumentsType: Any.Type = (any Resolver).self
+
+/// The arguments key of a registration or request with no runtime arguments.
+let noArgumentsKey = ArgumentsKey(tupleType: noArgumentsType)
+
+/// The argument types of a registration with no runtime arguments.
+let noArgumentsSignature = ArgumentsSignature(type: noArgumentsType, key: noArgumentsKey)
 
 /// The arguments key of a registration or request with the given runtime argument types.
 @inline(__always)
-func argumentsType<each Argument>(_: repeat (each Argument).Type) -> Any.Type {
-    (any Resolver, repeat each Argument).self
+func argumentsType<each Argument>(_: repeat (each Argument).Type) -> ArgumentsKey {
+    // One argument, the common case, is keyed by its own type: no tuple metadata to look up on every resolve.
+    var count = 0
+    var single: Any.Type = Any.self
+    for type in repeat (each Argument).self {
+        count += 1
+        single = type
+    }
+    if count == 1 { return ArgumentsKey(single: single) }
+    return ArgumentsKey(tupleType: (any Resolver, repeat each Argument).self)
+}
+
+/// The argument types of a registration with the given runtime argument types.
+func argumentsSignature<each Argument>(_: repeat (each Argument).Type) -> ArgumentsSignature {
+    ArgumentsSignature(
+        type: (any Resolver, repeat each Argument).self, key: argumentsType(repeat (each Argument).self)
+    )
 }
 
 /// The argument types of a pack, as a list for messages.

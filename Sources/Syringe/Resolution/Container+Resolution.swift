@@ -52,7 +52,7 @@ extension Container: Resolver {
     /// - Returns: The service.
     /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
     public func require<Service>(_ serviceType: Service.Type, name: String?) throws(ResolutionError) -> Service {
-        let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsType, name: name)
+        let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: name)
         return try resolveTopLevel(key: key, as: Service.self, name: name, arguments: ()) { [] }
     }
 

@@ -146,3 +146,23 @@ func value<Service>(ofExactly instance: Any, as serviceType: Service.Type) -> Se
 func holdsExactly<Service>(_ instance: Any, _ serviceType: Service.Type) -> Bool {
     ObjectIdentifier(type(of: instance)) == ObjectIdentifier(Service.self)
 }
+
+/// `instance` as a `Service`, opened once: when the type it was stored as is exactly `Service`, the value is
+/// taken out as it is (no call for its dynamic type, no dynamic cast); otherwise it is cast, and `mismatch`
+/// is thrown if the cast fails.
+@inlinable
+@inline(__always)
+func unpack<Service>(_ instance: Any, as serviceType: Service.Type, mismatch: () -> any Error) throws -> Service {
+    func open<Contained>(_ contained: Contained) throws -> Service {
+        if ObjectIdentifier(Contained.self) == ObjectIdentifier(Service.self) {
+            // Same type, so same size and layout: the bit cast is a plain copy.
+            return unsafeBitCast(contained, to: Service.self)
+        }
+        // `case let` rather than `as?`: no metadata of `Optional<Service>`.
+        switch instance {
+        case let cast as Service: return cast
+        default: throw mismatch()
+        }
+    }
+    return try _openExistential(instance, do: open)
+}

@@ -184,7 +184,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         guard isActiveHere else {
             return try container.require(serviceType, name: name)
         }
-        let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsType, name: name)
+        let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: name)
         guard let hit = lookup(key) else {
             return try resolveUnregisteredWithoutArguments(key: key, as: Service.self, name: name)
         }

@@ -69,8 +69,11 @@ struct Locked<State>: @unchecked Sendable {
     // whole access, so the state is never touched by two threads at once.
     private let buffer: LockedBuffer<State>
 
-    init(_ initialState: State) {
-        let created = LockedBuffer<State>.create(minimumCapacity: 1) { _ in initialState }
+    init(_ initialState: consuming State) {
+        // Moved into the buffer, not copied: a closure cannot consume what it captures, but it can take it out
+        // of an optional (a copy of a large state and the destruction of the original cost ~300 instructions).
+        var pending: State? = consume initialState
+        let created = LockedBuffer<State>.create(minimumCapacity: 1) { _ in pending.take()! }
         // `create` is declared to return the base class but allocates an instance of the class it is called on.
         buffer = unsafeDowncast(created, to: LockedBuffer<State>.self)
         buffer.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
