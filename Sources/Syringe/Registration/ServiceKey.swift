@@ -9,13 +9,11 @@ struct ServiceKey: Hashable, Sendable {
     let argumentsType: ArgumentsKey
     /// The registration name, if any.
     let name: String?
-    /// `name`'s hash (0 without a name), computed once: hashing a key (in the registry's dictionary, again each
-    /// time it grows, and in ``RegistryTable``) then mixes words instead of hashing the name's characters.
-    /// Equal names have equal hashes, so equal keys still hash alike.
-    let nameHash: Int
 
     init(serviceType: Any.Type, argumentsType: ArgumentsKey, name: String?) {
-        self.init(serviceType: ObjectIdentifier(serviceType), argumentsType: argumentsType, name: name)
+        self.serviceType = ObjectIdentifier(serviceType)
+        self.argumentsType = argumentsType
+        self.name = name
     }
 
     /// The key of a registration's own types (``Registration/argumentsType``).
@@ -27,17 +25,6 @@ struct ServiceKey: Hashable, Sendable {
         self.serviceType = serviceType
         self.argumentsType = argumentsType
         self.name = name
-        nameHash = name?.hashValue ?? 0
-    }
-
-    static func == (lhs: ServiceKey, rhs: ServiceKey) -> Bool {
-        lhs.serviceType == rhs.serviceType && lhs.argumentsType == rhs.argumentsType && lhs.nameHash == rhs.nameHash
-            && lhs.name == rhs.name
-    }
-
-    /// The three words premixed into one (as ``RegistryTable`` mixes them), so the hasher takes one word.
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(RegistryTable.hash(self))
     }
 }
 

@@ -126,12 +126,12 @@ final class RegistryTable: Sendable {
         entries.withUnsafeBufferPointer { $0[index] }
     }
 
-    /// A cheap hash of a key: the two type identities mixed by multiplication, and the name's hash (0 without one).
+    /// A cheap hash of a key: the two type identities mixed by multiplication, and the name's hash if any.
     @inline(__always)
     static func hash(_ key: ServiceKey) -> Int {
         var bits = UInt(bitPattern: Int(bitPattern: key.serviceType)) &* 0x9E37_79B9_7F4A_7C15
         bits ^= key.argumentsType.bits &* 0xC2B2_AE3D_27D4_EB4F
-        bits ^= UInt(bitPattern: key.nameHash)
+        if let name = key.name { bits ^= UInt(bitPattern: name.hashValue) }
         return Int(bitPattern: bits ^ (bits >> 29))
     }
 }
