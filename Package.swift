@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "Syringe",
     products: [
-        .library(name: "Syringe", targets: ["Syringe"]),
+        .library(name: "Syringe", targets: ["Syringe"])
     ],
     targets: [
         .target(name: "Syringe"),

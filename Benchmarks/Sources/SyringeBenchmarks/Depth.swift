@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Scenario 11 runs every probe in a child process of this executable, so a system that crashes at some depth
@@ -31,7 +31,9 @@ enum DepthProbe {
     static func probe(system: String, depth: Int, thread: String) -> (resolved: Bool, outcome: String) {
         var path = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &path, path.count - 1)
-        let executable = length > 0 ? String(decoding: path[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        let executable =
+            length > 0
+            ? String(decoding: path[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
         let output = "/tmp/syringe-depth-probe-\(getpid()).txt"
         let arguments = [executable, "--probe-depth", system, String(depth), thread]
 

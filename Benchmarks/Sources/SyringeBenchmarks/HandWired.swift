@@ -36,7 +36,8 @@ func handWiredWorkloads() -> Workloads {
         concurrentOther: { n in for _ in 0..<n { blackHole(DependencyA()) } },
         check: {
             behaviourChecks(
-                transient: leaf, three: three, tree: tree, singleton: { singleton }, argument: { Configured(value: $0) },
+                transient: leaf, three: three, tree: tree, singleton: { singleton },
+                argument: { Configured(value: $0) },
                 diamond: diamond, child: leaf, amongMany: leaf
             )
         }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BenchmarkSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Nanoseconds of a monotonic clock.
 @inline(__always)
@@ -89,15 +90,17 @@ func runOnThreads(
         let job = Job(body: body, index: index, barrier: barrier, pinned: pinned)
         jobs.append(job)
         var thread = pthread_t()
-        let result = pthread_create(&thread, &attributes, { raw in
-            let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
-            if job.pinned { _ = benchmark_pin_thread(Int32(job.index)) }
-            pthread_barrier_wait(job.barrier)
-            job.start = now()
-            job.body(job.index)
-            job.end = now()
-            return nil
-        }, Unmanaged.passRetained(job).toOpaque())
+        let result = pthread_create(
+            &thread, &attributes,
+            { raw in
+                let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
+                if job.pinned { _ = benchmark_pin_thread(Int32(job.index)) }
+                pthread_barrier_wait(job.barrier)
+                job.start = now()
+                job.body(job.index)
+                job.end = now()
+                return nil
+            }, Unmanaged.passRetained(job).toOpaque())
         precondition(result == 0, "pthread_create failed: \(result)")
         threads.append(thread)
     }

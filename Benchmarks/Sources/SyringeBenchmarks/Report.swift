@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Collects the results, prints the tables and writes the raw samples as JSON.
@@ -34,7 +34,9 @@ struct Report {
         var names = utsname()
         uname(&names)
         let system = withUnsafeBytes(of: &names.sysname) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-        let architecture = withUnsafeBytes(of: &names.machine) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        let architecture = withUnsafeBytes(of: &names.machine) {
+            String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+        }
         machine = "\(system) \(architecture), \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores"
     }
 
@@ -47,7 +49,9 @@ struct Report {
 
     func printTables() {
         print("\n## Time per operation (ns; median, min–max over \(repetitions) interleaved repetitions)\n")
-        print("| scenario | hand-wired | Syringe | Swinject 2.10 | Syringe / hand-wired | Swinject / hand-wired | Syringe / Swinject |")
+        print(
+            "| scenario | hand-wired | Syringe | Swinject 2.10 | Syringe / hand-wired | Swinject / hand-wired | Syringe / Swinject |"
+        )
         print("|---|---:|---:|---:|---:|---:|---:|")
         for scenario in scenarios {
             let summaries = scenario.samples.map(Summary.init)
@@ -55,7 +59,9 @@ struct Report {
             let hand = summaries[0].median
             let syringe = summaries[1].median
             let swinject = summaries[2].median
-            print("| \(scenario.name) | \(cells.joined(separator: " | ")) | \(ratio(syringe, hand)) | \(ratio(swinject, hand)) | \(ratio(syringe, swinject)) |")
+            print(
+                "| \(scenario.name) | \(cells.joined(separator: " | ")) | \(ratio(syringe, hand)) | \(ratio(swinject, hand)) | \(ratio(syringe, swinject)) |"
+            )
         }
         if !scaling.isEmpty {
             print("\n## Scenario 9: two-thread throughput / one-thread throughput (median, min–max)\n")
@@ -68,7 +74,9 @@ struct Report {
                 print("| \(system) | \(text.joined(separator: " | ")) |")
             }
             if let control = scaling.first, Summary(control.1).median < 1.7 {
-                print("\nWARNING: the hand-wired control scaled only \(ratioText(Summary(control.1).median)): the second core was busy; rerun.")
+                print(
+                    "\nWARNING: the hand-wired control scaled only \(ratioText(Summary(control.1).median)): the second core was busy; rerun."
+                )
             }
         }
         if !allocations.isEmpty {
@@ -77,7 +85,9 @@ struct Report {
             print("|---|---:|---:|---:|---:|---:|")
             for (name, counts) in allocations {
                 let cells = counts.map { format($0) }
-                print("| \(name) | \(cells.joined(separator: " | ")) | \(format(counts[1] - counts[0])) | \(format(counts[2] - counts[0])) |")
+                print(
+                    "| \(name) | \(cells.joined(separator: " | ")) | \(format(counts[1] - counts[0])) | \(format(counts[2] - counts[0])) |"
+                )
             }
         }
         if !depths.isEmpty {
@@ -91,22 +101,29 @@ struct Report {
     }
 
     func writeJSON(to path: String) {
-        var json = "{\n  \"date\": \(quoted(date)),\n  \"machine\": \(quoted(machine)),\n  \"repetitions\": \(repetitions),\n"
+        var json =
+            "{\n  \"date\": \(quoted(date)),\n  \"machine\": \(quoted(machine)),\n  \"repetitions\": \(repetitions),\n"
         json += "  \"unit\": \"nanoseconds per operation\",\n  \"scenarios\": [\n"
         json += scenarios.map { scenario in
             let systems = zip(scenario.systems, zip(scenario.samples, scenario.iterations)).map { system, data in
                 "        {\"system\": \(quoted(system)), \"iterationsPerSample\": \(data.1), \"samples\": [\(data.0.map { String($0) }.joined(separator: ", "))]}"
             }
-            return "    {\"name\": \(quoted(scenario.name)), \"systems\": [\n\(systems.joined(separator: ",\n"))\n    ]}"
+            return
+                "    {\"name\": \(quoted(scenario.name)), \"systems\": [\n\(systems.joined(separator: ",\n"))\n    ]}"
         }.joined(separator: ",\n")
         json += "\n  ],\n  \"twoThreadScaling\": {"
-        json += scaling.map { "\(quoted($0.0)): [\($0.1.map { String($0) }.joined(separator: ", "))]" }.joined(separator: ", ")
+        json += scaling.map { "\(quoted($0.0)): [\($0.1.map { String($0) }.joined(separator: ", "))]" }.joined(
+            separator: ", ")
         json += "},\n  \"twoThreadScalingDistinctServices\": {"
-        json += zip(scaling.map(\.0), distinctScaling).map { "\(quoted($0)): [\($1.map { String($0) }.joined(separator: ", "))]" }
-            .joined(separator: ", ")
+        json += zip(scaling.map(\.0), distinctScaling).map {
+            "\(quoted($0)): [\($1.map { String($0) }.joined(separator: ", "))]"
+        }
+        .joined(separator: ", ")
         json += "},\n  \"allocationsPerOperation\": ["
-        json += allocations.map { "{\"name\": \(quoted($0.0)), \"handWired\": \($0.1[0]), \"Syringe\": \($0.1[1]), \"Swinject\": \($0.1[2])}" }
-            .joined(separator: ", ")
+        json += allocations.map {
+            "{\"name\": \(quoted($0.0)), \"handWired\": \($0.1[0]), \"Syringe\": \($0.1[1]), \"Swinject\": \($0.1[2])}"
+        }
+        .joined(separator: ", ")
         json += "],\n  \"deepestChain\": ["
         json += depths.map {
             "{\"system\": \(quoted($0.system)), \"thread\": \(quoted($0.thread)), \"depth\": \($0.depth), \"oneDeeper\": \(quoted($0.deeper))}"
@@ -144,7 +161,11 @@ func quoted(_ text: String) -> String {
         case "\\": result += "\\\\"
         case "\n": result += "\\n"
         default:
-            if scalar.value < 0x20 { result += "\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2) } else { result.unicodeScalars.append(scalar) }
+            if scalar.value < 0x20 {
+                result += "\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
         }
     }
     return result + "\""

@@ -8,7 +8,8 @@ func syringeWorkloads() -> Workloads {
     container.register(DependencyB.self) { _ in DependencyB() }.inObjectScope(.transient)
     container.register(DependencyC.self) { _ in DependencyC() }.inObjectScope(.transient)
     container.register(ThreeDependencies.self) { r in
-        ThreeDependencies(a: r.resolve(DependencyA.self)!, b: r.resolve(DependencyB.self)!, c: r.resolve(DependencyC.self)!)
+        ThreeDependencies(
+            a: r.resolve(DependencyA.self)!, b: r.resolve(DependencyB.self)!, c: r.resolve(DependencyC.self)!)
     }.inObjectScope(.transient)
     container.register(TreeLevel4.self) { _ in TreeLevel4() }.inObjectScope(.transient)
     container.register(TreeLevel3.self) { r in

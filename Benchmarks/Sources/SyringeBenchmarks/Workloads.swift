@@ -47,18 +47,26 @@ func behaviourChecks(
 ) -> [String] {
     var failures: [String] = []
     let leaves = (transient(), transient())
-    failures += expect(leaves.0 != nil && leaves.1 != nil && leaves.0 !== leaves.1, "transient: two resolves must give two instances")
+    failures += expect(
+        leaves.0 != nil && leaves.1 != nil && leaves.0 !== leaves.1, "transient: two resolves must give two instances")
     let threes = (three(), three())
-    failures += expect(threes.0 != nil && threes.1 != nil && threes.0?.a !== threes.1?.a, "three dependencies: transient dependencies must be new")
+    failures += expect(
+        threes.0 != nil && threes.1 != nil && threes.0?.a !== threes.1?.a,
+        "three dependencies: transient dependencies must be new")
     failures += expect(tree()?.objectCount == 31, "tree: must have 31 distinct objects")
     let singletons = (singleton(), singleton())
     failures += expect(singletons.0 != nil && singletons.0 === singletons.1, "singleton: must be one instance")
     failures += expect(argument(42)?.value == 42 && argument(7)?.value == 7, "argument: must reach the initializer")
     let diamonds = (diamond(), diamond())
-    failures += expect(diamonds.0 != nil && diamonds.0?.left.shared === diamonds.0?.right.shared, "diamond: the leaf must be shared in one graph")
-    failures += expect(diamonds.0?.left.shared !== diamonds.1?.left.shared, "diamond: two graphs must not share the leaf")
+    failures += expect(
+        diamonds.0 != nil && diamonds.0?.left.shared === diamonds.0?.right.shared,
+        "diamond: the leaf must be shared in one graph")
+    failures += expect(
+        diamonds.0?.left.shared !== diamonds.1?.left.shared, "diamond: two graphs must not share the leaf")
     let children = (child(), child())
-    failures += expect(children.0 != nil && children.0 !== children.1, "child container: must resolve the parent's transient registration")
+    failures += expect(
+        children.0 != nil && children.0 !== children.1,
+        "child container: must resolve the parent's transient registration")
     let many = (amongMany(), amongMany())
     failures += expect(many.0 != nil && many.0 !== many.1, "10,001 registrations: must resolve the transient service")
     return failures

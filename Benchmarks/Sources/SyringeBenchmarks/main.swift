@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BenchmarkSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // Syringe benchmarks: hand-wired code, Syringe and Swinject 2.10 side by side, in one process.
 //
@@ -19,7 +20,8 @@ if arguments.count == 4, arguments[1] == "--profile", let count = Int(arguments[
     let syringe = syringeWorkloads()
     let bodies: [String: Body] = [
         "transient": syringe.transient, "three": syringe.threeDependencies, "tree": syringe.tree,
-        "singleton": syringe.singleton, "argument": syringe.argument, "diamond": syringe.diamond, "child": syringe.child,
+        "singleton": syringe.singleton, "argument": syringe.argument, "diamond": syringe.diamond,
+        "child": syringe.child,
     ]
     if arguments[2] == "register" {
         let names = serviceNames(10_000)
@@ -97,8 +99,9 @@ if runs(8) {
             samples[index].append(Double(now() - start) / Double(names.count))
         }
     }
-    report.add("8 register 10,000 named services (per registration)", systems: systems.map(\.system), samples: samples,
-               iterations: Array(repeating: names.count, count: systems.count))
+    report.add(
+        "8 register 10,000 named services (per registration)", systems: systems.map(\.system), samples: samples,
+        iterations: Array(repeating: names.count, count: systems.count))
 }
 
 // Scenario 9: one thread, then two threads, each resolving the same number of transient services.
@@ -129,7 +132,9 @@ if runs(9) {
         }
     }
     report.add("9 transient, one thread", systems: systems.map(\.system), samples: oneThread, iterations: iterations)
-    report.add("9 transient, two threads (per resolve)", systems: systems.map(\.system), samples: twoThreads, iterations: iterations)
+    report.add(
+        "9 transient, two threads (per resolve)", systems: systems.map(\.system), samples: twoThreads,
+        iterations: iterations)
     report.scaling = zip(systems.map(\.system), scaling).map { ($0, $1) }
     report.distinctScaling = distinctScaling
 }

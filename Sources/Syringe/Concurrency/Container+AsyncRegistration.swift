@@ -32,7 +32,8 @@ extension Container {
         factory: @escaping @Sendable (any AsyncResolver) async throws -> Service
     ) -> ServiceEntry<Service> {
         addRegistration(
-            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsSignature, fileID: fileID, line: line,
+            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsSignature, fileID: fileID,
+            line: line,
             asyncFactory: { resolver, _ in InstanceBox(value: try await factory(resolver)) },
             factory: asyncOnly
         )
@@ -118,7 +119,8 @@ extension Container {
         factory: @escaping @MainActor @Sendable (any Resolver) throws -> Service
     ) -> ServiceEntry<Service> {
         addRegistration(
-            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsSignature, fileID: fileID, line: line,
+            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsSignature, fileID: fileID,
+            line: line,
             isolatedToMainActor: true,
             factory: { resolver, _ in
                 try MainActorPermit.run { InstanceBox(value: try factory(resolver)) }.value

@@ -30,7 +30,8 @@ extension Container {
         factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> ServiceEntry<Service> {
         addPlainRegistration(
-            name: name, fileID: fileID, line: line, factory: PlainFactory(factory), entryType: ServiceEntry<Service>.self
+            name: name, fileID: fileID, line: line, factory: PlainFactory(factory),
+            entryType: ServiceEntry<Service>.self
         )
     }
 
@@ -205,8 +206,9 @@ struct ArgumentPackMismatch: Error, CustomStringConvertible {
     let expected: [Any.Type]
 
     var description: String {
-        "the runtime arguments are not of the registered types " + ServiceRequest(
-            serviceType: Any.self, argumentTypes: expected
-        ).argumentsDescription
+        "the runtime arguments are not of the registered types "
+            + ServiceRequest(
+                serviceType: Any.self, argumentTypes: expected
+            ).argumentsDescription
     }
 }

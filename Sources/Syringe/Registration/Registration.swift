@@ -74,7 +74,8 @@ final class Registration: Sendable {
         private static let graph = Configuration(scope: ObjectScope.graph, completions: [], isShared: true)
         private static let container = Configuration(scope: ObjectScope.container, completions: [], isShared: true)
         private static let weak = Configuration(scope: ObjectScope.weak, completions: [], isShared: true)
-        private static let perContainer = Configuration(scope: ObjectScope.perContainer, completions: [], isShared: true)
+        private static let perContainer = Configuration(
+            scope: ObjectScope.perContainer, completions: [], isShared: true)
     }
 
     struct State {

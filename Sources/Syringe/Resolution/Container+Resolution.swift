@@ -130,7 +130,9 @@ extension Container: Resolver {
     private func existingSingleton(_ hit: RegistryView.Hit) -> Any? {
         // Not retained: the hit's table keeps the registration alive during the caller's reading section.
         let registration = hit.registration
-        let kind = registration._withUnsafeGuaranteedRef { $0.currentConfiguration._withUnsafeGuaranteedRef { $0.kind } }
+        let kind = registration._withUnsafeGuaranteedRef {
+            $0.currentConfiguration._withUnsafeGuaranteedRef { $0.kind }
+        }
         guard kind == .container else { return nil }
         return registration._withUnsafeGuaranteedRef { registration in
             registration.state.withLock { state -> Any? in
@@ -146,7 +148,8 @@ extension Container: Resolver {
         let wanted = ObjectIdentifier(request.serviceType)
         let sameType = bindings.filter { $0.key.serviceType == wanted }.map(\.value)
         // Sorted by description, each description made once (not once per comparison).
-        let registrations = sameType
+        let registrations =
+            sameType
             .map { binding in
                 let described = binding.registration.describe(as: binding.serviceType, name: .some(binding.name))
                 return (described, described.description)
@@ -163,13 +166,17 @@ extension Container: Resolver {
                 {
                     return true
                 }
-                if let wrapper = request.serviceType as? any OptionalMarker.Type, wrapper.wrappedOptionalType == registered {
+                if let wrapper = request.serviceType as? any OptionalMarker.Type,
+                    wrapper.wrappedOptionalType == registered
+                {
                     return true
                 }
                 return false
             }
             if let optionalForm {
-                let forms = [optionalForm.registration.describe(as: optionalForm.serviceType, name: .some(optionalForm.name))]
+                let forms = [
+                    optionalForm.registration.describe(as: optionalForm.serviceType, name: .some(optionalForm.name))
+                ]
                 return ResolutionError(
                     kind: .optionalityMismatch(registered: optionalForm.serviceType), request: request, path: path,
                     registrations: forms

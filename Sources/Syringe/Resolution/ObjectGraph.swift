@@ -67,7 +67,6 @@ final class ObjectGraph: Sendable {
     }
 }
 
-
 /// The graph-scoped instances of a resolution whose graph is not shared, by registration.
 ///
 /// Most graphs hold a few instances, so they are kept in a short list searched linearly: no hashing (an

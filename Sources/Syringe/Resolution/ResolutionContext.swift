@@ -228,7 +228,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
         guard let hit = lookup(key) else {
-            return try resolveUnregistered(key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
+            return try resolveUnregistered(
+                key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
         }
         return try resolve(hit, as: Service.self, name: name, arguments: arguments)
     }

@@ -1,11 +1,11 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Bionic)
-import Bionic
+    import Bionic
 #endif
 
 /// What one thread keeps for its resolutions, in a thread-specific slot: its ``ReaderSlot`` for lock-free reads,
@@ -102,12 +102,12 @@ private let resolvingThreadKey: pthread_key_t = {
 }()
 
 #if canImport(Darwin)
-private func releaseResolvingThread(_ pointer: UnsafeMutableRawPointer) {
-    Unmanaged<ResolvingThread>.fromOpaque(pointer).release()
-}
+    private func releaseResolvingThread(_ pointer: UnsafeMutableRawPointer) {
+        Unmanaged<ResolvingThread>.fromOpaque(pointer).release()
+    }
 #else
-private func releaseResolvingThread(_ pointer: UnsafeMutableRawPointer?) {
-    guard let pointer else { return }
-    Unmanaged<ResolvingThread>.fromOpaque(pointer).release()
-}
+    private func releaseResolvingThread(_ pointer: UnsafeMutableRawPointer?) {
+        guard let pointer else { return }
+        Unmanaged<ResolvingThread>.fromOpaque(pointer).release()
+    }
 #endif

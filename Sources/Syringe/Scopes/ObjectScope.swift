@@ -87,7 +87,8 @@ public final class ObjectScope: ObjectScopeProtocol, CustomStringConvertible {
     /// ```swift
     /// container.register(Request.self) { _ in Request() }.inObjectScope(.transient)
     /// ```
-    public static let transient = ObjectScope(kind: .transient, storageFactory: TransientStorage.init, description: "transient")
+    public static let transient = ObjectScope(
+        kind: .transient, storageFactory: TransientStorage.init, description: "transient")
 
     /// One instance per top-level resolve, shared by every service that resolve creates. The default scope.
     ///
@@ -102,7 +103,8 @@ public final class ObjectScope: ObjectScopeProtocol, CustomStringConvertible {
     /// ```swift
     /// container.register(Database.self) { _ in SQLiteDatabase() }.inObjectScope(.container)
     /// ```
-    public static let container = ObjectScope(kind: .container, storageFactory: PermanentStorage.init, description: "container")
+    public static let container = ObjectScope(
+        kind: .container, storageFactory: PermanentStorage.init, description: "container")
 
     /// Shared while something else holds the instance strongly; value types behave as ``graph``.
     ///

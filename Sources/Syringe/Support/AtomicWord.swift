@@ -1,5 +1,5 @@
 #if !canImport(Darwin)
-import Synchronization
+    import Synchronization
 #endif
 
 /// One machine word that many threads read and write without a lock: the building block of the lock-free
@@ -12,16 +12,16 @@ import Synchronization
 /// platforms Syringe supports, so there the word sits behind a ``Locked`` mutex: correct, only not lock-free.
 struct AtomicWord: ~Copyable, Sendable {
     #if canImport(Darwin)
-    private let storage: Locked<UInt>
+        private let storage: Locked<UInt>
     #else
-    private let storage: Atomic<UInt>
+        private let storage: Atomic<UInt>
     #endif
 
     init(_ value: UInt) {
         #if canImport(Darwin)
-        storage = Locked(value)
+            storage = Locked(value)
         #else
-        storage = Atomic(value)
+            storage = Atomic(value)
         #endif
     }
 
@@ -29,9 +29,9 @@ struct AtomicWord: ~Copyable, Sendable {
     @inline(__always)
     func load() -> UInt {
         #if canImport(Darwin)
-        return storage.withLock { $0 }
+            return storage.withLock { $0 }
         #else
-        return storage.load(ordering: .sequentiallyConsistent)
+            return storage.load(ordering: .sequentiallyConsistent)
         #endif
     }
 
@@ -39,9 +39,9 @@ struct AtomicWord: ~Copyable, Sendable {
     @inline(__always)
     func loadAcquiring() -> UInt {
         #if canImport(Darwin)
-        return storage.withLock { $0 }
+            return storage.withLock { $0 }
         #else
-        return storage.load(ordering: .acquiring)
+            return storage.load(ordering: .acquiring)
         #endif
     }
 
@@ -49,9 +49,9 @@ struct AtomicWord: ~Copyable, Sendable {
     @inline(__always)
     func store(_ value: UInt) {
         #if canImport(Darwin)
-        storage.withLock { $0 = value }
+            storage.withLock { $0 = value }
         #else
-        storage.store(value, ordering: .sequentiallyConsistent)
+            storage.store(value, ordering: .sequentiallyConsistent)
         #endif
     }
 
@@ -60,9 +60,9 @@ struct AtomicWord: ~Copyable, Sendable {
     @inline(__always)
     func storeReleasing(_ value: UInt) {
         #if canImport(Darwin)
-        storage.withLock { $0 = value }
+            storage.withLock { $0 = value }
         #else
-        storage.store(value, ordering: .releasing)
+            storage.store(value, ordering: .releasing)
         #endif
     }
 
@@ -70,12 +70,12 @@ struct AtomicWord: ~Copyable, Sendable {
     @discardableResult
     func add(_ delta: UInt) -> UInt {
         #if canImport(Darwin)
-        return storage.withLock { value in
-            value &+= delta
-            return value
-        }
+            return storage.withLock { value in
+                value &+= delta
+                return value
+            }
         #else
-        return storage.wrappingAdd(delta, ordering: .sequentiallyConsistent).newValue
+            return storage.wrappingAdd(delta, ordering: .sequentiallyConsistent).newValue
         #endif
     }
 
@@ -83,12 +83,12 @@ struct AtomicWord: ~Copyable, Sendable {
     @discardableResult
     func subtract(_ delta: UInt) -> UInt {
         #if canImport(Darwin)
-        return storage.withLock { value in
-            value &-= delta
-            return value
-        }
+            return storage.withLock { value in
+                value &-= delta
+                return value
+            }
         #else
-        return storage.wrappingSubtract(delta, ordering: .sequentiallyConsistent).newValue
+            return storage.wrappingSubtract(delta, ordering: .sequentiallyConsistent).newValue
         #endif
     }
 }

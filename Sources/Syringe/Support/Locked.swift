@@ -1,34 +1,34 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Bionic)
-import Bionic
+    import Bionic
 #endif
 
 #if canImport(Darwin)
-typealias PlatformMutex = os_unfair_lock
+    typealias PlatformMutex = os_unfair_lock
 #else
-typealias PlatformMutex = pthread_mutex_t
+    typealias PlatformMutex = pthread_mutex_t
 #endif
 
 /// Initializes, locks, unlocks and destroys a platform mutex that lives at a stable heap address.
 enum PlatformLock {
     static func initialize(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
         #if canImport(Darwin)
-        mutex.initialize(to: os_unfair_lock())
+            mutex.initialize(to: os_unfair_lock())
         #else
-        mutex.initialize(to: pthread_mutex_t())
-        // NB: the default attributes give a fast, non-recursive mutex; initialization cannot fail with them.
-        _ = pthread_mutex_init(mutex, nil)
+            mutex.initialize(to: pthread_mutex_t())
+            // NB: the default attributes give a fast, non-recursive mutex; initialization cannot fail with them.
+            _ = pthread_mutex_init(mutex, nil)
         #endif
     }
 
     static func destroy(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
         #if !canImport(Darwin)
-        _ = pthread_mutex_destroy(mutex)
+            _ = pthread_mutex_destroy(mutex)
         #endif
         mutex.deinitialize(count: 1)
     }
@@ -36,18 +36,18 @@ enum PlatformLock {
     @inline(__always)
     static func lock(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
         #if canImport(Darwin)
-        os_unfair_lock_lock(mutex)
+            os_unfair_lock_lock(mutex)
         #else
-        _ = pthread_mutex_lock(mutex)
+            _ = pthread_mutex_lock(mutex)
         #endif
     }
 
     @inline(__always)
     static func unlock(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
         #if canImport(Darwin)
-        os_unfair_lock_unlock(mutex)
+            os_unfair_lock_unlock(mutex)
         #else
-        _ = pthread_mutex_unlock(mutex)
+            _ = pthread_mutex_unlock(mutex)
         #endif
     }
 }

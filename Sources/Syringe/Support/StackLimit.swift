@@ -1,11 +1,11 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Bionic)
-import Bionic
+    import Bionic
 #endif
 
 /// How deep the calling thread's stack may grow before a resolution stops with
@@ -44,20 +44,20 @@ enum StackLimit {
     /// The lowest address of the calling thread's stack and its size.
     private static func bounds() -> (lowest: UInt, size: UInt)? {
         #if canImport(Darwin)
-        let thread = pthread_self()
-        let highest = UInt(bitPattern: pthread_get_stackaddr_np(thread))
-        let size = UInt(pthread_get_stacksize_np(thread))
-        guard highest > size else { return nil }
-        return (highest - size, size)
+            let thread = pthread_self()
+            let highest = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+            let size = UInt(pthread_get_stacksize_np(thread))
+            guard highest > size else { return nil }
+            return (highest - size, size)
         #else
-        guard let getAttributes = threadAttributesFunction else { return nil }
-        var attributes = pthread_attr_t()
-        guard getAttributes(pthread_self(), &attributes) == 0 else { return nil }
-        defer { pthread_attr_destroy(&attributes) }
-        var address: UnsafeMutableRawPointer?
-        var size = 0
-        guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
-        return (UInt(bitPattern: address), UInt(size))
+            guard let getAttributes = threadAttributesFunction else { return nil }
+            var attributes = pthread_attr_t()
+            guard getAttributes(pthread_self(), &attributes) == 0 else { return nil }
+            defer { pthread_attr_destroy(&attributes) }
+            var address: UnsafeMutableRawPointer?
+            var size = 0
+            guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
+            return (UInt(bitPattern: address), UInt(size))
         #endif
     }
 }
@@ -72,15 +72,16 @@ private let stackLimitKey: pthread_key_t = {
 }()
 
 #if !canImport(Darwin)
-/// `pthread_getattr_np`, the one call that tells a thread's stack bounds on Linux (the main thread's too). The
-/// C library declares it only for `_GNU_SOURCE`, which the Swift module of the C library does not define, so it
-/// is looked up by name, with its C signature.
-private let threadAttributesFunction: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? = {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return nil }
-    return unsafeBitCast(
-        symbol, to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self
-    )
-}()
+    /// `pthread_getattr_np`, the one call that tells a thread's stack bounds on Linux (the main thread's too). The
+    /// C library declares it only for `_GNU_SOURCE`, which the Swift module of the C library does not define, so it
+    /// is looked up by name, with its C signature.
+    private let threadAttributesFunction: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? =
+        {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return nil }
+            return unsafeBitCast(
+                symbol, to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self
+            )
+        }()
 #endif
 
 /// An address in the stack frame of this call, just below its caller's frame: how far the calling thread's

@@ -197,8 +197,10 @@ struct ObjectScopeTests {
         weak var kept: Service?
         do {
             let container = Container()
-            container.register(Holder.self) { _ in Holder(object: Service(id: 7), label: String(repeating: "x", count: 40)) }
-                .inObjectScope(.container)
+            container.register(Holder.self) { _ in
+                Holder(object: Service(id: 7), label: String(repeating: "x", count: 40))
+            }
+            .inObjectScope(.container)
             for _ in 0..<100 {
                 let holder = container.resolve(Holder.self)
                 #expect(holder?.object.id == 7)
