@@ -241,6 +241,30 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     func resolve<Service>(
         _ hit: RegistryView.Hit, as serviceType: Service.Type, name: String?, arguments: Any
     ) throws(ResolutionError) -> Service {
+        try resolve(hit, as: Service.self, name: name) { unretained, configuration throws(ResolutionError) in
+            try resolveOtherwise(unretained, configuration, as: Service.self, name: name, arguments: arguments)
+        }
+    }
+
+    /// ``resolve(_:as:name:arguments:)`` for a request without runtime arguments, as in a factory's
+    /// `r.resolve(Service.self)`: the no-arguments value is made only off the common path, so that a level of
+    /// nesting keeps no `Any` for it in its frame.
+    @inline(__always)
+    private func resolveWithoutArguments<Service>(
+        _ hit: RegistryView.Hit, as serviceType: Service.Type, name: String?
+    ) throws(ResolutionError) -> Service {
+        try resolve(hit, as: Service.self, name: name) { unretained, configuration throws(ResolutionError) in
+            try resolveOtherwiseWithoutArguments(unretained, configuration, as: Service.self, name: name)
+        }
+    }
+
+    /// The typed path shared by both forms: a plain transient registration of exactly `Service` runs its typed
+    /// factory here; any other goes to `otherwise` (inlined, so each form keeps its own frame layout).
+    @inline(__always)
+    private func resolve<Service>(
+        _ hit: RegistryView.Hit, as serviceType: Service.Type, name: String?,
+        otherwise: (Unmanaged<Registration>, Unmanaged<Registration.Configuration>) throws(ResolutionError) -> Service
+    ) throws(ResolutionError) -> Service {
         // The registration and its factory box are read without retaining them: every thread resolving the
         // same service would write their reference counts. The hit's table keeps the registration alive, and the
         // registration its factory box, for as long as the reading section this resolution runs in (or the
@@ -259,32 +283,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
                 }
             }
         }
-        return try resolveOtherwise(unretained, configuration, as: Service.self, name: name, arguments: arguments)
-    }
-
-    /// ``resolve(_:as:name:arguments:)`` for a request without runtime arguments, as in a factory's
-    /// `r.resolve(Service.self)`: the no-arguments value is made only off the common path, so that a level of
-    /// nesting keeps no `Any` for it in its frame.
-    @inline(__always)
-    private func resolveWithoutArguments<Service>(
-        _ hit: RegistryView.Hit, as serviceType: Service.Type, name: String?
-    ) throws(ResolutionError) -> Service {
-        // Not retained, as in `resolve(_:as:name:arguments:)`.
-        let unretained = hit.registration
-        let configuration = unretained._withUnsafeGuaranteedRef { $0.currentConfiguration }
-        let exact = unretained._withUnsafeGuaranteedRef { $0.serviceTypeID == ObjectIdentifier(Service.self) }
-        let factory = unretained._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.factory) }
-        if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .transient, exact, observer == nil,
-            factory._withUnsafeGuaranteedRef({ $0.shape }) == .plain
-        {
-            try checkCycle(unretained, as: Service.self, name: name, allowsRerun: false)
-            return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
-                try factory._withUnsafeGuaranteedRef { box in
-                    try unsafeDowncast(box, to: PlainFactory<Service>.self).body(self)
-                }
-            }
-        }
-        return try resolveOtherwiseWithoutArguments(unretained, configuration, as: Service.self, name: name)
+        return try otherwise(unretained, configuration)
     }
 
     @inline(never)
