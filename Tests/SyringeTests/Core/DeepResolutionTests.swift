@@ -91,7 +91,7 @@ struct DeepResolutionTests {
         let messages = loggingSinkLock.run { () -> [String] in
             let saved = Container.loggingFunction
             defer { Container.loggingFunction = saved }
-            let collected = LoggedMessages()
+            let collected = Collected<String>()
             Container.loggingFunction = { collected.append($0) }
             let resolved = onThread(stackSize: 512 * 1024) { () -> Bool in
                 container.resolve(Link.self, name: "link-0") != nil
@@ -141,30 +141,5 @@ struct DeepResolutionTests {
             (100..<300).map { ServiceRequest(serviceType: Link.self, name: "link-\($0)") }
             + [ServiceRequest(serviceType: Link.self, name: "link-100")]
         #expect(outcome == expected)
-    }
-}
-
-/// What a thread computed, handed to the thread that waits for it.
-private final class ThreadResult<T>: @unchecked Sendable {
-    // @unchecked Sendable: written by the thread before it signals, read after the wait.
-    var value: T?
-}
-
-/// Messages logged through `Container.loggingFunction`, from whatever thread.
-private final class LoggedMessages: @unchecked Sendable {
-    // @unchecked Sendable: `messages` is only touched under `lock`.
-    private let lock = NSLock()
-    private var messages: [String] = []
-
-    func append(_ message: String) {
-        lock.lock()
-        messages.append(message)
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return messages
     }
 }

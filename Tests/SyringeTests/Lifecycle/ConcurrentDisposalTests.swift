@@ -53,7 +53,7 @@ struct ConcurrentDisposalTests {
             return Resource("made during removal", log: log)
         }.inObjectScope(.container)
 
-        let resolved = ResolvedBox()
+        let resolved = ThreadResult<Resource>()
         let finished = DispatchSemaphore(value: 0)
         let thread = Thread {
             resolved.value = container.resolve(Resource.self)
@@ -71,10 +71,4 @@ struct ConcurrentDisposalTests {
         container.shutdown()
         #expect(log.entries.isEmpty)
     }
-}
-
-/// Hands a resolved instance from a thread to the test (written before a semaphore is signalled, read after).
-private final class ResolvedBox: @unchecked Sendable {
-    // @unchecked Sendable: written once on one thread, read after `DispatchSemaphore.wait()` on another.
-    var value: Resource?
 }
