@@ -6,16 +6,19 @@ extension Registration {
     /// When `retiring`, the registration is being removed: from now on it keeps nothing, so an instance still
     /// being created is not kept either (see ``State/isRetired``).
     func release(ifIn scope: (any ObjectScopeProtocol)?, retiring: Bool = false) -> [PendingDisposal] {
-        state.withLock { state in
+        var forgotten: PublishedInstance?
+        let taken = state.withLock { state -> [PendingDisposal] in
             if retiring { state.isRetired = true }
             if let scope, state.scope !== scope { return [] }
             if case .creating = state.shared { return [] }
             // Take the instances before the scope drops them, so they are still alive.
             let taken = lifecycle.take(of: self, customHeld: state.customStorage?.instance)
-            state.shared = .empty
+            forgotten = forgetShared(in: &state)
             state.customStorage?.instance = nil
             return taken
         }
+        Registration.discard(forgotten)
+        return taken
     }
 }
 

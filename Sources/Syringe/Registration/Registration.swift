@@ -32,6 +32,8 @@ final class Registration: Sendable {
     let state: Locked<State>
     /// The published ``Configuration`` (`Unmanaged<Configuration>` bits); `state.configuration` keeps it.
     private let publishedConfiguration = AtomicWord(0)
+    /// The kept `.container` instance (`Unmanaged<PublishedInstance>` bits, 0 when none); `state.shared` keeps it.
+    private let publishedShared = AtomicWord(0)
 
     /// The scope and `initCompleted` closures as one immutable value, for the resolve path.
     final class Configuration: Sendable {
@@ -109,7 +111,8 @@ final class Registration: Sendable {
         /// A thread runs the factory. `partial` is set once the factory returned, while `initCompleted` runs;
         /// only the creating thread may see it. `hasWaiters` tells the creator to wake other threads.
         case creating(owner: UInt, partial: Any?, hasWaiters: Bool)
-        case strong(Any)
+        /// Kept strongly (`.container`), in the box published for lock-free reads.
+        case strong(PublishedInstance)
         case weak(WeakReference)
     }
 
@@ -172,6 +175,45 @@ final class Registration: Sendable {
             // A shared configuration never goes away; a registration's own one must outlive every reader.
             if !old.isShared { state.replacedConfigurations.append(old) }
         }
+    }
+
+    // MARK: Kept instances
+
+    /// The box of the `.container` instance this registration keeps, if it keeps one stored as exactly the type
+    /// `serviceType` identifies (see ``TypedPublishedInstance``); read without a lock and not retained. Call only
+    /// during a quick read (``ResolvingThread/enterReadingWithQuickRead()``), which keeps the box valid until the
+    /// caller has retained the instance.
+    @inline(__always)
+    func publishedInstance(typedAs serviceType: ObjectIdentifier) -> Unmanaged<PublishedInstance>? {
+        // No `Service?` here: in code not specialized for `Service`, an optional of it costs a metadata lookup.
+        guard let pointer = UnsafeRawPointer(bitPattern: publishedShared.load()) else { return nil }
+        let box = Unmanaged<PublishedInstance>.fromOpaque(pointer)
+        return box._withUnsafeGuaranteedRef { $0.typedAs == serviceType } ? box : nil
+    }
+
+    /// Keeps `instance` strongly and publishes it for lock-free reads. Call with the lock held: `state` is this
+    /// registration's.
+    func keepStrongly(_ instance: Any, in state: inout State) {
+        let box = factory.box(instance)
+        state.shared = .strong(box)
+        publishedShared.store(UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque()))
+    }
+
+    /// Forgets the shared instance (kept or being created), with the lock held. Returns the box of a kept one,
+    /// unpublished: pass it to ``discard(_:)`` once the lock is released.
+    func forgetShared(in state: inout State) -> PublishedInstance? {
+        defer { state.shared = .empty }
+        guard case .strong(let box) = state.shared else { return nil }
+        publishedShared.store(0)
+        return box
+    }
+
+    /// Releases a box ``forgetShared(in:)`` returned, once no quick read can still be reading it. Call without
+    /// holding a lock: the instance's deinitializer may run here.
+    static func discard(_ box: consuming PublishedInstance?) {
+        guard box != nil else { return }
+        Reclamation.waitForQuickReads()
+        _ = consume box
     }
 
     /// The service request this registration answers.

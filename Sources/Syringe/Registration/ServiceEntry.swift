@@ -60,11 +60,13 @@ public final class ServiceEntry<Service>: Sendable {
     /// - Returns: This entry.
     @discardableResult
     public func inObjectScope(_ objectScope: any ObjectScopeProtocol) -> Self {
+        var forgotten: PublishedInstance?
         registration.configure { state in
             state.scope = objectScope
-            state.shared = .empty
+            forgotten = registration.forgetShared(in: &state)
             state.customStorage = nil
         }
+        Registration.discard(forgotten)
         return self
     }
 

@@ -24,6 +24,12 @@ class ServiceFactory: @unchecked Sendable {
     func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
         throw FactoryNotImplemented()
     }
+
+    /// The box in which a `.container` registration keeps `instance`, made by this factory: typed as the
+    /// factory's service type where a subclass knows it.
+    func box(_ instance: Any) -> PublishedInstance {
+        ErasedPublishedInstance(instance)
+    }
 }
 
 /// Thrown by the base ``ServiceFactory``, which every registration replaces with a subclass; never seen in practice.
@@ -61,6 +67,10 @@ final class PlainFactory<Service>: ServiceFactory, @unchecked Sendable {
     override func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
         try body(resolver)
     }
+
+    override func box(_ instance: Any) -> PublishedInstance {
+        PublishedInstance.boxing(instance, as: Service.self)
+    }
 }
 
 /// The factory of a registration with runtime arguments, typed; it receives them as one value.
@@ -77,5 +87,9 @@ final class ArgumentFactory<Service>: ServiceFactory, @unchecked Sendable {
 
     override func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
         try body(resolver, arguments)
+    }
+
+    override func box(_ instance: Any) -> PublishedInstance {
+        PublishedInstance.boxing(instance, as: Service.self)
     }
 }

@@ -31,15 +31,24 @@ struct ServiceKey: Hashable, Sendable {
 /// The identity of a list of runtime argument types, unique for every list and never collapsing a single tuple
 /// argument into a list of arguments.
 ///
-/// For one argument it is the argument type's metadata address with its lowest bit set (metadata is
+/// For no arguments it is 0, a constant (no metadata address is 0), so a resolve without arguments looks up
+/// nothing. For one argument it is the argument type's metadata address with its lowest bit set (metadata is
 /// pointer-aligned, so no other key has that bit set): a resolve with one argument then needs no type
-/// metadata beyond the argument's own. For no arguments or several, it is the address of the metadata of the
-/// tuple type `(any Resolver, Argument1, …)` (with no arguments, `any Resolver` itself), looked up by the
-/// runtime. Registering and resolving compute it the same way, from the same pack of types.
+/// metadata beyond the argument's own. For several, it is the address of the metadata of the tuple type
+/// `(any Resolver, Argument1, …)`, looked up by the runtime. Registering and resolving compute it the same way,
+/// from the same pack of types.
 struct ArgumentsKey: Hashable, Sendable {
     let bits: UInt
 
-    /// The key of `(any Resolver, …)`, for no arguments or several.
+    /// The key of no arguments.
+    private init(none: Void) {
+        bits = 0
+    }
+
+    /// The key of no arguments: a constant, so reading it needs no lazy initialization.
+    static let none = ArgumentsKey(none: ())
+
+    /// The key of `(any Resolver, …)`, for several arguments.
     init(tupleType: Any.Type) {
         bits = UInt(bitPattern: ObjectIdentifier(tupleType))
     }
@@ -61,7 +70,7 @@ struct ArgumentsSignature: Sendable {
 let noArgumentsType: Any.Type = (any Resolver).self
 
 /// The arguments key of a registration or request with no runtime arguments.
-let noArgumentsKey = ArgumentsKey(tupleType: noArgumentsType)
+let noArgumentsKey = ArgumentsKey.none
 
 /// The argument types of a registration with no runtime arguments.
 let noArgumentsSignature = ArgumentsSignature(type: noArgumentsType, key: noArgumentsKey)
@@ -76,6 +85,7 @@ func argumentsType<each Argument>(_: repeat (each Argument).Type) -> ArgumentsKe
         count += 1
         single = type
     }
+    if count == 0 { return noArgumentsKey }
     if count == 1 { return ArgumentsKey(single: single) }
     return ArgumentsKey(tupleType: (any Resolver, repeat each Argument).self)
 }

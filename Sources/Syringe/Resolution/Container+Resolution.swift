@@ -82,13 +82,14 @@ extension Container: Resolver {
     /// A top-level resolve: a singleton already made is returned without further work; anything else runs
     /// in the thread's pooled ``ResolutionContext``, inside a reading section (see ``ResolvingThread``).
     @inline(__always)
-    func resolveTopLevel<Service>(
+    func resolveTopLevel<Service, Arguments>(
         key: ServiceKey,
         as serviceType: Service.Type,
         name: String?,
-        arguments: Any,
+        arguments: Arguments,
         argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
+        // `arguments` is boxed in an `Any` only past the singleton read, which then needs no `Any` to destroy.
         // The thread's state is used without retaining it (its slot owns it); only a state made now is held, by
         // `made`, for this call.
         let thread: Unmanaged<ResolvingThread>
@@ -101,11 +102,24 @@ extension Container: Resolver {
             thread = .passUnretained(state)
         }
         defer { withExtendedLifetime(made) {} }
-        thread._withUnsafeGuaranteedRef { $0.enterReading() }
+        let quick = thread._withUnsafeGuaranteedRef { $0.enterReadingWithQuickRead() }
         defer { thread._withUnsafeGuaranteedRef { $0.leaveReading() } }
         var registry = RegistryView(of: self)
         let hit = registry.lookup(key)
-        if let hit, let instance = existingSingleton(hit) {
+        if quick {
+            // The outermost resolve of the thread reads a kept singleton with no lock (the quick read keeps its
+            // box valid). Anything else ends the quick read, as nothing but this read may happen inside one; so
+            // does building a table in the lookup (it locks), and then the context's path reads the singleton.
+            if thread._withUnsafeGuaranteedRef({ $0.isInQuickRead }), let hit,
+                let box = hit.registration._withUnsafeGuaranteedRef({
+                    $0.publishedInstance(typedAs: ObjectIdentifier(Service.self))
+                })
+            {
+                return box._withUnsafeGuaranteedRef { $0.typedValue(as: Service.self) }
+            }
+            thread._withUnsafeGuaranteedRef { $0.endQuickRead() }
+        }
+        if !quick, let hit, let instance = existingSingleton(hit) {
             if holdsExactly(instance, Service.self) { return value(ofExactly: instance, as: Service.self) }
             // `case let x as T` casts straight into a `Service`; `as? Service` (or any `Service?` here) would
             // look up the metadata of `Optional<Service>` on every call.
@@ -119,13 +133,14 @@ extension Container: Resolver {
         defer { thread._withUnsafeGuaranteedRef { $0.recycle(&context) } }
         guard let hit else {
             return try context.resolve(
-                key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes
+                key: key, as: Service.self, name: name, arguments: arguments as Any, argumentTypes: argumentTypes
             )
         }
-        return try context.resolve(hit, as: Service.self, name: name, arguments: arguments)
+        return try context.resolve(hit, as: Service.self, name: name, arguments: arguments as Any)
     }
 
-    /// The instance of a `.container` registration that has one.
+    /// The instance of a `.container` registration that has one, read under its lock: for a resolve nested in
+    /// another resolution of the thread, which cannot begin a quick read.
     @inline(__always)
     private func existingSingleton(_ hit: RegistryView.Hit) -> Any? {
         // Not retained: the hit's table keeps the registration alive during the caller's reading section.
@@ -136,7 +151,7 @@ extension Container: Resolver {
         guard kind == .container else { return nil }
         return registration._withUnsafeGuaranteedRef { registration in
             registration.state.withLock { state -> Any? in
-                if case .strong(let instance) = state.shared { return instance }
+                if case .strong(let box) = state.shared { return box.instance }
                 return nil
             }
         }

@@ -50,7 +50,9 @@ final class RegistryStore: Sendable {
     /// Builds and publishes the table if none is published, and returns it (kept by the state until the next
     /// change, so an unretained reference stays valid through the caller's reading section).
     private func buildTable() -> RegistryTable {
-        state.withLock { registry in
+        // Taking the lock may wait for a writer, and a writer may wait for this thread's quick read to end.
+        ResolvingThread.installed?._withUnsafeGuaranteedRef { $0.endQuickRead() }
+        return state.withLock { registry in
             if let table = registry.table { return table }
             let table: RegistryTable
             if let full = registry.fullTable, RegistryTable.canLayer(registry.changedKeys.count, over: full.count) {

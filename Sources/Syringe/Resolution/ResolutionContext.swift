@@ -531,8 +531,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         while true {
             let decision = registration.state.withLock { state -> SharedDecision in
                 switch state.shared {
-                case .strong(let instance):
-                    return .use(instance)
+                case .strong(let box):
+                    return .use(box.instance)
                 case .weak(let reference):
                     if let object = reference.object { return .use(object) }
                     state.shared = .creating(owner: owner, partial: nil, hasWaiters: false)
@@ -602,7 +602,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
                 return hasWaiters
             }
             if strongly {
-                state.shared = .strong(instance)
+                registration.keepStrongly(instance, in: &state)
             } else if let object = asObject(instance) {
                 state.shared = .weak(WeakReference(object))
             } else {

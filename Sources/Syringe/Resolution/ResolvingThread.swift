@@ -17,6 +17,8 @@ final class ResolvingThread {
     let slot = ReaderSlot()
     /// How many reading sections are open (resolutions nest: a factory may resolve from another container).
     @exclusivity(unchecked) private var nesting = 0
+    /// What the current quick read announced (see ``enterReadingWithQuickRead()``).
+    @exclusivity(unchecked) private var quickReadAnnouncement: UInt = 0
     /// The context of the last finished top-level resolve, waiting for the next one.
     /// (Both fields are used by one thread only, in accesses that never overlap: no dynamic exclusivity checks.)
     @exclusivity(unchecked) private var idleContext: ResolutionContext?
@@ -55,8 +57,36 @@ final class ResolvingThread {
     /// retaining them stay valid.
     @inline(__always)
     func enterReading() {
-        if nesting == 0 { slot.announced.store(Reclamation.currentEpoch()) }
+        if nesting == 0 { slot.announced.store(Reclamation.announcement(quick: false)) }
         nesting += 1
+    }
+
+    /// Opens a reading section, as ``enterReading()``, that begins with a quick read when it is the outermost
+    /// one (see ``Reclamation``); returns whether it does. End the quick read with ``endQuickRead()`` or by
+    /// leaving the section.
+    @inline(__always)
+    func enterReadingWithQuickRead() -> Bool {
+        nesting += 1
+        guard nesting == 1 else { return false }
+        let announcement = Reclamation.announcement(quick: true)
+        slot.announced.store(announcement)
+        quickReadAnnouncement = announcement
+        return true
+    }
+
+    /// Whether a quick read is going on (begun and not yet ended).
+    @inline(__always)
+    var isInQuickRead: Bool { quickReadAnnouncement & 1 == 1 }
+
+    /// Ends the quick read that ``enterReadingWithQuickRead()`` began, if one is going on; the reading section
+    /// goes on. A quick read must end before anything that may wait for a lock (building a registry table, a
+    /// factory): a writer holding that lock may be waiting for the quick read to end.
+    @inline(__always)
+    func endQuickRead() {
+        guard isInQuickRead else { return }
+        quickReadAnnouncement &= ~1
+        // Release ordering: a writer that sees the bit cleared also sees every load the quick read made as done.
+        slot.announced.storeReleasing(quickReadAnnouncement)
     }
 
     /// Closes a reading section; the outermost one also releases retired objects no reader holds any more.
@@ -64,6 +94,7 @@ final class ResolvingThread {
     func leaveReading() {
         nesting -= 1
         guard nesting == 0 else { return }
+        quickReadAnnouncement = 0
         slot.announced.storeReleasing(0)
         if _slowPath(Reclamation.hasPending) { Reclamation.reclaim() }
     }

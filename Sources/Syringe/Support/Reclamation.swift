@@ -1,3 +1,13 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Bionic)
+    import Bionic
+#endif
+
 /// Frees objects that lock-free readers may still be reading, once no reader can hold them any more
 /// (epoch-based reclamation).
 ///
@@ -13,6 +23,13 @@
 /// the epoch; a reader reads the epoch, announces it, and then loads the published object. All these
 /// operations are sequentially consistent, so a reader whose announcement a writer does not see loads the new
 /// object, and a reader that announced an epoch no later than the tag keeps the old one alive.
+///
+/// A reading section may begin with a *quick read*: a few loads that run no user code, no lock and no factory
+/// (the lock-free read of a kept singleton, see ``Registration/publishedInstance(typedAs:)``). A reader announces one
+/// with the low bit of its announcement and clears the bit when the quick read ends. An object only quick reads
+/// load is released by ``waitForQuickReads()`` instead of ``retire(_:)``: the writer waits the few instructions
+/// those reads take, then releases it itself, so its release (and the deinitializer of what it holds) happens
+/// when the writer's call returns, not whenever the longer reading sections around it end.
 enum Reclamation {
     private struct Retired {
         let tag: UInt
@@ -32,9 +49,29 @@ enum Reclamation {
     @inline(__always)
     static var hasPending: Bool { pendingCount.loadAcquiring() != 0 }
 
-    /// The epoch a reader announces when it starts reading.
+    /// What a reader announces when it starts reading: the current epoch, shifted left by one, with the low bit
+    /// set for a quick read.
     @inline(__always)
-    static func currentEpoch() -> UInt { epoch.load() }
+    static func announcement(quick: Bool) -> UInt { epoch.load() << 1 | (quick ? 1 : 0) }
+
+    /// Returns once every quick read that may have loaded an object unpublished before this call has ended. The
+    /// caller has unpublished the object, holds no lock a reader could wait for (quick reads wait for none), and
+    /// releases the object afterwards.
+    static func waitForQuickReads() {
+        // Quick reads that start from now on announce a new word, so a slot that still shows an old one is a
+        // read that began before (and may hold the object).
+        epoch.add(1)
+        let reading = slots.withLock { slots in
+            slots.values.compactMap { slot -> (ReaderSlot, UInt)? in
+                let announced = slot.announced.load()
+                return announced & 1 == 1 ? (slot, announced) : nil
+            }
+        }
+        for (slot, announced) in reading {
+            // A quick read is a few dozen instructions; only a reader that lost its processor takes longer.
+            while slot.announced.load() == announced { sched_yield() }
+        }
+    }
 
     /// Keeps `object` until no reader that may have loaded it still reads, then drops it. The caller has
     /// already unpublished it (so new readers cannot find it) and holds no lock.
@@ -54,7 +91,7 @@ enum Reclamation {
         let now = epoch.load()
         let oldestReader = slots.withLock { slots in
             slots.values.reduce(now) { oldest, slot in
-                let announced = slot.announced.load()
+                let announced = slot.announced.load() >> 1
                 return announced == 0 ? oldest : min(oldest, announced)
             }
         }
@@ -79,8 +116,9 @@ enum Reclamation {
     }
 }
 
-/// One thread's announcement to ``Reclamation``: the epoch its current reading started in, 0 when it does not
-/// read. Only the owning thread writes it; writers read it when they reclaim.
+/// One thread's announcement to ``Reclamation``: the epoch its current reading started in (shifted left by one,
+/// the low bit set during a quick read), 0 when it does not read. Only the owning thread writes it; writers read
+/// it when they reclaim.
 final class ReaderSlot: Sendable {
     let announced = AtomicWord(0)
 

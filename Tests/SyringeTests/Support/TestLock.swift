@@ -19,5 +19,6 @@ final class CallCounter: @unchecked Sendable {
     private var count = 0
 
     func increment() { lock.run { count += 1 } }
+    func decrement() { lock.run { count -= 1 } }
     var value: Int { lock.run { count } }
 }
