@@ -321,11 +321,51 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
                 }
             }
         }
+        if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .graph, exact, observer == nil,
+            factory._withUnsafeGuaranteedRef({ $0.shape }) == .plain
+        {
+            return try graphInstance(of: unretained, configuration, as: Service.self, name: name) {
+                () throws -> Service in
+                try factory._withUnsafeGuaranteedRef { box in
+                    try unsafeDowncast(box, to: PlainFactory<Service>.self).body(self)
+                }
+            }
+        }
         let registration = unretained.takeUnretainedValue()
         let instance = try instance(
             of: registration, configuration, as: Service.self, name: name, arguments: arguments
         )
         return try cast(instance, to: Service.self, name: name, registration: registration)
+    }
+
+    /// The instance of a graph-scoped registration of exactly `Service` whose typed factory is `body`: the one
+    /// this resolution's graph holds, or a new one made and stored in the graph. The typed counterpart of the
+    /// `.graph` case of ``instance(of:_:as:name:arguments:bypassingObserver:)``: the new instance is neither boxed
+    /// for the factory's return nor cast back.
+    private func graphInstance<Service>(
+        of unretained: Unmanaged<Registration>, _ configuration: Unmanaged<Registration.Configuration>,
+        as serviceType: Service.Type, name: String?, body: () throws -> Service
+    ) throws(ResolutionError) -> Service {
+        let registration = unretained.takeUnretainedValue()
+        if let stored = graphInstance(of: registration) {
+            return try cast(stored, to: Service.self, name: name, registration: registration)
+        }
+        try checkCycle(unretained, as: Service.self, name: name, allowsRerun: true)
+        try push(unretained, as: Service.self, name: name)
+        defer { pop() }
+        let instance: Service
+        do {
+            instance = try body()
+        } catch {
+            throw wrap(error, of: registration)
+        }
+        // A rerun of this factory (see `checkCycle`) stored the instance its graph uses: return that one.
+        if reruns > 0, let stored = graphInstance(of: registration) {
+            return try cast(stored, to: Service.self, name: name, registration: registration)
+        }
+        storeInGraph(instance, of: registration)
+        try complete(instance, of: unretained, configuration)
+        return instance
     }
 
     /// The instance of `registration`, reused from its scope or made now. With an ``observer`` (verify or
