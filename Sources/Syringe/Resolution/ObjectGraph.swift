@@ -71,59 +71,92 @@ final class ObjectGraph: Sendable {
 ///
 /// Most graphs hold a few instances, so they are kept in a short list searched linearly: no hashing (an
 /// `ObjectIdentifier` key costs a SipHash per lookup in a dictionary). Past `linearLimit` instances they move to
-/// a dictionary, so a large graph stays O(1) per lookup. Both keep their storage when cleared, for the next
-/// resolution of the context.
-struct LocalGraph {
+/// a dictionary, so a large graph stays O(1) per lookup. The list is a buffer of its own, allocated on the first
+/// store and kept when cleared, for the next resolution of the context: storing moves the instance into it,
+/// with none of an array's uniqueness and capacity checks.
+struct LocalGraph: ~Copyable {
     private struct Pair {
         let id: ObjectIdentifier
         var instance: Any
     }
 
-    private var pairs: [Pair] = []
+    /// `linearLimit` pairs, the first `count` of them initialized; `nil` until the first store.
+    private var pairs: UnsafeMutablePointer<Pair>?
+    private var count = 0
     private var overflow: [ObjectIdentifier: Any] = [:]
-    private var linearLimit: Int { 16 }
+    private static var linearLimit: Int { 16 }
 
-    var isEmpty: Bool { pairs.isEmpty && overflow.isEmpty }
+    init() {}
+
+    deinit {
+        if let pairs {
+            pairs.deinitialize(count: count)
+            pairs.deallocate()
+        }
+    }
+
+    var isEmpty: Bool { count == 0 && overflow.isEmpty }
 
     func instance(for id: ObjectIdentifier) -> Any? {
         if !overflow.isEmpty { return overflow[id] }
         guard let index = index(of: id) else { return nil }
-        return pairs[index].instance
+        return pairs.unsafelyUnwrapped[index].instance
     }
 
-    /// The position of `id` in `pairs`, compared without copying the instances.
+    /// Whether an instance is stored for `id` (asked without copying it).
+    func contains(_ id: ObjectIdentifier) -> Bool {
+        if !overflow.isEmpty { return overflow[id] != nil }
+        return index(of: id) != nil
+    }
+
+    /// The position of `id` among the stored pairs, compared without copying the instances.
     private func index(of id: ObjectIdentifier) -> Int? {
-        pairs.withUnsafeBufferPointer { pairs -> Int? in
-            for index in pairs.indices where pairs[index].id == id { return index }
-            return nil
-        }
+        guard let pairs else { return nil }
+        for index in 0..<count where pairs[index].id == id { return index }
+        return nil
     }
 
-    mutating func store(_ instance: Any, for id: ObjectIdentifier) {
+    mutating func store(_ instance: consuming Any, for id: ObjectIdentifier) {
         if overflow.isEmpty {
             if let index = index(of: id) {
-                pairs[index].instance = instance
+                pairs.unsafelyUnwrapped[index].instance = instance
                 return
             }
-            if pairs.count < linearLimit {
-                pairs.append(Pair(id: id, instance: instance))
+            if count < Self.linearLimit {
+                let pairs = self.pairs ?? allocatePairs()
+                (pairs + count).initialize(to: Pair(id: id, instance: instance))
+                count += 1
                 return
             }
-            for pair in pairs { overflow[pair.id] = pair.instance }
-            pairs.removeAll(keepingCapacity: true)
+            if let pairs {
+                for index in 0..<count { overflow[pairs[index].id] = pairs[index].instance }
+                pairs.deinitialize(count: count)
+            }
+            count = 0
         }
         overflow[id] = instance
+    }
+
+    private mutating func allocatePairs() -> UnsafeMutablePointer<Pair> {
+        let allocated = UnsafeMutablePointer<Pair>.allocate(capacity: Self.linearLimit)
+        pairs = allocated
+        return allocated
     }
 
     /// Every instance, by registration.
     var all: [ObjectIdentifier: Any] {
         var all = overflow
-        for pair in pairs { all[pair.id] = pair.instance }
+        if let pairs {
+            for index in 0..<count { all[pairs[index].id] = pairs[index].instance }
+        }
         return all
     }
 
     mutating func removeAll() {
-        if !pairs.isEmpty { pairs.removeAll(keepingCapacity: true) }
+        if count > 0 {
+            pairs.unsafelyUnwrapped.deinitialize(count: count)
+            count = 0
+        }
         if !overflow.isEmpty { overflow.removeAll(keepingCapacity: true) }
     }
 }

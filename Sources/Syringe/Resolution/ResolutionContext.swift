@@ -347,7 +347,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         as serviceType: Service.Type, name: String?, body: () throws -> Service
     ) throws(ResolutionError) -> Service {
         let registration = unretained.takeUnretainedValue()
-        if let stored = graphInstance(of: registration) {
+        if graphHoldsInstance(of: registration), let stored = graphInstance(of: registration) {
             return try cast(stored, to: Service.self, name: name, registration: registration)
         }
         try checkCycle(unretained, as: Service.self, name: name, allowsRerun: true)
@@ -537,7 +537,15 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         return localGraph.isEmpty ? nil : localGraph.instance(for: id)
     }
 
-    func storeInGraph(_ instance: Any, of registration: Registration) {
+    /// Whether this resolution's graph holds an instance of `registration`; asks without copying it (an `Any?`
+    /// that is `nil` still costs a call to destroy it).
+    private func graphHoldsInstance(of registration: Registration) -> Bool {
+        let id = ObjectIdentifier(registration)
+        if let sharedGraph { return sharedGraph.instance(for: id) != nil }
+        return !localGraph.isEmpty && localGraph.contains(id)
+    }
+
+    func storeInGraph(_ instance: consuming Any, of registration: Registration) {
         let id = ObjectIdentifier(registration)
         if let sharedGraph {
             sharedGraph.store(instance, for: id)
