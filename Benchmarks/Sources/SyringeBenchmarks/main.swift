@@ -9,6 +9,7 @@ import BenchmarkSupport
 // Syringe benchmarks: hand-wired code, Syringe and Swinject 2.10 side by side, in one process.
 //
 //     swift run -c release --package-path Benchmarks SyringeBenchmarks [--repetitions N] [--json PATH] [--quick]
+//     [--only GROUP] [--check]
 
 let arguments = CommandLine.arguments
 if arguments.count == 5, arguments[1] == "--probe-depth", let depth = Int(arguments[3]) {
@@ -61,6 +62,9 @@ for system in systems {
         exit(1)
     }
 }
+
+// `--check`: the behaviour checks only (CI runs them, so the benchmark package keeps building and agreeing).
+if arguments.contains("--check") { exit(0) }
 
 // Scenarios 1–7 and the resolve half of 8: one timed body per system, interleaved.
 let perResolve: [(String, KeyPath<Workloads, Body>)] = [
