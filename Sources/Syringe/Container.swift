@@ -27,7 +27,7 @@ public final class Container: Sendable {
     struct Registry {
         /// Changed only through ``setBinding(_:for:)`` and ``removeBinding(for:)``, which keep
         /// `changedKeys` and `version` up to date.
-        private(set) var bindings: [ServiceKey: Binding] = [:]
+        private(set) var bindings = BindingMap()
         var behaviors: [any Behavior] = []
         /// Every change counts in `version`, so ``RegistryStore`` knows to withdraw the published table.
         private(set) var version: UInt = 0
@@ -40,7 +40,7 @@ public final class Container: Sendable {
 
         /// Binds `key` to `binding`, replacing what it was bound to.
         mutating func setBinding(_ binding: Binding, for key: ServiceKey) {
-            bindings[key] = binding
+            bindings.updateValue(binding, forKey: key)
             noteChange(of: key)
         }
 
@@ -164,7 +164,7 @@ public final class Container: Sendable {
     public func hasAnyRegistration<Service>(of serviceType: Service.Type, name: String? = nil) -> Bool {
         let type = ObjectIdentifier(serviceType)
         let here = registry.withLock { registry in
-            registry.bindings.keys.contains { $0.serviceType == type && $0.name == name }
+            registry.bindings.contains { $0.key.serviceType == type && $0.key.name == name }
         }
         return here || parent?.hasAnyRegistration(of: serviceType, name: name) == true
     }

@@ -141,7 +141,7 @@ final class Registration: Sendable {
         self.asyncFactory = asyncFactory
         self.isolatedToMainActor = isolatedToMainActor
         let configuration = Configuration.of(scope: scope, completions: [])
-        self.state = Locked(State(scope: scope, configuration: configuration))
+        self.state = Locked { State(scope: scope, configuration: configuration) }
         publishedConfiguration.store(UInt(bitPattern: Unmanaged.passUnretained(configuration).toOpaque()))
     }
 

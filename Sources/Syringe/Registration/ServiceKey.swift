@@ -26,6 +26,22 @@ struct ServiceKey: Hashable, Sendable {
         self.argumentsType = argumentsType
         self.name = name
     }
+
+    /// The key's hash in the registry's own tables (``BindingMap``, ``RegistryTable``): the two type identities
+    /// mixed by multiplication, and the name's ``nameHash(_:)`` if any. No SipHash, so a lookup of an unnamed key
+    /// costs a few instructions.
+    @inline(__always)
+    var registryHash: Int {
+        var bits = UInt(bitPattern: Int(bitPattern: serviceType)) &* 0x9E37_79B9_7F4A_7C15
+        bits ^= argumentsType.bits &* 0xC2B2_AE3D_27D4_EB4F
+        if let name { bits ^= nameHash(name) }
+        return Int(bitPattern: bits ^ (bits >> 29))
+    }
+
+    /// Feeds ``registryHash`` to `hasher`, so sets and dictionaries of keys do not hash the name with SipHash.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(registryHash)
+    }
 }
 
 /// The identity of a list of runtime argument types, unique for every list and never collapsing a single tuple

@@ -27,18 +27,18 @@ final class RegistryTable: Sendable {
     /// For a layer: the keys unbound since `base` was built (the layer holds the keys bound since).
     private let removedKeys: Set<ServiceKey>
 
-    /// A full table of `dictionary`.
-    convenience init(_ dictionary: [ServiceKey: Container.Binding]) {
-        self.init(bindings: dictionary, over: nil, removedKeys: [])
+    /// A full table of `map`.
+    convenience init(_ map: BindingMap) {
+        self.init(bindings: map, over: nil, removedKeys: [])
     }
 
     /// A layer over the full table `base`: the keys changed since `base` was built, each with its binding now
     /// (`nil` when it was unbound).
     convenience init(changes: [(ServiceKey, Container.Binding?)], over base: RegistryTable) {
-        var bound: [ServiceKey: Container.Binding] = [:]
+        var bound = BindingMap()
         var removed: Set<ServiceKey> = []
         for (key, binding) in changes {
-            if let binding { bound[key] = binding } else { removed.insert(key) }
+            if let binding { bound.updateValue(binding, forKey: key) } else { removed.insert(key) }
         }
         self.init(bindings: bound, over: base, removedKeys: removed)
     }
@@ -51,7 +51,7 @@ final class RegistryTable: Sendable {
     }
 
     private init(
-        bindings dictionary: [ServiceKey: Container.Binding], over base: RegistryTable?, removedKeys: Set<ServiceKey>
+        bindings dictionary: BindingMap, over base: RegistryTable?, removedKeys: Set<ServiceKey>
     ) {
         var entries: [Entry] = []
         var bindings: [Container.Binding] = []
@@ -126,12 +126,9 @@ final class RegistryTable: Sendable {
         entries.withUnsafeBufferPointer { $0[index] }
     }
 
-    /// A cheap hash of a key: the two type identities mixed by multiplication, and the name's hash if any.
+    /// The hash of `key` in the table (``ServiceKey/registryHash``).
     @inline(__always)
     static func hash(_ key: ServiceKey) -> Int {
-        var bits = UInt(bitPattern: Int(bitPattern: key.serviceType)) &* 0x9E37_79B9_7F4A_7C15
-        bits ^= key.argumentsType.bits &* 0xC2B2_AE3D_27D4_EB4F
-        if let name = key.name { bits ^= UInt(bitPattern: name.hashValue) }
-        return Int(bitPattern: bits ^ (bits >> 29))
+        key.registryHash
     }
 }

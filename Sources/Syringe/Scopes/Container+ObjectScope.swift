@@ -68,7 +68,7 @@ extension Container {
 
     /// This container's registrations, each once (forwarded keys share one).
     func ownRegistrations() -> [Registration] {
-        let all = registry.withLock { $0.bindings.values.map(\.registration) }
+        let all = registry.withLock { registry in registry.bindings.map { $0.value.registration } }
         var seen = Set<ObjectIdentifier>()
         return all.filter { seen.insert(ObjectIdentifier($0)).inserted }
     }

@@ -79,6 +79,19 @@ struct Locked<State>: @unchecked Sendable {
         buffer.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
     }
 
+    /// Creates the state with `makeState`, in place: a large state is neither copied nor moved on the way.
+    ///
+    /// ```swift
+    /// let state = Locked { State(scope: scope) }
+    /// ```
+    @inline(__always)
+    init(making makeState: () -> State) {
+        let created = LockedBuffer<State>.create(minimumCapacity: 1) { _ in makeState() }
+        // `create` is declared to return the base class but allocates an instance of the class it is called on.
+        buffer = unsafeDowncast(created, to: LockedBuffer<State>.self)
+        buffer.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
+    }
+
     /// Runs `body` with exclusive access to the state.
     @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {

@@ -1,0 +1,149 @@
+/// A container's bindings by key, as writers keep them (behind the registry's lock): a growable hash map with
+/// open addressing and the cheap ``ServiceKey/registryHash``, in place of `[ServiceKey: Binding]`, whose SipHash
+/// of every name, on insertion and again on every growth, was a third of the cost of a registration.
+///
+/// The bindings lie densely in one array (iterated in no particular order; a removal moves the last binding into
+/// the gap); a power-of-two array of slots, at most half full, points into it. A slot holds the key's hash with
+/// the index, so growing never hashes a key again, and a probe compares keys only when their hashes agree.
+///
+/// ```swift
+/// var map = BindingMap()
+/// map.updateValue(binding, forKey: key)
+/// map[key]?.registration // the registration
+/// map.removeValue(forKey: key)
+/// ```
+struct BindingMap: Sequence {
+    typealias Element = (key: ServiceKey, value: Container.Binding)
+
+    /// The bindings, densely.
+    private var elements: [Element] = []
+    /// Open addressing with linear probing: 0 for an empty slot, else the low 32 bits of the key's hash in the
+    /// high half and the index of its element plus one in the low half. Empty until the first insertion, then a
+    /// power of two at least twice `elements.count`.
+    private var slots: [UInt64] = []
+
+    /// Creates an empty map.
+    init() {}
+
+    /// The number of bindings.
+    var count: Int { elements.count }
+
+    /// Whether the map holds no binding.
+    var isEmpty: Bool { elements.isEmpty }
+
+    /// The number of bindings, for `Sequence` algorithms that reserve capacity.
+    var underestimatedCount: Int { elements.count }
+
+    /// Iterates over the keys and bindings, in no particular order.
+    func makeIterator() -> IndexingIterator<[Element]> {
+        elements.makeIterator()
+    }
+
+    /// The binding for `key`, if any.
+    subscript(key: ServiceKey) -> Container.Binding? {
+        guard !slots.isEmpty, let index = find(key, hash: key.registryHash).index else { return nil }
+        return elements[index].value
+    }
+
+    /// Binds `key` to `binding`, and returns what it was bound to before.
+    @discardableResult
+    mutating func updateValue(_ binding: Container.Binding, forKey key: ServiceKey) -> Container.Binding? {
+        let hash = key.registryHash
+        if !slots.isEmpty {
+            let (slot, index) = find(key, hash: hash)
+            if let index {
+                let old = elements[index].value
+                elements[index].value = binding
+                return old
+            }
+            if 2 * (elements.count + 1) <= slots.count {
+                insert(key, binding, hash: hash, at: slot)
+                return nil
+            }
+        }
+        grow()
+        insert(key, binding, hash: hash, at: find(key, hash: hash).slot)
+        return nil
+    }
+
+    /// Unbinds `key`, and returns what it was bound to.
+    @discardableResult
+    mutating func removeValue(forKey key: ServiceKey) -> Container.Binding? {
+        guard !slots.isEmpty else { return nil }
+        let (slot, found) = find(key, hash: key.registryHash)
+        guard let index = found else { return nil }
+        let last = elements.count - 1
+        if index != last {
+            // The last element fills the gap: its slot now points to `index`.
+            let moved = find(elements[last].key, hash: elements[last].key.registryHash).slot
+            slots[moved] = slots[moved] & ~0xFFFF_FFFF | UInt64(index + 1)
+            elements.swapAt(index, last)
+        }
+        let removed = elements.removeLast().value
+        vacate(slot)
+        return removed
+    }
+
+    /// The slot of `key` and the index of its element, or the empty slot where it belongs and `nil`.
+    @inline(__always)
+    private func find(_ key: ServiceKey, hash: Int) -> (slot: Int, index: Int?) {
+        let tag = UInt64(UInt32(truncatingIfNeeded: hash))
+        let mask = slots.count - 1
+        var slot = Int(tag) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            elements.withUnsafeBufferPointer { elements in
+                while true {
+                    let stored = slots[slot]
+                    if stored == 0 { return (slot, nil) }
+                    if stored >> 32 == tag {
+                        let index = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) - 1
+                        if elements[index].key == key { return (slot, index) }
+                    }
+                    slot = (slot + 1) & mask
+                }
+            }
+        }
+    }
+
+    /// Appends the element and points the empty `slot` to it.
+    @inline(__always)
+    private mutating func insert(_ key: ServiceKey, _ binding: Container.Binding, hash: Int, at slot: Int) {
+        elements.append((key, binding))
+        slots[slot] = UInt64(UInt32(truncatingIfNeeded: hash)) << 32 | UInt64(elements.count)
+    }
+
+    /// Doubles the slots (to 16 at first), moving each by its stored hash.
+    private mutating func grow() {
+        let capacity = Swift.max(16, 2 * slots.count)
+        let mask = capacity - 1
+        var grown = [UInt64](repeating: 0, count: capacity)
+        grown.withUnsafeMutableBufferPointer { grown in
+            for stored in slots where stored != 0 {
+                var slot = Int(truncatingIfNeeded: stored >> 32) & mask
+                while grown[slot] != 0 { slot = (slot + 1) & mask }
+                grown[slot] = stored
+            }
+        }
+        slots = grown
+    }
+
+    /// Empties `slot`, then moves later slots of the same probe run back, so that every key stays reachable from
+    /// its home slot without gaps (no tombstones).
+    private mutating func vacate(_ slot: Int) {
+        let mask = slots.count - 1
+        slots.withUnsafeMutableBufferPointer { slots in
+            var hole = slot
+            var next = (hole + 1) & mask
+            while slots[next] != 0 {
+                let home = Int(truncatingIfNeeded: slots[next] >> 32) & mask
+                // The entry at `next` may move to `hole` unless its home lies after the hole (cyclically).
+                if (next &- home) & mask >= (next &- hole) & mask {
+                    slots[hole] = slots[next]
+                    hole = next
+                }
+                next = (next + 1) & mask
+            }
+            slots[hole] = 0
+        }
+    }
+}

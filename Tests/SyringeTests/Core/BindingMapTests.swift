@@ -1,0 +1,112 @@
+import Testing
+
+@testable import Syringe
+
+/// A small deterministic generator, so a failure can be replayed.
+private struct Random {
+    var state: UInt64
+
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
+
+/// Marker types that tell keys apart by service type.
+private struct First {}
+private struct Second {}
+
+@Suite("The registry's binding map")
+struct BindingMapTests {
+    /// A binding whose name carries `value`, so the model can check which binding a key holds.
+    private static func binding(_ value: Int, of registration: Registration) -> Container.Binding {
+        Container.Binding(registration: registration, serviceType: Int.self, name: "value-\(value)")
+    }
+
+    /// Keys of two types, with and without a runtime argument, unnamed and named (ASCII, long, and not ASCII).
+    private static let keys: [ServiceKey] = {
+        let names: [String?] =
+            [nil, "", "a", "service-1", "a name longer than sixteen bytes", "café", "naïve-\u{1F600}"]
+            + (0..<300).map { "service-\($0)" }
+        var keys: [ServiceKey] = []
+        for name in names {
+            for type in [First.self, Second.self] as [Any.Type] {
+                keys.append(ServiceKey(serviceType: type, argumentsType: noArgumentsKey, name: name))
+                if name == nil || name == "a" {
+                    keys.append(
+                        ServiceKey(serviceType: type, argumentsType: ArgumentsKey(single: Int.self), name: name))
+                }
+            }
+        }
+        return keys
+    }()
+
+    @Test("insertions, replacements and removals in any order match a Dictionary", arguments: [1, 2, 3])
+    func matchesADictionary(seed: UInt64) {
+        let registration = Container().register(Int.self) { _ in 0 }.registration
+        var random = Random(state: seed)
+        var map = BindingMap()
+        var model: [ServiceKey: Int] = [:]
+        let keys = Self.keys
+        for step in 0..<20_000 {
+            // Phases that mostly insert and mostly remove, so the map grows and empties several times.
+            let inserting = (step / 2_500) % 2 == 0
+            let key = keys[random.next(below: keys.count)]
+            switch random.next(below: 10) {
+            case 0..<(inserting ? 7 : 2):
+                let old = map.updateValue(Self.binding(step, of: registration), forKey: key)
+                #expect(old?.name == model.updateValue(step, forKey: key).map { "value-\($0)" }, "step \(step)")
+            case (inserting ? 7 : 2)..<9:
+                let removed = map.removeValue(forKey: key)
+                #expect(removed?.name == model.removeValue(forKey: key).map { "value-\($0)" }, "step \(step)")
+            default:
+                #expect(map[key]?.name == model[key].map { "value-\($0)" }, "step \(step)")
+            }
+            #expect(map.count == model.count)
+        }
+        for key in keys {
+            #expect(map[key]?.name == model[key].map { "value-\($0)" })
+        }
+        var seen: [ServiceKey: String] = [:]
+        for (key, binding) in map {
+            #expect(seen.updateValue(binding.name ?? "", forKey: key) == nil, "a key iterated twice")
+        }
+        #expect(seen == model.mapValues { "value-\($0)" })
+    }
+
+    @Test("a name is found under any canonically equivalent spelling, as in a Dictionary")
+    func canonicalEquivalence() {
+        let registration = Container().register(Int.self) { _ in 0 }.registration
+        let composed = ServiceKey(serviceType: First.self, argumentsType: noArgumentsKey, name: "caf\u{E9}")
+        let decomposed = ServiceKey(serviceType: First.self, argumentsType: noArgumentsKey, name: "cafe\u{301}")
+        var map = BindingMap()
+        map.updateValue(Self.binding(1, of: registration), forKey: composed)
+        #expect(map[decomposed]?.name == "value-1")
+        #expect(map.updateValue(Self.binding(2, of: registration), forKey: decomposed)?.name == "value-1")
+        #expect(map.count == 1)
+        #expect(map.removeValue(forKey: composed)?.name == "value-2")
+        #expect(map.isEmpty)
+    }
+
+    @Test("equal names hash equally, also when only canonically equivalent")
+    func nameHashAgreesWithEquality() {
+        let pairs: [(String, String)] = [
+            ("service-1", "service-" + "1"),
+            ("caf\u{E9}", "cafe\u{301}"),
+            ("\u{212B}ngstr\u{F6}m", "A\u{30A}ngstro\u{308}m"),
+            ("K", "\u{212A}"),
+            (
+                String(repeating: "long name ", count: 20) + "\u{E9}",
+                String(repeating: "long name ", count: 20) + "e\u{301}"
+            ),
+        ]
+        for (first, second) in pairs where first == second {
+            #expect(nameHash(first) == nameHash(second), "\(first) and \(second)")
+        }
+        let distinct = Set((0..<10_000).map { nameHash("service-\($0)") })
+        #expect(distinct.count == 10_000)
+    }
+}
