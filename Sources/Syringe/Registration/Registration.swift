@@ -202,6 +202,8 @@ final class Registration: Sendable {
     /// Forgets the shared instance (kept or being created), with the lock held. Returns the box of a kept one,
     /// unpublished: pass it to ``discard(_:)`` once the lock is released.
     func forgetShared(in state: inout State) -> PublishedInstance? {
+        // The common case (a registration configured before its first resolve) copies and destroys nothing.
+        if case .empty = state.shared { return nil }
         defer { state.shared = .empty }
         guard case .strong(let box) = state.shared else { return nil }
         publishedShared.store(0)
