@@ -31,6 +31,7 @@ class PublishedInstance: @unchecked Sendable {
 
     /// The instance, as `Any`.
     var instance: Any {
+        // Unreachable: only the two subclasses below are ever made, and both override this.
         preconditionFailure("PublishedInstance is abstract")
     }
 

@@ -2,19 +2,6 @@ import Testing
 
 @testable import Syringe
 
-/// A small deterministic generator, so a failure can be replayed.
-private struct Random {
-    var state: UInt64
-
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-}
-
 /// Marker types that tell keys apart by service type.
 private struct First {}
 private struct Second {}
@@ -47,7 +34,7 @@ struct BindingMapTests {
     @Test("insertions, replacements and removals in any order match a Dictionary", arguments: [1, 2, 3])
     func matchesADictionary(seed: UInt64) {
         let registration = Container().register(Int.self) { _ in 0 }.registration
-        var random = Random(state: seed)
+        var random = SeededRandom(state: seed)
         var map = BindingMap()
         var model: [ServiceKey: Int] = [:]
         let keys = Self.keys

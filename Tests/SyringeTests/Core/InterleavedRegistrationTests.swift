@@ -6,19 +6,6 @@ private struct Tagged: Equatable {
     let tag: Int
 }
 
-/// A small deterministic generator, so a failure can be replayed.
-private struct SplitMix {
-    var state: UInt64
-
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-}
-
 @Suite("Registrations interleaved with resolves")
 struct InterleavedRegistrationTests {
     @Test(
@@ -26,7 +13,7 @@ struct InterleavedRegistrationTests {
         arguments: [1, 2]
     )
     func matchesAModel(seed: UInt64) {
-        var random = SplitMix(state: seed)
+        var random = SeededRandom(state: seed)
         let parent = Container()
         let child = Container(parent: parent)
         var parentModel: [String: Int] = [:]
