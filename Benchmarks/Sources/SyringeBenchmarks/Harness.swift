@@ -18,6 +18,13 @@ func now() -> UInt64 {
 @inline(never) @_optimize(none)
 func blackHole<T>(_ value: T) {}
 
+/// Holds a value as an object, so a workload can hand back what it built (a dictionary, say) for the caller to
+/// release when it chooses.
+final class Kept<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
 /// Returns its argument through a call the optimizer cannot see through (opaque inputs).
 @inline(never) @_optimize(none)
 func opaque<T>(_ value: T) -> T { value }

@@ -62,7 +62,7 @@ func swinjectWorkloads() -> Workloads {
             for name in names {
                 fresh.register(Leaf.self, name: name) { _ in Leaf() }.inObjectScope(.transient)
             }
-            blackHole(fresh)
+            return fresh
         },
         resolveAmongOne: { n in for _ in 0..<n { blackHole(few.resolve(Leaf.self)!) } },
         resolveAmongMany: { n in for _ in 0..<n { blackHole(many.resolve(Leaf.self)!) } },

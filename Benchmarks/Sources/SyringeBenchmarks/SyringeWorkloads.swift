@@ -59,7 +59,7 @@ func syringeWorkloads() -> Workloads {
             for name in names {
                 fresh.register(Leaf.self, name: name) { _ in Leaf() }.inObjectScope(.transient)
             }
-            blackHole(fresh)
+            return fresh
         },
         resolveAmongOne: { n in for _ in 0..<n { blackHole(few.resolve(Leaf.self)!) } },
         resolveAmongMany: { n in for _ in 0..<n { blackHole(many.resolve(Leaf.self)!) } },

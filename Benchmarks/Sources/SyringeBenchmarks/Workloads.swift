@@ -15,8 +15,9 @@ struct Workloads {
     let diamond: Body
     /// Scenario 7: resolve from a child container what the parent registers.
     let child: Body
-    /// Scenario 8: registers `names` in a fresh container (one registration per name).
-    let register: ([String]) -> Void
+    /// Scenario 8: registers `names` in a fresh container (one registration per name) and returns the container,
+    /// so the caller decides when it is torn down (timed apart from the registrations).
+    let register: ([String]) -> AnyObject
     /// Scenario 8: resolve a transient service from a container with one registration.
     let resolveAmongOne: Body
     /// Scenario 8: the same from a container with 10,001 registrations.
