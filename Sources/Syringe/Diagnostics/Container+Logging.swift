@@ -28,23 +28,35 @@ extension Container {
     /// Container.loggingFunction = nil  // silence
     /// ```
     public static var loggingFunction: LoggingFunction? {
-        get { loggingSink.withLock { $0 } }
-        set { loggingSink.withLock { $0 = newValue } }
+        get { loggingSink.withLock { $0.function } }
+        set { loggingSink.withLock { $0 = LoggingSink(function: newValue, isDefault: false) } }
     }
 
-    private static let loggingSink = Locked<LoggingFunction?>(printIfEnabled)
+    /// The logging function, and whether it is still the default one.
+    private struct LoggingSink {
+        var function: LoggingFunction?
+        var isDefault: Bool
+    }
+
+    private static let loggingSink = Locked(LoggingSink(function: printIfEnabled, isDefault: true))
 
     /// The default sink: prints when one of the environment variables asks for it.
     private static let printIfEnabled: LoggingFunction = { message in
-        if environmentFlag("SYRINGE_LOGGING_ENABLED") || environmentFlag("SWINJECT_LOGGING_ENABLED") {
-            print(message)
-        }
+        if printsByDefault { print(message) }
     }
 
-    /// Sends the message of `error` to ``loggingFunction``.
+    /// Whether the default sink prints (an environment variable asks for it).
+    private static var printsByDefault: Bool {
+        environmentFlag("SYRINGE_LOGGING_ENABLED") || environmentFlag("SWINJECT_LOGGING_ENABLED")
+    }
+
+    /// Sends the message of `error` to ``loggingFunction``. The message (what is registered instead, the "did you
+    /// mean") is made only if a function will receive it: not with logging off, nor for the default function
+    /// when no environment variable asks it to print.
     static func log(_ error: ResolutionError) {
-        guard let sink = loggingFunction else { return }
-        sink(error.description)
+        let sink = loggingSink.withLock { $0 }
+        guard let function = sink.function, !sink.isDefault || printsByDefault else { return }
+        function(error.description)
     }
 }
 

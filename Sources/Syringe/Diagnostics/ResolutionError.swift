@@ -103,23 +103,40 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// The error's fields, in one immutable object: every frame of a deep resolution reserves room for the
     /// error its callees may throw, and one reference keeps that room to a word.
     private final class Storage: Sendable {
-        let kind: Kind
         let request: ServiceRequest
         let path: [ServiceRequest]
-        let registrations: [RegistrationDescription]
         let registration: RegistrationDescription?
         let failedInInitCompleted: Bool
+        /// The kind and the registrations involved: given, or worked out when first asked for.
+        private let details: Locked<Details>
+
+        /// The kind and the registrations, or how to work them out.
+        enum Details {
+            case known(Kind, [RegistrationDescription])
+            case deferred(@Sendable () -> (Kind, [RegistrationDescription]))
+        }
 
         init(
-            kind: Kind, request: ServiceRequest, path: [ServiceRequest], registrations: [RegistrationDescription],
-            registration: RegistrationDescription?, failedInInitCompleted: Bool
+            request: ServiceRequest, path: [ServiceRequest], details: Details, registration: RegistrationDescription?,
+            failedInInitCompleted: Bool
         ) {
-            self.kind = kind
             self.request = request
             self.path = path
-            self.registrations = registrations
+            self.details = Locked(details)
             self.registration = registration
             self.failedInInitCompleted = failedInInitCompleted
+        }
+
+        /// The kind and the registrations, worked out now if they were deferred (once: later calls reuse them).
+        var resolvedDetails: (kind: Kind, registrations: [RegistrationDescription]) {
+            details.withLock { details in
+                if case .deferred(let workOut) = details {
+                    let (kind, registrations) = workOut()
+                    details = .known(kind, registrations)
+                }
+                guard case .known(let kind, let registrations) = details else { return (.notRegistered, []) }
+                return (kind, registrations)
+            }
         }
     }
 
@@ -130,7 +147,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// ```swift
     /// if case .nameMismatch(let suggestion?) = error.kind { print("did you mean", suggestion) }
     /// ```
-    public var kind: Kind { storage.kind }
+    public var kind: Kind { storage.resolvedDetails.kind }
     /// What was asked when the failure happened (the last step of ``path``).
     ///
     /// ```swift
@@ -149,7 +166,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// ```swift
     /// for registration in error.registrations { print(registration.fileID, registration.line) }
     /// ```
-    public var registrations: [RegistrationDescription] { storage.registrations }
+    public var registrations: [RegistrationDescription] { storage.resolvedDetails.registrations }
     /// The registration that failed (for factory failures, cycles and wrong instance types), if any.
     ///
     /// ```swift
@@ -193,8 +210,21 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         failedInInitCompleted: Bool
     ) {
         storage = Storage(
-            kind: kind, request: request, path: path ?? [request], registrations: registrations,
+            request: request, path: path ?? [request], details: .known(kind, registrations),
             registration: registration, failedInInitCompleted: failedInInitCompleted
+        )
+    }
+
+    /// An error whose kind and registrations are worked out by `details` when first asked for: a miss, whose
+    /// "what is registered instead" costs time that grows with the registrations, and which an optional `resolve`
+    /// with logging off never reads.
+    init(
+        request: ServiceRequest, path: [ServiceRequest],
+        details: @escaping @Sendable () -> (Kind, [RegistrationDescription])
+    ) {
+        storage = Storage(
+            request: request, path: path, details: .deferred(details), registration: nil,
+            failedInInitCompleted: false
         )
     }
 

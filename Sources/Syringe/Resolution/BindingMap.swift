@@ -39,6 +39,16 @@ struct BindingMap: Sequence {
         elements.makeIterator()
     }
 
+    /// Calls `body` with each key that `isIncluded` accepts and its binding, in no particular order; a binding is
+    /// handed over only once its key is accepted.
+    func forEach(where isIncluded: (ServiceKey) -> Bool, _ body: (ServiceKey, Container.Binding) -> Void) {
+        elements.withUnsafeBufferPointer { elements in
+            for index in elements.indices where isIncluded(elements[index].key) {
+                body(elements[index].key, elements[index].value)
+            }
+        }
+    }
+
     /// The binding for `key`, if any.
     subscript(key: ServiceKey) -> Container.Binding? {
         guard !slots.isEmpty, let index = find(key, hash: key.registryHash).index else { return nil }

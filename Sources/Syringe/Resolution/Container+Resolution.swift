@@ -158,37 +158,21 @@ extension Container: Resolver {
     }
 
     /// The error for a request no registration answers, classified by what is registered for the type.
-    func missError(for request: ServiceRequest, path: [ServiceRequest]) -> ResolutionError {
-        let bindings = visibleBindings()
+    ///
+    /// It scans the visible bindings for the asked type only, comparing keys. Describing what is registered
+    /// instead, and the "did you mean" search among the registered names, are left for when the error's `kind`
+    /// or `registrations` are first read: an optional `resolve` with logging off never reads them, so a probe
+    /// for a missing service costs no more than that scan, however many registrations the type has.
+    ///
+    /// `optionalForms` are the service types whose registration would answer the request but for its
+    /// optionality (``optionalForms(of:)``); `nil` tells to find them by a scan of every binding.
+    func missError(
+        for request: ServiceRequest, path: [ServiceRequest], optionalForms: [ObjectIdentifier]? = nil
+    ) -> ResolutionError {
         let wanted = ObjectIdentifier(request.serviceType)
-        let sameType = bindings.filter { $0.key.serviceType == wanted }.map(\.value)
-        // Sorted by description, each description made once (not once per comparison).
-        let registrations =
-            sameType
-            .map { binding in
-                let described = binding.registration.describe(as: binding.serviceType, name: .some(binding.name))
-                return (described, described.description)
-            }
-            .sorted { $0.1 < $1.1 }
-            .map(\.0)
-
-        let kind: ResolutionError.Kind
+        let sameType = visibleBindings { $0.serviceType == wanted }
         if sameType.isEmpty {
-            let optionalForm = bindings.values.first { binding in
-                let registered = binding.serviceType
-                if let wrapper = registered as? any InstanceWrapper.Type, wrapper.wrappedType == request.serviceType,
-                    registered is any OptionalMarker.Type
-                {
-                    return true
-                }
-                if let wrapper = request.serviceType as? any OptionalMarker.Type,
-                    wrapper.wrappedOptionalType == registered
-                {
-                    return true
-                }
-                return false
-            }
-            if let optionalForm {
+            if let optionalForm = optionalForm(of: request, among: optionalForms) {
                 let forms = [
                     optionalForm.registration.describe(as: optionalForm.serviceType, name: .some(optionalForm.name))
                 ]
@@ -197,15 +181,80 @@ extension Container: Resolver {
                     registrations: forms
                 )
             }
-            kind = .notRegistered
-        } else if sameType.contains(where: { $0.name == request.name }) {
-            kind = .argumentMismatch
-        } else {
-            let names = sameType.compactMap(\.name)
-            kind = .nameMismatch(suggestion: closestName(to: request.name ?? "", among: names))
+            return ResolutionError(kind: .notRegistered, request: request, path: path)
         }
-        return ResolutionError(kind: kind, request: request, path: path, registrations: registrations)
+        let sameName = sameType.contains { $0.name == request.name }
+        return ResolutionError(request: request, path: path) {
+            // Sorted by description, each description made once (not once per comparison).
+            let registrations =
+                sameType
+                .map { binding in
+                    let described = binding.registration.describe(
+                        as: binding.serviceType, name: .some(binding.name))
+                    return (described, described.description)
+                }
+                .sorted { $0.1 < $1.1 }
+                .map(\.0)
+            if sameName { return (.argumentMismatch, registrations) }
+            let names = sameType.compactMap(\.name)
+            return (.nameMismatch(suggestion: closestName(to: request.name ?? "", among: names)), registrations)
+        }
     }
+
+    /// A visible binding whose service type is an optional form of the request's (`Animal?` for `Animal`, or
+    /// `Animal` for `Animal?`): among the types `forms` if given, else found by a scan of every binding.
+    private func optionalForm(of request: ServiceRequest, among forms: [ObjectIdentifier]?) -> Binding? {
+        if let forms {
+            return visibleBindings { forms.contains($0.serviceType) }.first
+        }
+        return visibleBindings { _ in true }.first { binding in
+            let registered = binding.serviceType
+            if let wrapper = registered as? any InstanceWrapper.Type, wrapper.wrappedType == request.serviceType,
+                registered is any OptionalMarker.Type
+            {
+                return true
+            }
+            if let wrapper = request.serviceType as? any OptionalMarker.Type,
+                wrapper.wrappedOptionalType == registered
+            {
+                return true
+            }
+            return false
+        }
+    }
+
+    /// The visible bindings (this container's, then its ancestors' that it does not shadow) whose keys pass
+    /// `isIncluded`; keys are compared before any binding is copied.
+    func visibleBindings(where isIncluded: (ServiceKey) -> Bool) -> [Binding] {
+        var found: [Binding] = []
+        // The keys of nearer containers, which shadow an ancestor's: kept only while an ancestor follows.
+        var seen: Set<ServiceKey> = []
+        var container: Container? = self
+        while let current = container {
+            let isNearest = current === self
+            let hasAncestor = current.parent != nil
+            current.registry.withLock { registry in
+                registry.bindings.forEach(where: isIncluded) { key, binding in
+                    if !isNearest, seen.contains(key) { return }
+                    if hasAncestor { seen.insert(key) }
+                    found.append(binding)
+                }
+            }
+            container = current.parent
+        }
+        return found
+    }
+}
+
+/// The service types whose registration would answer a request for `Service` but for its optionality:
+/// `Optional<Service>`, and for an optional `Service`, the type it wraps. Worked out from the generic type, so
+/// a miss need not cast every registered type to find them.
+func optionalForms<Service>(of serviceType: Service.Type) -> [ObjectIdentifier] {
+    var forms = [ObjectIdentifier(Optional<Service>.self)]
+    if let optional = Service.self as? any OptionalMarker.Type {
+        forms.append(ObjectIdentifier(optional.wrappedOptionalType))
+    }
+    return forms
 }
 
 /// Marks `Optional`, so messages can tell `Animal?` from `Animal`.

@@ -908,6 +908,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             }
         }
         let request = ServiceRequest(serviceType: Service.self, name: name, argumentTypes: argumentTypes())
-        throw container.missError(for: request, path: currentPath() + [request])
+        throw container.missError(
+            for: request, path: currentPath() + [request], optionalForms: optionalForms(of: Service.self))
     }
 }
