@@ -187,15 +187,6 @@ public final class Container: Sendable {
     ) rethrows -> T {
         try closure(Container(viewOf: self, graph: identifier.graph, module: module))
     }
-
-    /// Every binding visible from this container: its own, then those of its ancestors it does not shadow.
-    func visibleBindings() -> [ServiceKey: Binding] {
-        var result = parent?.visibleBindings() ?? [:]
-        for (key, binding) in registry.withLock({ $0.bindings }) {
-            result[key] = binding
-        }
-        return result
-    }
 }
 
 extension Container: CustomStringConvertible {

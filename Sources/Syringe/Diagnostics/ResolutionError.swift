@@ -130,12 +130,14 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// The kind and the registrations, worked out now if they were deferred (once: later calls reuse them).
         var resolvedDetails: (kind: Kind, registrations: [RegistrationDescription]) {
             details.withLock { details in
-                if case .deferred(let workOut) = details {
+                switch details {
+                case .known(let kind, let registrations):
+                    return (kind, registrations)
+                case .deferred(let workOut):
                     let (kind, registrations) = workOut()
                     details = .known(kind, registrations)
+                    return (kind, registrations)
                 }
-                guard case .known(let kind, let registrations) = details else { return (.notRegistered, []) }
-                return (kind, registrations)
             }
         }
     }

@@ -56,13 +56,12 @@ struct ServiceKey: Hashable, Sendable {
 struct ArgumentsKey: Hashable, Sendable {
     let bits: UInt
 
-    /// The key of no arguments.
-    private init(none: Void) {
-        bits = 0
+    private init(bits: UInt) {
+        self.bits = bits
     }
 
     /// The key of no arguments: a constant, so reading it needs no lazy initialization.
-    static let none = ArgumentsKey(none: ())
+    static let none = ArgumentsKey(bits: 0)
 
     /// The key of `(any Resolver, …)`, for several arguments.
     init(tupleType: Any.Type) {

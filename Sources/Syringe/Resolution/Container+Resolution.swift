@@ -170,7 +170,7 @@ extension Container: Resolver {
         for request: ServiceRequest, path: [ServiceRequest], optionalForms: [ObjectIdentifier]? = nil
     ) -> ResolutionError {
         let wanted = ObjectIdentifier(request.serviceType)
-        let sameType = visibleBindings { $0.serviceType == wanted }
+        let sameType = visibleBindings { $0.serviceType == wanted }.map(\.binding)
         if sameType.isEmpty {
             if let optionalForm = optionalForm(of: request, among: optionalForms) {
                 let forms = [
@@ -205,9 +205,9 @@ extension Container: Resolver {
     /// `Animal` for `Animal?`): among the types `forms` if given, else found by a scan of every binding.
     private func optionalForm(of request: ServiceRequest, among forms: [ObjectIdentifier]?) -> Binding? {
         if let forms {
-            return visibleBindings { forms.contains($0.serviceType) }.first
+            return visibleBindings { forms.contains($0.serviceType) }.first?.binding
         }
-        return visibleBindings { _ in true }.first { binding in
+        return visibleBindings().lazy.map(\.binding).first { binding in
             let registered = binding.serviceType
             if let wrapper = registered as? any InstanceWrapper.Type, wrapper.wrappedType == request.serviceType,
                 registered is any OptionalMarker.Type
@@ -223,10 +223,12 @@ extension Container: Resolver {
         }
     }
 
-    /// The visible bindings (this container's, then its ancestors' that it does not shadow) whose keys pass
-    /// `isIncluded`; keys are compared before any binding is copied.
-    func visibleBindings(where isIncluded: (ServiceKey) -> Bool) -> [Binding] {
-        var found: [Binding] = []
+    /// The visible bindings (this container's, then those of its ancestors it does not shadow) whose keys pass
+    /// `isIncluded`, all of them by default; keys are compared before any binding is copied.
+    func visibleBindings(
+        where isIncluded: (ServiceKey) -> Bool = { _ in true }
+    ) -> [(key: ServiceKey, binding: Binding)] {
+        var found: [(key: ServiceKey, binding: Binding)] = []
         // The keys of nearer containers, which shadow an ancestor's: kept only while an ancestor follows.
         var seen: Set<ServiceKey> = []
         var container: Container? = self
@@ -237,7 +239,7 @@ extension Container: Resolver {
                 registry.bindings.forEach(where: isIncluded) { key, binding in
                     if !isNearest, seen.contains(key) { return }
                     if hasAncestor { seen.insert(key) }
-                    found.append(binding)
+                    found.append((key, binding))
                 }
             }
             container = current.parent

@@ -69,7 +69,7 @@ final class RegistryTable: Sendable {
                 )
             )
             bindings.append(binding)
-            var slot = RegistryTable.hash(key) & mask
+            var slot = key.registryHash & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(entries.count)
         }
@@ -101,7 +101,7 @@ final class RegistryTable: Sendable {
     /// The index of the entry for `key` in this table itself (not its base), if any.
     @inline(__always)
     func index(of key: ServiceKey) -> Int? {
-        var slot = RegistryTable.hash(key) & mask
+        var slot = key.registryHash & mask
         return slots.withUnsafeBufferPointer { slots in
             entries.withUnsafeBufferPointer { entries in
                 while true {
@@ -124,11 +124,5 @@ final class RegistryTable: Sendable {
     @inline(__always)
     func entry(at index: Int) -> Entry {
         entries.withUnsafeBufferPointer { $0[index] }
-    }
-
-    /// The hash of `key` in the table (``ServiceKey/registryHash``).
-    @inline(__always)
-    static func hash(_ key: ServiceKey) -> Int {
-        key.registryHash
     }
 }

@@ -73,10 +73,7 @@ struct Locked<State>: @unchecked Sendable {
         // Moved into the buffer, not copied: a closure cannot consume what it captures, but it can take it out
         // of an optional (a copy of a large state and the destruction of the original cost ~300 instructions).
         var pending: State? = consume initialState
-        let created = LockedBuffer<State>.create(minimumCapacity: 1) { _ in pending.take()! }
-        // `create` is declared to return the base class but allocates an instance of the class it is called on.
-        buffer = unsafeDowncast(created, to: LockedBuffer<State>.self)
-        buffer.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
+        self.init { pending.take()! }
     }
 
     /// Creates the state with `makeState`, in place: a large state is neither copied nor moved on the way.
