@@ -28,17 +28,17 @@ extension Container {
     /// Container.loggingFunction = nil  // silence
     /// ```
     public static var loggingFunction: LoggingFunction? {
-        get { loggingSink.withLock { $0.function } }
-        set { loggingSink.withLock { $0 = LoggingSink(function: newValue, isDefault: false) } }
+        get { loggingSink.withLock { $0 } }
+        set {
+            // Marked first, so a message for the new function is never skipped as if for the default one.
+            usesDefaultSink.store(0)
+            loggingSink.withLock { $0 = newValue }
+        }
     }
 
-    /// The logging function, and whether it is still the default one.
-    private struct LoggingSink {
-        var function: LoggingFunction?
-        var isDefault: Bool
-    }
-
-    private static let loggingSink = Locked(LoggingSink(function: printIfEnabled, isDefault: true))
+    private static let loggingSink = Locked<LoggingFunction?>(printIfEnabled)
+    /// 1 while ``loggingFunction`` is still the default one.
+    private static let usesDefaultSink = AtomicWord(1)
 
     /// The default sink: prints when one of the environment variables asks for it.
     private static let printIfEnabled: LoggingFunction = { message in
@@ -53,10 +53,15 @@ extension Container {
     /// Sends the message of `error` to ``loggingFunction``. The message (what is registered instead, the "did you
     /// mean") is made only if a function will receive it: not with logging off, nor for the default function
     /// when no environment variable asks it to print.
+    // `@usableFromInline` and out of line: the optional `resolve`s, which call it when they fail, stay small and
+    // may be inlined into an app's code (cross-module optimization inlines a function only if everything it calls
+    // can be named from there, which a function using this file's private state cannot).
+    @usableFromInline
+    @inline(never)
     static func log(_ error: ResolutionError) {
-        let sink = loggingSink.withLock { $0 }
-        guard let function = sink.function, !sink.isDefault || printsByDefault else { return }
-        function(error.description)
+        guard let sink = loggingFunction else { return }
+        if usesDefaultSink.load() == 1, !printsByDefault { return }
+        sink(error.description)
     }
 }
 
