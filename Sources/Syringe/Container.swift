@@ -201,7 +201,8 @@ extension Container: CustomStringConvertible {
     public var description: String {
         let lines = registry.withLock { $0.bindings }.map { _, binding in
             let registration = binding.registration
-            let (scope, completions) = registration.state.withLock { ($0.scope.scopeDescription, $0.completions.count) }
+            let configuration = registration.configuration
+            let (scope, completions) = (configuration.scope.scopeDescription, configuration.completions.count)
             var text = "Service: \(typeName(binding.serviceType))"
             if let name = binding.name { text += ", Name: \"\(name)\"" }
             text += ", Factory: \(typeName(registration.argumentsType.type)) -> \(typeName(registration.serviceType))"

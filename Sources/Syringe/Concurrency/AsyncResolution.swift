@@ -218,7 +218,8 @@ final class AsyncResolution: AsyncResolver, Sendable {
     private func instance(
         of registration: Registration, as requestedType: Any.Type, name: String?, arguments: InstanceBox
     ) async throws(ResolutionError) -> Any {
-        let (scope, completions) = registration.state.withLock { ($0.scope, $0.completions) }
+        let configuration = registration.configuration
+        let (scope, completions) = (configuration.scope, configuration.completions)
         let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
         let id = ObjectIdentifier(registration)
         switch scope.kind {

@@ -35,7 +35,7 @@ extension ResolutionContext {
         arguments: Any,
         observer: ResolutionObserver
     ) throws(ResolutionError) -> Any {
-        let scope = registration.state.withLock { $0.scope }
+        let scope = registration.configuration.scope
         let kind = scope.kind
         let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
         observer.verification?.check(registration, request: request, kind: kind, stack: observer.stack)

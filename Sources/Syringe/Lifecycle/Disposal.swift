@@ -6,10 +6,12 @@ extension Registration {
     /// When `retiring`, the registration is being removed: from now on it keeps nothing, so an instance still
     /// being created is not kept either (see ``State/isRetired``).
     func release(ifIn scope: (any ObjectScopeProtocol)?, retiring: Bool = false) -> [PendingDisposal] {
+        // Without a state, nothing was ever kept or recorded: only a removal needs one, to mark the registration.
+        guard let lock = retiring ? state : stateIfMade else { return [] }
         var forgotten: PublishedInstance?
-        let taken = state.withLock { state -> [PendingDisposal] in
+        let taken = lock.withLock { state -> [PendingDisposal] in
             if retiring { state.isRetired = true }
-            if let scope, state.scope !== scope { return [] }
+            if let scope, configuration.scope !== scope { return [] }
             if case .creating = state.shared { return [] }
             // Take the instances before the scope drops them, so they are still alive.
             let taken = lifecycle.take(of: self, customHeld: state.customStorage?.instance)

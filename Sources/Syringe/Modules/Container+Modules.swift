@@ -184,7 +184,7 @@ extension Container {
 
     /// Makes the instance of an eager registration in a new resolution of this container.
     private func makeEagerly(_ registration: Registration) throws(ResolutionError) {
-        let kind = registration.state.withLock { $0.scope.kind }
+        let kind = registration.configuration.kind
         guard kind == .container || kind == .perContainer else { return }
         guard registration.argumentTypes.isEmpty else {
             throw ResolutionError(

@@ -1,10 +1,12 @@
 /// One registration: the factory, its configuration and the instances its scope keeps.
 ///
 /// A registration is reachable from its ``ServiceKey`` and from the keys of the types it is forwarded to.
-/// Configuration (`inObjectScope`, `initCompleted`) may change at any time from any thread, and instances
-/// of shared scopes are created once; both live in `state`, behind one lock per registration, so unrelated
-/// registrations never contend. The configuration is also published as an immutable ``Configuration``
-/// that resolves read without the lock (see ``configuration``).
+/// Configuration (`inObjectScope`, `initCompleted`) may change at any time from any thread: it is an immutable
+/// ``Configuration``, replaced by a compare-and-exchange and read without a lock (see ``configuration``).
+/// Instances of shared scopes are created once, under a lock of the registration's own (`state`), so unrelated
+/// registrations never contend. That lock and its state are made on first need (the first shared instance, a
+/// custom scope's storage, a removal): a registration that never keeps an instance, the most common kind, is one
+/// allocation besides its factory.
 final class Registration: Sendable {
     /// The erased factory: the resolver, then the runtime arguments as one value (a tuple when several).
     typealias Factory = @Sendable (any Resolver, Any) throws -> Any
@@ -29,9 +31,11 @@ final class Registration: Sendable {
     let line: UInt
     /// Where the disposable instances of this registration are recorded: its container's store.
     let lifecycle: LifecycleStore
-    let state: Locked<State>
-    /// The published ``Configuration`` (`Unmanaged<Configuration>` bits); `state.configuration` keeps it.
-    private let publishedConfiguration = AtomicWord(0)
+    /// The published ``Configuration`` (`Unmanaged<Configuration>` bits). The registration owns a reference to
+    /// it unless it is shared (``Configuration/isShared``): those live for good.
+    private let publishedConfiguration: AtomicWord
+    /// The lock and ``State`` (``Locked/retainedBits()``, owned by the registration), 0 until first needed.
+    private let stateBits = AtomicWord(0)
     /// The kept `.container` instance (`Unmanaged<PublishedInstance>` bits, 0 when none); `state.shared` keeps it.
     private let publishedShared = AtomicWord(0)
 
@@ -81,15 +85,9 @@ final class Registration: Sendable {
     }
 
     struct State {
-        /// The scope; change it through ``Registration/configure(_:)``, which republishes the configuration.
-        var scope: any ObjectScopeProtocol
-        /// The `initCompleted` closures; change them through ``Registration/configure(_:)``.
-        var completions: [Completion] = []
-        /// The configuration published for resolves, made from `scope` and `completions`.
-        var configuration: Configuration
-        /// The configurations published before `configuration`: a resolve may still be reading one, without
-        /// retaining it, so they live as long as the registration (which no resolve can outlive). There are as
-        /// many as `inObjectScope` and `initCompleted` calls made on a registration with a custom scope or
+        /// The configurations of this registration's own that were replaced: a resolve may still be reading one,
+        /// without retaining it, so they live as long as the registration (which no resolve can outlive). There
+        /// are as many as `inObjectScope` and `initCompleted` calls made on a registration with a custom scope or
         /// `initCompleted` closures (the others share one configuration per scope).
         var replacedConfigurations: [Configuration] = []
         /// The instance of a `.container` or `.weak` registration.
@@ -140,41 +138,96 @@ final class Registration: Sendable {
         self.factory = factory
         self.asyncFactory = asyncFactory
         self.isolatedToMainActor = isolatedToMainActor
-        let configuration = Configuration.of(scope: scope, completions: [])
-        self.state = Locked { State(scope: scope, configuration: configuration) }
-        publishedConfiguration.store(UInt(bitPattern: Unmanaged.passUnretained(configuration).toOpaque()))
+        publishedConfiguration = AtomicWord(Registration.ownedBits(of: Configuration.of(scope: scope, completions: [])))
     }
 
-    /// The current scope and `initCompleted` closures, read without a lock and not retained: use it only inside
-    /// a ``Reclamation`` reading section, which keeps it valid (a replaced configuration is retired, not
-    /// released).
+    deinit {
+        let state = stateBits.load()
+        if state != 0 { Locked<State>.releaseRetainedBits(state) }
+        let configuration = Unmanaged<Configuration>.fromOpaque(
+            UnsafeRawPointer(bitPattern: publishedConfiguration.load())!)
+        if !configuration._withUnsafeGuaranteedRef({ $0.isShared }) { configuration.release() }
+    }
+
+    /// The bits to publish for `configuration`, with the reference the registration owns (none for a shared one).
+    private static func ownedBits(of configuration: Configuration) -> UInt {
+        let reference =
+            configuration.isShared ? Unmanaged.passUnretained(configuration) : Unmanaged.passRetained(configuration)
+        return UInt(bitPattern: reference.toOpaque())
+    }
+
+    // MARK: State
+
+    /// The lock and the state of shared instances, made now if this is its first use.
+    var state: Locked<State> {
+        let bits = stateBits.load()
+        return bits != 0 ? Locked(borrowingBits: bits) : makeState()
+    }
+
+    /// The lock and state if they were made; `nil` means nothing was ever kept, created, or retired.
+    var stateIfMade: Locked<State>? {
+        let bits = stateBits.load()
+        return bits != 0 ? Locked(borrowingBits: bits) : nil
+    }
+
+    @inline(never)
+    private func makeState() -> Locked<State> {
+        let made = Locked(State())
+        let bits = made.retainedBits()
+        let (exchanged, original) = stateBits.compareExchange(expected: 0, desired: bits)
+        if exchanged { return made }
+        // Another thread made it first: use that one.
+        Locked<State>.releaseRetainedBits(bits)
+        return Locked(borrowingBits: original)
+    }
+
+    /// The current scope and `initCompleted` closures, not retained. Valid as long as the registration: a
+    /// replaced configuration of its own is retired into `state`, and a shared one lives for good.
     @inline(__always)
     var currentConfiguration: Unmanaged<Configuration> {
-        guard let pointer = UnsafeRawPointer(bitPattern: publishedConfiguration.loadAcquiring()) else {
-            return lockedConfiguration()
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: publishedConfiguration.load())!)
+    }
+
+    /// The current scope and `initCompleted` closures.
+    var configuration: Configuration { currentConfiguration.takeUnretainedValue() }
+
+    /// Replaces the configuration with `change(current)`, without a lock; a replaced configuration of the
+    /// registration's own is retired into `state`. `change` may run more than once when threads race.
+    ///
+    /// Ordering with the creation of a shared instance: the exchange comes before the caller reads
+    /// ``stateIfMade`` (to forget instances), and a creator checks the configuration under the state's lock
+    /// after the state was made; both sequentially consistent, so a creator either sees the new scope or its
+    /// instance is forgotten by the caller.
+    func reconfigure(_ change: (Configuration) -> Configuration) {
+        var current = publishedConfiguration.load()
+        while true {
+            let old = Unmanaged<Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: current)!)
+            let new = change(old.takeUnretainedValue())
+            if new === old.takeUnretainedValue() { return }
+            let bits = Registration.ownedBits(of: new)
+            let (exchanged, original) = publishedConfiguration.compareExchange(expected: current, desired: bits)
+            if exchanged {
+                if !old._withUnsafeGuaranteedRef({ $0.isShared }) {
+                    let retired = old.takeRetainedValue()
+                    state.withLock { $0.replacedConfigurations.append(retired) }
+                }
+                return
+            }
+            if !new.isShared { Unmanaged<Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+            current = original
         }
-        return Unmanaged.fromOpaque(pointer)
     }
 
-    /// Not reached: the initializer publishes a configuration before the registration is reachable. Out of line,
-    /// to keep the lock off the resolve path's code.
-    @inline(never)
-    private func lockedConfiguration() -> Unmanaged<Configuration> {
-        Unmanaged.passUnretained(state.withLock { $0.configuration })
-    }
-
-    /// Changes the scope or the `initCompleted` closures in `body`, then publishes the new configuration.
-    func configure(_ body: (inout State) -> Void) {
+    /// Forgets the instances the registration keeps (its shared instance, its custom scope's storage), as a new
+    /// scope does. Call after ``reconfigure(_:)``.
+    func forgetInstances() {
+        guard let state = stateIfMade else { return }
+        var forgotten: PublishedInstance?
         state.withLock { state in
-            body(&state)
-            let old = state.configuration
-            let new = Configuration.of(scope: state.scope, completions: state.completions)
-            guard new !== old else { return }
-            state.configuration = new
-            publishedConfiguration.store(UInt(bitPattern: Unmanaged.passUnretained(new).toOpaque()))
-            // A shared configuration never goes away; a registration's own one must outlive every reader.
-            if !old.isShared { state.replacedConfigurations.append(old) }
+            forgotten = forgetShared(in: &state)
+            state.customStorage = nil
         }
+        Registration.discard(forgotten)
     }
 
     // MARK: Kept instances
@@ -226,7 +279,7 @@ final class Registration: Sendable {
     /// The registration described for messages, as registered under `type` and `name` (they differ from the
     /// registration's own when it is reached through type forwarding).
     func describe(as type: Any.Type? = nil, name: String?? = nil) -> RegistrationDescription {
-        let scope = state.withLock { $0.scope.scopeDescription }
+        let scope = configuration.scope.scopeDescription
         return RegistrationDescription(
             request: ServiceRequest(
                 serviceType: type ?? serviceType, name: name ?? self.name, argumentTypes: argumentTypes

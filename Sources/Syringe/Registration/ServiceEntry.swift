@@ -60,13 +60,8 @@ public final class ServiceEntry<Service>: Sendable {
     /// - Returns: This entry.
     @discardableResult
     public func inObjectScope(_ objectScope: any ObjectScopeProtocol) -> Self {
-        var forgotten: PublishedInstance?
-        registration.configure { state in
-            state.scope = objectScope
-            forgotten = registration.forgetShared(in: &state)
-            state.customStorage = nil
-        }
-        Registration.discard(forgotten)
+        registration.reconfigure { Registration.Configuration.of(scope: objectScope, completions: $0.completions) }
+        registration.forgetInstances()
         return self
     }
 
@@ -94,7 +89,7 @@ public final class ServiceEntry<Service>: Sendable {
             default: return
             }
         }
-        registration.configure { $0.completions.append(erased) }
+        registration.reconfigure { Registration.Configuration.of(scope: $0.scope, completions: $0.completions + [erased]) }
         return self
     }
 

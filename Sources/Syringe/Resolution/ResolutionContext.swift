@@ -651,6 +651,13 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
                 state.shared = .empty  // removed while the factory ran: the instance is the caller's alone
                 return hasWaiters
             }
+            let kind = registration.configuration.kind
+            if strongly ? kind != .container && kind != .perContainer : kind != .weak {
+                // Rescoped while the factory ran, and the scope's configurer may not have seen this creation
+                // (see ``Registration/reconfigure(_:)``): keep nothing.
+                state.shared = .empty
+                return hasWaiters
+            }
             if strongly {
                 registration.keepStrongly(instance, in: &state)
             } else if let object = asObject(instance) {

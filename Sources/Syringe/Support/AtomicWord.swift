@@ -67,6 +67,27 @@ struct AtomicWord: ~Copyable, Sendable {
     }
 
     /// Adds `delta` (wrapping) and returns the new value.
+    /// Stores `desired` if the word holds `expected`, in one sequentially consistent step; returns whether it
+    /// did, and the value the word held.
+    ///
+    /// ```swift
+    /// let word = AtomicWord(0)
+    /// let (exchanged, original) = word.compareExchange(expected: 0, desired: 7)  // (true, 0)
+    /// ```
+    @inline(__always)
+    func compareExchange(expected: UInt, desired: UInt) -> (exchanged: Bool, original: UInt) {
+        #if canImport(Darwin)
+            return storage.withLock { value in
+                let original = value
+                if original == expected { value = desired }
+                return (original == expected, original)
+            }
+        #else
+            return storage.compareExchange(
+                expected: expected, desired: desired, ordering: .sequentiallyConsistent)
+        #endif
+    }
+
     @discardableResult
     func add(_ delta: UInt) -> UInt {
         #if canImport(Darwin)

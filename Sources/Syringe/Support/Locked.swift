@@ -90,6 +90,24 @@ struct Locked<State>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the state.
+    /// The lock and its state as the bits of a retained reference, to keep in an ``AtomicWord``; whoever holds
+    /// the bits owns that reference and gives it back with ``releaseRetainedBits(_:)``.
+    func retainedBits() -> UInt {
+        UInt(bitPattern: Unmanaged.passRetained(buffer).toOpaque())
+    }
+
+    /// The lock whose ``retainedBits()`` are `bits`, which must still be owned by someone for as long as the
+    /// result is used.
+    @inline(__always)
+    init(borrowingBits bits: UInt) {
+        buffer = Unmanaged<LockedBuffer<State>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
+    }
+
+    /// Gives back the reference ``retainedBits()`` made.
+    static func releaseRetainedBits(_ bits: UInt) {
+        Unmanaged<LockedBuffer<State>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
+    }
+
     @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         try buffer.withUnsafeMutablePointers { state, mutex in
