@@ -17,9 +17,9 @@ extension Container {
     ///   - line: The line of the registration; recorded for error messages.
     ///   - factory: Makes the service, resolving its dependencies through the resolver it receives.
     /// - Returns: The registration, to configure further.
-    // Inlinable, so that an app's call, specialized for its service type, makes the factory box and names the
-    // entry's class with the metadata of both found once per call site, not looked up (~340 instructions each)
-    // by the generic code on every registration.
+    // Inlinable, so that an app's call, specialized for its service type, makes the factory box with its
+    // metadata found once per call site, not looked up (~340 instructions) by the generic code on every
+    // registration.
     @inlinable
     @discardableResult
     public func register<Service>(
@@ -30,20 +30,18 @@ extension Container {
         factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> ServiceEntry<Service> {
         addPlainRegistration(
-            name: name, fileID: fileID, line: line, factory: PlainFactory(factory),
-            entryType: ServiceEntry<Service>.self
+            name: name, fileID: fileID, line: line, factory: PlainFactory(factory)
         )
     }
 
     /// ``register(_:name:fileID:line:factory:)`` once its factory box is made.
     @usableFromInline
     func addPlainRegistration<Service>(
-        name: String?, fileID: String, line: UInt, factory: PlainFactory<Service>,
-        entryType: ServiceEntry<Service>.Type
+        name: String?, fileID: String, line: UInt, factory: PlainFactory<Service>
     ) -> ServiceEntry<Service> {
         addRegistration(
             Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsSignature, fileID: fileID,
-            line: line, factory: factory, entryType: entryType
+            line: line, factory: factory
         )
     }
 
@@ -64,8 +62,8 @@ extension Container {
     ///   - line: The line of the registration; recorded for error messages.
     ///   - factory: Makes the service from the resolver and the runtime arguments.
     /// - Returns: The registration, to configure further.
-    // Inlinable, so that an app's call, specialized for its types, makes the factory box, names the entry's
-    // class and takes the arguments out of their `Any` in specialized code (see the plain `register`).
+    // Inlinable, so that an app's call, specialized for its types, makes the factory box and takes the
+    // arguments out of their `Any` in specialized code (see the plain `register`).
     @inlinable
     @discardableResult
     public func register<Service, each Argument>(
@@ -85,8 +83,7 @@ extension Container {
                     argumentPackMismatch(repeat (each Argument).self)
                 }
                 return try factory(resolver, repeat each values)
-            },
-            entryType: ServiceEntry<Service>.self
+            }
         )
     }
 
@@ -94,7 +91,7 @@ extension Container {
     @usableFromInline
     func addArgumentRegistration<Service, each Argument>(
         _ argumentTypes: repeat (each Argument).Type, name: String?, fileID: String, line: UInt,
-        factory: ArgumentFactory<Service>, entryType: ServiceEntry<Service>.Type
+        factory: ArgumentFactory<Service>
     ) -> ServiceEntry<Service> {
         addRegistration(
             Service.self,
@@ -103,8 +100,7 @@ extension Container {
             argumentsType: argumentsSignature(repeat (each Argument).self),
             fileID: fileID,
             line: line,
-            factory: factory,
-            entryType: entryType
+            factory: factory
         )
     }
 
@@ -163,8 +159,7 @@ extension Container {
         line: UInt,
         asyncFactory: Registration.AsyncFactory? = nil,
         isolatedToMainActor: Bool = false,
-        factory: ServiceFactory,
-        entryType: ServiceEntry<Service>.Type = ServiceEntry<Service>.self
+        factory: ServiceFactory
     ) -> ServiceEntry<Service> {
         let registration = Registration(
             serviceType: serviceType,
@@ -184,11 +179,12 @@ extension Container {
             registry.setBinding(
                 Binding(registration: registration, serviceType: serviceType, name: name), for: key
             )
-            return registry.behaviors
+            // Most containers have no behaviors: then nothing is copied out (not even the empty array).
+            return registry.behaviors.isEmpty ? nil : registry.behaviors
         }
         module?.record(registration)
-        let entry = entryType.init(registration: registration, container: self)
-        for behavior in behaviors {
+        let entry = ServiceEntry<Service>(registration: registration, container: self)
+        for behavior in behaviors ?? [] {
             behavior.container(self, didRegisterType: serviceType, toService: entry, withName: name)
         }
         return entry

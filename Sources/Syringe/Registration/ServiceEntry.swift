@@ -4,6 +4,10 @@
 /// value may be ignored. Configure an entry right after registering it: a resolve that is already running
 /// uses the configuration it read when it started.
 ///
+/// An entry is a handle: a small value that refers to the registration (and keeps its container alive while
+/// you hold it). Copies refer to the same registration, so configuring any copy configures the registration.
+/// Unlike Swinject's class, it costs registering no allocation of its own.
+///
 /// ```swift
 /// container.register(Animal.self) { _ in Cat(name: "Mimi") }
 ///     .inObjectScope(.container)
@@ -12,8 +16,9 @@
 ///         (animal as? Cat)?.owner = r.resolve(Person.self)
 ///     }
 /// ```
-public final class ServiceEntry<Service>: Sendable {
+public struct ServiceEntry<Service>: Sendable {
     let registration: Registration
+    /// The container (or the module's view of it) that made the registration, where `implements` forwards.
     let container: Container
 
     init(registration: Registration, container: Container) {
