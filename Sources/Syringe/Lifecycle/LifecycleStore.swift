@@ -140,17 +140,7 @@ final class LifecycleStore: Sendable {
         let id = ObjectIdentifier(original)
         let (standIn, isNew) = state.withLock { state -> (Registration, Bool) in
             if let local = state.locals[id] { return (local.standIn, false) }
-            let standIn = Registration(
-                serviceType: original.serviceType,
-                name: original.name,
-                argumentTypes: original.argumentTypes,
-                argumentsType: original.argumentsType,
-                scope: scope,
-                fileID: original.fileID,
-                line: original.line,
-                lifecycle: self,
-                factory: original.factory
-            )
+            let standIn = StandInRegistration(of: original, scope: scope, lifecycle: self)
             state.locals[id] = Local(original: original, standIn: standIn)
             return (standIn, true)
         }

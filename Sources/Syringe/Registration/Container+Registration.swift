@@ -17,8 +17,8 @@ extension Container {
     ///   - line: The line of the registration; recorded for error messages.
     ///   - factory: Makes the service, resolving its dependencies through the resolver it receives.
     /// - Returns: The registration, to configure further.
-    // Inlinable, so that an app's call, specialized for its service type, makes the factory box with its
-    // metadata found once per call site, not looked up (~340 instructions) by the generic code on every
+    // Inlinable, so that an app's call, specialized for its service type, names the registration's class with
+    // its metadata found once per call site, not looked up (~340 instructions) by the generic code on every
     // registration.
     @inlinable
     @discardableResult
@@ -30,18 +30,23 @@ extension Container {
         factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> ServiceEntry<Service> {
         addPlainRegistration(
-            name: name, fileID: fileID, line: line, factory: PlainFactory(factory)
+            name: name, fileID: fileID, line: line, factory: factory, as: PlainRegistration<Service>.self
         )
     }
 
-    /// ``register(_:name:fileID:line:factory:)`` once its factory box is made.
+    /// ``register(_:name:fileID:line:factory:)`` with its registration's class named.
     @usableFromInline
     func addPlainRegistration<Service>(
-        name: String?, fileID: String, line: UInt, factory: PlainFactory<Service>
+        name: String?, fileID: String, line: UInt, factory: @escaping @Sendable (any Resolver) throws -> Service,
+        as registrationClass: PlainRegistration<Service>.Type
     ) -> ServiceEntry<Service> {
-        addRegistration(
-            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsSignature, fileID: fileID,
-            line: line, factory: factory
+        add(
+            registrationClass.init(
+                body: factory, serviceType: Service.self, name: name, argumentTypes: [],
+                argumentsType: noArgumentsSignature, fileID: fileID, line: line, scope: defaultObjectScope,
+                lifecycle: lifecycle
+            ),
+            as: Service.self
         )
     }
 
@@ -62,8 +67,8 @@ extension Container {
     ///   - line: The line of the registration; recorded for error messages.
     ///   - factory: Makes the service from the resolver and the runtime arguments.
     /// - Returns: The registration, to configure further.
-    // Inlinable, so that an app's call, specialized for its types, makes the factory box and takes the
-    // arguments out of their `Any` in specialized code (see the plain `register`).
+    // Inlinable, so that an app's call, specialized for its types, names the registration's class and takes
+    // the arguments out of their `Any` in specialized code (see the plain `register`).
     @inlinable
     @discardableResult
     public func register<Service, each Argument>(
@@ -75,7 +80,7 @@ extension Container {
     ) -> ServiceEntry<Service> {
         addArgumentRegistration(
             repeat (each Argument).self, name: name, fileID: fileID, line: line,
-            factory: ArgumentFactory { resolver, arguments in
+            factory: { resolver, arguments in
                 // The registry key includes the argument types, so only a request with exactly these types
                 // reaches this factory, and it packs its arguments the same way; the cast succeeds for every such
                 // request. Exactly that type, so taken out without a dynamic cast.
@@ -83,24 +88,26 @@ extension Container {
                     argumentPackMismatch(repeat (each Argument).self)
                 }
                 return try factory(resolver, repeat each values)
-            }
+            },
+            as: ArgumentRegistration<Service>.self
         )
     }
 
-    /// ``register(_:name:fileID:line:factory:)`` with runtime arguments, once its factory box is made.
+    /// ``register(_:name:fileID:line:factory:)`` with runtime arguments, with its registration's class named.
     @usableFromInline
     func addArgumentRegistration<Service, each Argument>(
         _ argumentTypes: repeat (each Argument).Type, name: String?, fileID: String, line: UInt,
-        factory: ArgumentFactory<Service>
+        factory: @escaping @Sendable (any Resolver, Any) throws -> Service,
+        as registrationClass: ArgumentRegistration<Service>.Type
     ) -> ServiceEntry<Service> {
-        addRegistration(
-            Service.self,
-            name: name,
-            argumentTypes: argumentTypeList(repeat (each Argument).self),
-            argumentsType: argumentsSignature(repeat (each Argument).self),
-            fileID: fileID,
-            line: line,
-            factory: factory
+        add(
+            registrationClass.init(
+                body: factory, serviceType: Service.self, name: name,
+                argumentTypes: argumentTypeList(repeat (each Argument).self),
+                argumentsType: argumentsSignature(repeat (each Argument).self), fileID: fileID, line: line,
+                scope: defaultObjectScope, lifecycle: lifecycle
+            ),
+            as: Service.self
         )
     }
 
@@ -142,50 +149,30 @@ extension Container {
         isolatedToMainActor: Bool = false,
         factory: @escaping Registration.Factory
     ) -> ServiceEntry<Service> {
-        addRegistration(
-            serviceType, name: name, argumentTypes: argumentTypes, argumentsType: argumentsType, fileID: fileID,
-            line: line, asyncFactory: asyncFactory, isolatedToMainActor: isolatedToMainActor,
-            factory: ErasedFactory(factory)
+        add(
+            ErasedRegistration(
+                body: factory, asyncFactory: asyncFactory, isolatedToMainActor: isolatedToMainActor,
+                serviceType: Service.self, name: name, argumentTypes: argumentTypes, argumentsType: argumentsType,
+                fileID: fileID, line: line, scope: defaultObjectScope, lifecycle: lifecycle
+            ),
+            as: Service.self
         )
     }
 
-    /// The one place registrations are made: stores the binding, then tells the behaviors (outside the lock).
-    func addRegistration<Service>(
-        _ serviceType: Service.Type,
-        name: String?,
-        argumentTypes: [Any.Type],
-        argumentsType: ArgumentsSignature,
-        fileID: String,
-        line: UInt,
-        asyncFactory: Registration.AsyncFactory? = nil,
-        isolatedToMainActor: Bool = false,
-        factory: ServiceFactory
-    ) -> ServiceEntry<Service> {
-        let registration = Registration(
-            serviceType: serviceType,
-            name: name,
-            argumentTypes: argumentTypes,
-            argumentsType: argumentsType,
-            scope: defaultObjectScope,
-            fileID: fileID,
-            line: line,
-            lifecycle: lifecycle,
-            factory: factory,
-            asyncFactory: asyncFactory,
-            isolatedToMainActor: isolatedToMainActor
-        )
-        let key = ServiceKey(serviceType: serviceType, argumentsType: argumentsType, name: name)
+    /// The one place registrations are added: binds `registration` under its key, then tells the behaviors
+    /// (outside the lock).
+    private func add<Service>(_ registration: Registration, as serviceType: Service.Type) -> ServiceEntry<Service> {
+        let name = registration.name
+        let key = ServiceKey(serviceType: Service.self, argumentsType: registration.argumentsType, name: name)
         let behaviors = registry.withLock { registry in
-            registry.setBinding(
-                Binding(registration: registration, serviceType: serviceType, name: name), for: key
-            )
+            registry.setBinding(Binding(registration: registration, serviceType: Service.self, name: name), for: key)
             // Most containers have no behaviors: then nothing is copied out (not even the empty array).
             return registry.behaviors.isEmpty ? nil : registry.behaviors
         }
         module?.record(registration)
         let entry = ServiceEntry<Service>(registration: registration, container: self)
         for behavior in behaviors ?? [] {
-            behavior.container(self, didRegisterType: serviceType, toService: entry, withName: name)
+            behavior.container(self, didRegisterType: Service.self, toService: entry, withName: name)
         }
         return entry
     }

@@ -6,8 +6,14 @@
 /// Instances of shared scopes are created once, under a lock of the registration's own (`state`), so unrelated
 /// registrations never contend. That lock and its state are made on first need (the first shared instance, a
 /// custom scope's storage, a removal): a registration that never keeps an instance, the most common kind, is one
-/// allocation besides its factory.
-final class Registration: Sendable {
+/// allocation, factory included.
+///
+/// The factory is carried by the subclass of each kind (`FactoryRegistrations.swift`), with its static type.
+@usableFromInline
+class Registration: @unchecked Sendable {
+    // @unchecked Sendable: every stored property is a `let` of a Sendable type or an `AtomicWord`, and the
+    // mutable state sits behind its lock. Not final only so that the subclasses can carry the factory with its
+    // static type; they add only `let` properties of Sendable types.
     /// The erased factory: the resolver, then the runtime arguments as one value (a tuple when several).
     typealias Factory = @Sendable (any Resolver, Any) throws -> Any
     /// The erased `initCompleted` closure: the resolver and the new instance.
@@ -20,7 +26,8 @@ final class Registration: Sendable {
     let argumentsType: ArgumentsSignature
     /// `ObjectIdentifier(serviceType)`, compared on every typed resolve.
     let serviceTypeID: ObjectIdentifier
-    let factory: ServiceFactory
+    /// Which subclass this is, so the resolve path can downcast without a dynamic cast.
+    let shape: Shape
     /// The factory of a registration made with an `async` or actor-isolated factory, run by `await`ed
     /// resolutions; `factory` then throws ``AsyncFactoryRequired``. `nil` for synchronous registrations.
     let asyncFactory: AsyncFactory?
@@ -114,16 +121,28 @@ final class Registration: Sendable {
         case weak(WeakReference)
     }
 
+    /// The subclasses of ``Registration``, one per kind of factory.
+    enum Shape {
+        /// ``ErasedRegistration`` or ``StandInRegistration``.
+        case erased
+        /// ``PlainRegistration``.
+        case plain
+        /// ``ArgumentRegistration``.
+        case arguments
+    }
+
+    /// Makes a registration of `serviceType` under `name`, for runtime arguments of `argumentTypes`, made at
+    /// `fileID` and `line`, in `scope`, recording its disposable instances in `lifecycle`.
     init(
+        shape: Shape,
         serviceType: Any.Type,
         name: String?,
         argumentTypes: [Any.Type],
         argumentsType: ArgumentsSignature,
-        scope: any ObjectScopeProtocol,
         fileID: String,
         line: UInt,
+        scope: any ObjectScopeProtocol,
         lifecycle: LifecycleStore,
-        factory: ServiceFactory,
         asyncFactory: AsyncFactory? = nil,
         isolatedToMainActor: Bool = false
     ) {
@@ -135,10 +154,21 @@ final class Registration: Sendable {
         self.fileID = fileID
         self.line = line
         self.lifecycle = lifecycle
-        self.factory = factory
+        self.shape = shape
         self.asyncFactory = asyncFactory
         self.isolatedToMainActor = isolatedToMainActor
         publishedConfiguration = AtomicWord(Registration.ownedBits(of: Configuration.of(scope: scope, completions: [])))
+    }
+
+    /// Runs the factory with the resolver and the runtime arguments (one value; a tuple when several).
+    func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
+        throw FactoryNotImplemented()
+    }
+
+    /// The box in which a `.container` registration keeps `instance`: typed as the factory's service type where
+    /// the subclass knows it.
+    func box(_ instance: Any) -> PublishedInstance {
+        ErasedPublishedInstance(instance)
     }
 
     deinit {
@@ -247,7 +277,7 @@ final class Registration: Sendable {
     /// Keeps `instance` strongly and publishes it for lock-free reads. Call with the lock held: `state` is this
     /// registration's.
     func keepStrongly(_ instance: Any, in state: inout State) {
-        let box = factory.box(instance)
+        let box = box(instance)
         state.shared = .strong(box)
         publishedShared.store(UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque()))
     }

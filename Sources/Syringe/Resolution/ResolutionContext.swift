@@ -265,21 +265,21 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         _ hit: RegistryView.Hit, as serviceType: Service.Type, name: String?,
         otherwise: (Unmanaged<Registration>, Unmanaged<Registration.Configuration>) throws(ResolutionError) -> Service
     ) throws(ResolutionError) -> Service {
-        // The registration and its factory box are read without retaining them: every thread resolving the
-        // same service would write their reference counts. The hit's table keeps the registration alive, and the
-        // registration its factory box, for as long as the reading section this resolution runs in (or the
-        // snapshot its view was built from) lasts, which is longer than this call.
+        // The registration (factory included) is read without retaining it: every thread resolving the same
+        // service would write its reference count. The hit's table keeps the registration alive for as long as
+        // the reading section this resolution runs in (or the snapshot its view was built from) lasts, which is
+        // longer than this call.
         let unretained = hit.registration
         let configuration = unretained._withUnsafeGuaranteedRef { $0.currentConfiguration }
         let exact = unretained._withUnsafeGuaranteedRef { $0.serviceTypeID == ObjectIdentifier(Service.self) }
-        let factory = unretained._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.factory) }
+        let shape = unretained._withUnsafeGuaranteedRef { $0.shape }
         if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .transient, exact, observer == nil,
-            factory._withUnsafeGuaranteedRef({ $0.shape }) == .plain
+            shape == .plain
         {
             try checkCycle(unretained, as: Service.self, name: name, allowsRerun: false)
             return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
-                try factory._withUnsafeGuaranteedRef { box in
-                    try unsafeDowncast(box, to: PlainFactory<Service>.self).body(self)
+                try unretained._withUnsafeGuaranteedRef { registration in
+                    try unsafeDowncast(registration, to: PlainRegistration<Service>.self).body(self)
                 }
             }
         }
@@ -310,24 +310,24 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     ) throws(ResolutionError) -> Service {
         // Not retained, as in `resolve`: the caller's table or snapshot keeps the registration.
         let exact = unretained._withUnsafeGuaranteedRef { $0.serviceTypeID == ObjectIdentifier(Service.self) }
-        let factory = unretained._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.factory) }
+        let shape = unretained._withUnsafeGuaranteedRef { $0.shape }
         if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .transient, exact, observer == nil,
-            factory._withUnsafeGuaranteedRef({ $0.shape }) == .arguments
+            shape == .arguments
         {
             try checkCycle(unretained, as: Service.self, name: name)
             return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
-                try factory._withUnsafeGuaranteedRef { box in
-                    try unsafeDowncast(box, to: ArgumentFactory<Service>.self).body(self, arguments)
+                try unretained._withUnsafeGuaranteedRef { registration in
+                    try unsafeDowncast(registration, to: ArgumentRegistration<Service>.self).body(self, arguments)
                 }
             }
         }
         if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .graph, exact, observer == nil,
-            factory._withUnsafeGuaranteedRef({ $0.shape }) == .plain
+            shape == .plain
         {
             return try graphInstance(of: unretained, configuration, as: Service.self, name: name) {
                 () throws -> Service in
-                try factory._withUnsafeGuaranteedRef { box in
-                    try unsafeDowncast(box, to: PlainFactory<Service>.self).body(self)
+                try unretained._withUnsafeGuaranteedRef { registration in
+                    try unsafeDowncast(registration, to: PlainRegistration<Service>.self).body(self)
                 }
             }
         }
@@ -520,7 +520,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         defer { pop() }
         let instance: Any
         do {
-            instance = try registration.factory.make(self, arguments)
+            instance = try registration.make(self, arguments)
         } catch {
             throw wrap(error, of: registration)
         }

@@ -1,0 +1,113 @@
+/// The registrations of each kind of factory, each carrying its factory with its static type.
+///
+/// The factory lives in the registration itself, not in a box of its own, so a registration is one allocation.
+/// The resolve path calls a ``PlainRegistration`` through its typed closure when the request asks for exactly the
+/// registered type: the service comes back as itself, with no `Any` in between and no dynamic cast. Every other
+/// path (forwarded types, scopes that store instances, diagnostics) calls ``Registration/make(_:_:)``, which
+/// returns the service as `Any`.
+
+/// Thrown by the base ``Registration``, which every registration replaces with a subclass; never seen in practice.
+struct FactoryNotImplemented: Error, CustomStringConvertible {
+    var description: String { "the registration has no factory" }
+}
+
+/// A registration whose factory takes no runtime arguments, typed.
+@usableFromInline
+final class PlainRegistration<Service>: Registration, @unchecked Sendable {
+    // @unchecked Sendable: `body` is a `let` of a Sendable closure type; see `Registration` for the rest.
+    let body: @Sendable (any Resolver) throws -> Service
+
+    init(
+        body: @escaping @Sendable (any Resolver) throws -> Service,
+        serviceType: Any.Type, name: String?, argumentTypes: [Any.Type], argumentsType: ArgumentsSignature,
+        fileID: String, line: UInt, scope: any ObjectScopeProtocol, lifecycle: LifecycleStore,
+    ) {
+        self.body = body
+        super.init(
+            shape: .plain, serviceType: serviceType, name: name, argumentTypes: argumentTypes,
+            argumentsType: argumentsType, fileID: fileID, line: line, scope: scope, lifecycle: lifecycle
+        )
+    }
+
+    override func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
+        try body(resolver)
+    }
+
+    override func box(_ instance: Any) -> PublishedInstance {
+        PublishedInstance.boxing(instance, as: Service.self)
+    }
+}
+
+/// A registration whose factory takes runtime arguments, typed; the factory receives them as one value.
+@usableFromInline
+final class ArgumentRegistration<Service>: Registration, @unchecked Sendable {
+    // @unchecked Sendable: `body` is a `let` of a Sendable closure type; see `Registration` for the rest.
+    let body: @Sendable (any Resolver, Any) throws -> Service
+
+    init(
+        body: @escaping @Sendable (any Resolver, Any) throws -> Service,
+        serviceType: Any.Type, name: String?, argumentTypes: [Any.Type], argumentsType: ArgumentsSignature,
+        fileID: String, line: UInt, scope: any ObjectScopeProtocol, lifecycle: LifecycleStore,
+    ) {
+        self.body = body
+        super.init(
+            shape: .arguments, serviceType: serviceType, name: name, argumentTypes: argumentTypes,
+            argumentsType: argumentsType, fileID: fileID, line: line, scope: scope, lifecycle: lifecycle
+        )
+    }
+
+    override func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
+        try body(resolver, arguments)
+    }
+
+    override func box(_ instance: Any) -> PublishedInstance {
+        PublishedInstance.boxing(instance, as: Service.self)
+    }
+}
+
+/// A registration whose factory is an erased closure (`async` and main-actor registrations).
+final class ErasedRegistration: Registration, @unchecked Sendable {
+    // @unchecked Sendable: `body` is a `let` of a Sendable closure type; see `Registration` for the rest.
+    let body: Registration.Factory
+
+    init(
+        body: @escaping Registration.Factory, asyncFactory: AsyncFactory?, isolatedToMainActor: Bool,
+        serviceType: Any.Type, name: String?, argumentTypes: [Any.Type], argumentsType: ArgumentsSignature,
+        fileID: String, line: UInt, scope: any ObjectScopeProtocol, lifecycle: LifecycleStore,
+    ) {
+        self.body = body
+        super.init(
+            shape: .erased, serviceType: serviceType, name: name, argumentTypes: argumentTypes,
+            argumentsType: argumentsType, fileID: fileID, line: line, scope: scope, lifecycle: lifecycle,
+            asyncFactory: asyncFactory, isolatedToMainActor: isolatedToMainActor
+        )
+    }
+
+    override func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
+        try body(resolver, arguments)
+    }
+}
+
+/// The registration that keeps one container's instance of a ``ObjectScope/perContainer`` registration (see
+/// ``LifecycleStore/localRegistration(for:scope:)``): it makes instances with the original's factory.
+final class StandInRegistration: Registration, @unchecked Sendable {
+    // @unchecked Sendable: `original` is a `let` of a Sendable class; see `Registration` for the rest.
+    let original: Registration
+
+    init(of original: Registration, scope: any ObjectScopeProtocol, lifecycle: LifecycleStore) {
+        self.original = original
+        super.init(
+            shape: .erased, serviceType: original.serviceType, name: original.name,
+            argumentTypes: original.argumentTypes, argumentsType: original.argumentsType, fileID: original.fileID,
+            line: original.line, scope: scope, lifecycle: lifecycle
+        )
+    }
+
+    override func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
+        try original.make(resolver, arguments)
+    }
+
+    override func box(_ instance: Any) -> PublishedInstance {
+        original.box(instance)
+    }
+}
