@@ -44,6 +44,11 @@ public final class Container: Sendable {
             noteChange(of: key)
         }
 
+        /// Unbinds every key: for the registry's teardown only, so no change is noted.
+        mutating func removeAllBindings() {
+            bindings.removeAll()
+        }
+
         /// Unbinds `key`, and returns what it was bound to.
         @discardableResult
         mutating func removeBinding(for key: ServiceKey) -> Binding? {

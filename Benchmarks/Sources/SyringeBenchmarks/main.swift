@@ -16,9 +16,15 @@ if arguments.count == 5, arguments[1] == "--probe-depth", let depth = Int(argume
     DepthProbe.runChild(system: arguments[2], depth: depth, thread: arguments[4])
 }
 
-// `--profile SCENARIO COUNT`: runs one Syringe scenario only (for `valgrind --tool=callgrind`).
-if arguments.count == 4, arguments[1] == "--profile", let count = Int(arguments[3]) {
-    let syringe = syringeWorkloads()
+// `--profile SCENARIO COUNT [SYSTEM]`: runs one scenario of Syringe (or of `hand-wired` or `Swinject`) only,
+// for `valgrind --tool=callgrind`.
+if arguments.count == 4 || arguments.count == 5, arguments[1] == "--profile", let count = Int(arguments[3]) {
+    let system = arguments.count == 5 ? arguments[4] : "Syringe"
+    let workloads = [handWiredWorkloads(), syringeWorkloads(), swinjectWorkloads()]
+    guard let syringe = workloads.first(where: { $0.system.lowercased() == system.lowercased() }) else {
+        print("no system named \(system); the systems: \(workloads.map(\.system).joined(separator: ", "))")
+        exit(2)
+    }
     let bodies: [String: Body] = [
         "transient": syringe.transient, "three": syringe.threeDependencies, "tree": syringe.tree,
         "singleton": syringe.singleton, "argument": syringe.argument, "diamond": syringe.diamond,

@@ -248,6 +248,13 @@ class Registration: @unchecked Sendable {
         }
     }
 
+    /// Changes the scope, forgetting the instances the old one kept.
+    @usableFromInline
+    func changeScope(to scope: any ObjectScopeProtocol) {
+        reconfigure { Configuration.of(scope: scope, completions: $0.completions) }
+        forgetInstances()
+    }
+
     /// Forgets the instances the registration keeps (its shared instance, its custom scope's storage), as a new
     /// scope does. Call after ``reconfigure(_:)``.
     func forgetInstances() {

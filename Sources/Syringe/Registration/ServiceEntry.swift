@@ -17,8 +17,10 @@
 ///     }
 /// ```
 public struct ServiceEntry<Service>: Sendable {
+    @usableFromInline
     let registration: Registration
     /// The container (or the module's view of it) that made the registration, where `implements` forwards.
+    @usableFromInline
     let container: Container
 
     init(registration: Registration, container: Container) {
@@ -50,9 +52,14 @@ public struct ServiceEntry<Service>: Sendable {
     ///
     /// - Parameter objectScope: The scope, for example ``ObjectScope/container``.
     /// - Returns: This entry.
+    // Inlinable, as is the other `inObjectScope`: the entry a chained call returns is then the one `register`
+    // returned, not a copy (a copy retains both references, and the caller, which most often drops it, releases
+    // them again).
+    @inlinable
     @discardableResult
     public func inObjectScope(_ objectScope: ObjectScope) -> Self {
-        inObjectScope(objectScope as any ObjectScopeProtocol)
+        registration.changeScope(to: objectScope)
+        return self
     }
 
     /// Sets a custom scope. Changing the scope forgets any instance already kept.
@@ -63,10 +70,10 @@ public struct ServiceEntry<Service>: Sendable {
     ///
     /// - Parameter objectScope: The scope.
     /// - Returns: This entry.
+    @inlinable
     @discardableResult
     public func inObjectScope(_ objectScope: any ObjectScopeProtocol) -> Self {
-        registration.reconfigure { Registration.Configuration.of(scope: objectScope, completions: $0.completions) }
-        registration.forgetInstances()
+        registration.changeScope(to: objectScope)
         return self
     }
 

@@ -15,8 +15,28 @@
 struct BindingMap: Sequence {
     typealias Element = (key: ServiceKey, value: Container.Binding)
 
+    /// One binding as stored: the name is the key's, not kept twice (one copy fewer of each name to retain and
+    /// release), and a struct, not a tuple, so the runtime destroys it without going element by element.
+    struct Entry {
+        let key: ServiceKey
+        var registration: Registration
+        var serviceType: Any.Type
+
+        init(_ key: ServiceKey, _ binding: Container.Binding) {
+            self.key = key
+            self.registration = binding.registration
+            self.serviceType = binding.serviceType
+        }
+
+        var binding: Container.Binding {
+            Container.Binding(registration: registration, serviceType: serviceType, name: key.name)
+        }
+
+        var element: Element { (key, binding) }
+    }
+
     /// The bindings, densely.
-    private var elements: [Element] = []
+    private var elements: [Entry] = []
     /// Open addressing with linear probing: 0 for an empty slot, else the low 32 bits of the key's hash in the
     /// high half and the index of its element plus one in the low half. Empty until the first insertion, then a
     /// power of two at least twice `elements.count`.
@@ -35,8 +55,8 @@ struct BindingMap: Sequence {
     var underestimatedCount: Int { elements.count }
 
     /// Iterates over the keys and bindings, in no particular order.
-    func makeIterator() -> IndexingIterator<[Element]> {
-        elements.makeIterator()
+    func makeIterator() -> LazyMapSequence<[Entry], Element>.Iterator {
+        elements.lazy.map(\.element).makeIterator()
     }
 
     /// Calls `body` with each key that `isIncluded` accepts and its binding, in no particular order; a binding is
@@ -44,7 +64,7 @@ struct BindingMap: Sequence {
     func forEach(where isIncluded: (ServiceKey) -> Bool, _ body: (ServiceKey, Container.Binding) -> Void) {
         elements.withUnsafeBufferPointer { elements in
             for index in elements.indices where isIncluded(elements[index].key) {
-                body(elements[index].key, elements[index].value)
+                body(elements[index].key, elements[index].binding)
             }
         }
     }
@@ -52,7 +72,7 @@ struct BindingMap: Sequence {
     /// The binding for `key`, if any.
     subscript(key: ServiceKey) -> Container.Binding? {
         guard !slots.isEmpty, let index = find(key, hash: key.registryHash).index else { return nil }
-        return elements[index].value
+        return elements[index].binding
     }
 
     /// Binds `key` to `binding`, and returns what it was bound to before.
@@ -62,8 +82,9 @@ struct BindingMap: Sequence {
         if !slots.isEmpty {
             let (slot, index) = find(key, hash: hash)
             if let index {
-                let old = elements[index].value
-                elements[index].value = binding
+                let old = elements[index].binding
+                elements[index].registration = binding.registration
+                elements[index].serviceType = binding.serviceType
                 return old
             }
             if 2 * (elements.count + 1) <= slots.count {
@@ -89,7 +110,7 @@ struct BindingMap: Sequence {
             slots[moved] = slots[moved] & ~0xFFFF_FFFF | UInt64(index + 1)
             elements.swapAt(index, last)
         }
-        let removed = elements.removeLast().value
+        let removed = elements.removeLast().binding
         vacate(slot)
         return removed
     }
@@ -118,8 +139,15 @@ struct BindingMap: Sequence {
     /// Appends the element and points the empty `slot` to it.
     @inline(__always)
     private mutating func insert(_ key: ServiceKey, _ binding: Container.Binding, hash: Int, at slot: Int) {
-        elements.append((key, binding))
+        elements.append(Entry(key, binding))
         slots[slot] = UInt64(UInt32(truncatingIfNeeded: hash)) << 32 | UInt64(elements.count)
+    }
+
+    /// Removes every binding, destroying them here, in code specialized for them: a container's teardown (the
+    /// array's own deinitializer would destroy them one by one through the runtime's generic path).
+    mutating func removeAll() {
+        while elements.popLast() != nil {}
+        slots = []
     }
 
     /// Doubles the slots (to 16 at first), moving each by its stored hash.

@@ -16,6 +16,11 @@ final class RegistryStore: Sendable {
         state = Locked(registry)
     }
 
+    deinit {
+        // The bindings go first, destroyed in specialized code (see `BindingMap.removeAll()`).
+        state.withLock { $0.removeAllBindings() }
+    }
+
     /// Runs `body` with exclusive access to the bindings and behaviors. If it changed the bindings, the
     /// published table is withdrawn (and released once no resolve can still read it).
     func withLock<Result>(_ body: (inout Container.Registry) throws -> Result) rethrows -> Result {
