@@ -101,7 +101,9 @@ public struct ServiceEntry<Service>: Sendable {
             default: return
             }
         }
-        registration.reconfigure { Registration.Configuration.of(scope: $0.scope, completions: $0.completions + [erased]) }
+        registration.reconfigure {
+            Registration.Configuration.of(scope: $0.scope, completions: $0.completions + [erased])
+        }
         return self
     }
 

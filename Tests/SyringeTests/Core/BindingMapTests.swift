@@ -8,9 +8,11 @@ private struct Second {}
 
 @Suite("The registry's binding map")
 struct BindingMapTests {
-    /// A binding whose name carries `value`, so the model can check which binding a key holds.
-    private static func binding(_ value: Int, of registration: Registration) -> Container.Binding {
-        Container.Binding(registration: registration, serviceType: Int.self, name: "value-\(value)")
+    /// A binding for `key` whose registration's name carries `value`, so the model can check which binding a key
+    /// holds.
+    private static func binding(_ value: Int, for key: ServiceKey, in container: Container) -> Container.Binding {
+        let registration = container.register(Int.self, name: "value-\(value)") { _ in 0 }.registration
+        return Container.Binding(registration: registration, serviceType: Int.self, name: key.name)
     }
 
     /// Keys of two types, with and without a runtime argument, unnamed and named (ASCII, long, and not ASCII).
@@ -33,7 +35,7 @@ struct BindingMapTests {
 
     @Test("insertions, replacements and removals in any order match a Dictionary", arguments: [1, 2, 3])
     func matchesADictionary(seed: UInt64) {
-        let registration = Container().register(Int.self) { _ in 0 }.registration
+        let container = Container()
         var random = SeededRandom(state: seed)
         var map = BindingMap()
         var model: [ServiceKey: Int] = [:]
@@ -44,37 +46,44 @@ struct BindingMapTests {
             let key = keys[random.next(below: keys.count)]
             switch random.next(below: 10) {
             case 0..<(inserting ? 7 : 2):
-                let old = map.updateValue(Self.binding(step, of: registration), forKey: key)
-                #expect(old?.name == model.updateValue(step, forKey: key).map { "value-\($0)" }, "step \(step)")
+                let old = map.updateValue(Self.binding(step, for: key, in: container), forKey: key)
+                #expect(
+                    old?.registration.name == model.updateValue(step, forKey: key).map { "value-\($0)" }, "step \(step)"
+                )
             case (inserting ? 7 : 2)..<9:
                 let removed = map.removeValue(forKey: key)
-                #expect(removed?.name == model.removeValue(forKey: key).map { "value-\($0)" }, "step \(step)")
+                #expect(
+                    removed?.registration.name == model.removeValue(forKey: key).map { "value-\($0)" }, "step \(step)")
             default:
-                #expect(map[key]?.name == model[key].map { "value-\($0)" }, "step \(step)")
+                #expect(map[key]?.registration.name == model[key].map { "value-\($0)" }, "step \(step)")
             }
             #expect(map.count == model.count)
         }
         for key in keys {
-            #expect(map[key]?.name == model[key].map { "value-\($0)" })
+            #expect(map[key]?.registration.name == model[key].map { "value-\($0)" })
+            // A binding's name is its key's (the spelling the key was first inserted with).
+            #expect(map[key].map { $0.name == key.name } ?? true)
         }
         var seen: [ServiceKey: String] = [:]
         for (key, binding) in map {
-            #expect(seen.updateValue(binding.name ?? "", forKey: key) == nil, "a key iterated twice")
+            #expect(seen.updateValue(binding.registration.name ?? "", forKey: key) == nil, "a key iterated twice")
         }
         #expect(seen == model.mapValues { "value-\($0)" })
     }
 
     @Test("a name is found under any canonically equivalent spelling, as in a Dictionary")
     func canonicalEquivalence() {
-        let registration = Container().register(Int.self) { _ in 0 }.registration
+        let container = Container()
         let composed = ServiceKey(serviceType: First.self, argumentsType: noArgumentsKey, name: "caf\u{E9}")
         let decomposed = ServiceKey(serviceType: First.self, argumentsType: noArgumentsKey, name: "cafe\u{301}")
         var map = BindingMap()
-        map.updateValue(Self.binding(1, of: registration), forKey: composed)
-        #expect(map[decomposed]?.name == "value-1")
-        #expect(map.updateValue(Self.binding(2, of: registration), forKey: decomposed)?.name == "value-1")
+        map.updateValue(Self.binding(1, for: composed, in: container), forKey: composed)
+        #expect(map[decomposed]?.registration.name == "value-1")
+        #expect(
+            map.updateValue(Self.binding(2, for: decomposed, in: container), forKey: decomposed)?.registration.name
+                == "value-1")
         #expect(map.count == 1)
-        #expect(map.removeValue(forKey: composed)?.name == "value-2")
+        #expect(map.removeValue(forKey: composed)?.registration.name == "value-2")
         #expect(map.isEmpty)
     }
 
