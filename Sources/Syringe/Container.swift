@@ -69,6 +69,8 @@ public final class Container: Sendable {
     let parent: Container?
     /// The scope of new registrations.
     let defaultObjectScope: ObjectScope
+    /// The configuration new registrations start with: `defaultObjectScope`, no `initCompleted` closures.
+    let defaultConfiguration: Registration.Configuration
     /// The object graph every resolve of this container joins (only for views made by `withObjectGraph`).
     let pinnedGraph: ObjectGraph?
     /// Instances to dispose, eager registrations, loaded modules and per-container instances; shared with views.
@@ -99,6 +101,7 @@ public final class Container: Sendable {
         self.registry = RegistryStore(Registry(behaviors: behaviors))
         self.parent = parent
         self.defaultObjectScope = defaultObjectScope
+        self.defaultConfiguration = .of(scope: defaultObjectScope, completions: [])
         self.pinnedGraph = nil
         self.lifecycle = LifecycleStore()
         self.module = nil
@@ -110,6 +113,7 @@ public final class Container: Sendable {
         self.registry = container.registry
         self.parent = container.parent
         self.defaultObjectScope = container.defaultObjectScope
+        self.defaultConfiguration = container.defaultConfiguration
         self.pinnedGraph = graph
         self.lifecycle = container.lifecycle
         self.module = module

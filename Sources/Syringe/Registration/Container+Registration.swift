@@ -43,7 +43,7 @@ extension Container {
         add(
             registrationClass.init(
                 body: factory, serviceType: Service.self, name: name, argumentTypes: [],
-                argumentsType: noArgumentsSignature, fileID: fileID, line: line, scope: defaultObjectScope,
+                argumentsType: noArgumentsSignature, fileID: fileID, line: line, configuration: defaultConfiguration,
                 lifecycle: lifecycle
             ),
             as: Service.self
@@ -105,7 +105,7 @@ extension Container {
                 body: factory, serviceType: Service.self, name: name,
                 argumentTypes: argumentTypeList(repeat (each Argument).self),
                 argumentsType: argumentsSignature(repeat (each Argument).self), fileID: fileID, line: line,
-                scope: defaultObjectScope, lifecycle: lifecycle
+                configuration: defaultConfiguration, lifecycle: lifecycle
             ),
             as: Service.self
         )
@@ -153,7 +153,7 @@ extension Container {
             ErasedRegistration(
                 body: factory, asyncFactory: asyncFactory, isolatedToMainActor: isolatedToMainActor,
                 serviceType: Service.self, name: name, argumentTypes: argumentTypes, argumentsType: argumentsType,
-                fileID: fileID, line: line, scope: defaultObjectScope, lifecycle: lifecycle
+                fileID: fileID, line: line, configuration: defaultConfiguration, lifecycle: lifecycle
             ),
             as: Service.self
         )

@@ -20,12 +20,13 @@ final class PlainRegistration<Service>: Registration, @unchecked Sendable {
     init(
         body: @escaping @Sendable (any Resolver) throws -> Service,
         serviceType: Any.Type, name: String?, argumentTypes: [Any.Type], argumentsType: ArgumentsSignature,
-        fileID: String, line: UInt, scope: any ObjectScopeProtocol, lifecycle: LifecycleStore,
+        fileID: String, line: UInt, configuration: Configuration, lifecycle: LifecycleStore,
     ) {
         self.body = body
         super.init(
             shape: .plain, serviceType: serviceType, name: name, argumentTypes: argumentTypes,
-            argumentsType: argumentsType, fileID: fileID, line: line, scope: scope, lifecycle: lifecycle
+            argumentsType: argumentsType, fileID: fileID, line: line, configuration: configuration,
+            lifecycle: lifecycle
         )
     }
 
@@ -47,12 +48,13 @@ final class ArgumentRegistration<Service>: Registration, @unchecked Sendable {
     init(
         body: @escaping @Sendable (any Resolver, Any) throws -> Service,
         serviceType: Any.Type, name: String?, argumentTypes: [Any.Type], argumentsType: ArgumentsSignature,
-        fileID: String, line: UInt, scope: any ObjectScopeProtocol, lifecycle: LifecycleStore,
+        fileID: String, line: UInt, configuration: Configuration, lifecycle: LifecycleStore,
     ) {
         self.body = body
         super.init(
             shape: .arguments, serviceType: serviceType, name: name, argumentTypes: argumentTypes,
-            argumentsType: argumentsType, fileID: fileID, line: line, scope: scope, lifecycle: lifecycle
+            argumentsType: argumentsType, fileID: fileID, line: line, configuration: configuration,
+            lifecycle: lifecycle
         )
     }
 
@@ -73,12 +75,13 @@ final class ErasedRegistration: Registration, @unchecked Sendable {
     init(
         body: @escaping Registration.Factory, asyncFactory: AsyncFactory?, isolatedToMainActor: Bool,
         serviceType: Any.Type, name: String?, argumentTypes: [Any.Type], argumentsType: ArgumentsSignature,
-        fileID: String, line: UInt, scope: any ObjectScopeProtocol, lifecycle: LifecycleStore,
+        fileID: String, line: UInt, configuration: Configuration, lifecycle: LifecycleStore,
     ) {
         self.body = body
         super.init(
             shape: .erased, serviceType: serviceType, name: name, argumentTypes: argumentTypes,
-            argumentsType: argumentsType, fileID: fileID, line: line, scope: scope, lifecycle: lifecycle,
+            argumentsType: argumentsType, fileID: fileID, line: line, configuration: configuration,
+            lifecycle: lifecycle,
             asyncFactory: asyncFactory, isolatedToMainActor: isolatedToMainActor
         )
     }
@@ -99,7 +102,7 @@ final class StandInRegistration: Registration, @unchecked Sendable {
         super.init(
             shape: .erased, serviceType: original.serviceType, name: original.name,
             argumentTypes: original.argumentTypes, argumentsType: original.argumentsType, fileID: original.fileID,
-            line: original.line, scope: scope, lifecycle: lifecycle
+            line: original.line, configuration: .of(scope: scope, completions: []), lifecycle: lifecycle
         )
     }
 

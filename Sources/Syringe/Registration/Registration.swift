@@ -65,22 +65,35 @@ class Registration: @unchecked Sendable {
         /// The configuration of a built-in scope without `initCompleted` closures: one object, shared by every
         /// registration that has it, so registering and `inObjectScope(.transient)` allocate none.
         static func of(scope: any ObjectScopeProtocol, completions: [Completion]) -> Configuration {
+            let bits = ownedBits(scope: scope, completions: completions)
+            let configuration = Unmanaged<Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+            return configuration._withUnsafeGuaranteedRef { $0.isShared } ? configuration.takeUnretainedValue()
+                : configuration.takeRetainedValue()
+        }
+
+        /// The configuration of `scope` with `completions` as bits to publish (see `publishedConfiguration`): a
+        /// shared one unretained, or a new one retained for the registration that publishes it.
+        @inline(__always)
+        static func ownedBits(scope: any ObjectScopeProtocol, completions: [Completion]) -> UInt {
             // `ObjectScope` is final, so comparing the scope's class with it is the cast, without the runtime's
-            // dynamic cast.
+            // dynamic cast. Nothing is retained on the way to a shared configuration.
             if completions.isEmpty, type(of: scope) == ObjectScope.self {
                 let builtIn = unsafeDowncast(scope, to: ObjectScope.self)
-                let shared: Configuration? =
+                let shared: Unmanaged<Configuration>? =
                     switch builtIn.kind {
-                    case .transient: transient
-                    case .graph: graph
-                    case .container: container
-                    case .weak: weak
-                    case .perContainer: perContainer
+                    case .transient: .passUnretained(transient)
+                    case .graph: .passUnretained(graph)
+                    case .container: .passUnretained(container)
+                    case .weak: .passUnretained(weak)
+                    case .perContainer: .passUnretained(perContainer)
                     case .custom: nil
                     }
-                if let shared, shared.scope === builtIn { return shared }
+                if let shared, shared._withUnsafeGuaranteedRef({ $0.scope === builtIn }) {
+                    return UInt(bitPattern: shared.toOpaque())
+                }
             }
-            return Configuration(scope: scope, completions: completions)
+            return UInt(
+                bitPattern: Unmanaged.passRetained(Configuration(scope: scope, completions: completions)).toOpaque())
         }
 
         private static let transient = Configuration(scope: ObjectScope.transient, completions: [], isShared: true)
@@ -132,7 +145,8 @@ class Registration: @unchecked Sendable {
     }
 
     /// Makes a registration of `serviceType` under `name`, for runtime arguments of `argumentTypes`, made at
-    /// `fileID` and `line`, in `scope`, recording its disposable instances in `lifecycle`.
+    /// `fileID` and `line`, configured with `configuration` (``Configuration/of(scope:completions:)``), recording
+    /// its disposable instances in `lifecycle`.
     init(
         shape: Shape,
         serviceType: Any.Type,
@@ -141,7 +155,7 @@ class Registration: @unchecked Sendable {
         argumentsType: ArgumentsSignature,
         fileID: String,
         line: UInt,
-        scope: any ObjectScopeProtocol,
+        configuration: Configuration,
         lifecycle: LifecycleStore,
         asyncFactory: AsyncFactory? = nil,
         isolatedToMainActor: Bool = false
@@ -157,7 +171,7 @@ class Registration: @unchecked Sendable {
         self.shape = shape
         self.asyncFactory = asyncFactory
         self.isolatedToMainActor = isolatedToMainActor
-        publishedConfiguration = AtomicWord(Registration.ownedBits(of: Configuration.of(scope: scope, completions: [])))
+        publishedConfiguration = AtomicWord(Registration.ownedBits(of: configuration))
     }
 
     /// Runs the factory with the resolver and the runtime arguments (one value; a tuple when several).
@@ -228,13 +242,14 @@ class Registration: @unchecked Sendable {
     /// ``stateIfMade`` (to forget instances), and a creator checks the configuration under the state's lock
     /// after the state was made; both sequentially consistent, so a creator either sees the new scope or its
     /// instance is forgotten by the caller.
-    func reconfigure(_ change: (Configuration) -> Configuration) {
+    func reconfigure(_ change: (Configuration) -> UInt) {
         var current = publishedConfiguration.load()
         while true {
             let old = Unmanaged<Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: current)!)
-            let new = change(old.takeUnretainedValue())
-            if new === old.takeUnretainedValue() { return }
-            let bits = Registration.ownedBits(of: new)
+            // The new configuration's bits, as `Configuration.ownedBits(scope:completions:)` gives them.
+            let bits = old._withUnsafeGuaranteedRef { change($0) }
+            if bits == current { return }  // the same shared configuration
+            let new = Unmanaged<Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
             let (exchanged, original) = publishedConfiguration.compareExchange(expected: current, desired: bits)
             if exchanged {
                 if !old._withUnsafeGuaranteedRef({ $0.isShared }) {
@@ -243,7 +258,7 @@ class Registration: @unchecked Sendable {
                 }
                 return
             }
-            if !new.isShared { Unmanaged<Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+            if !new._withUnsafeGuaranteedRef({ $0.isShared }) { new.release() }
             current = original
         }
     }
@@ -251,7 +266,7 @@ class Registration: @unchecked Sendable {
     /// Changes the scope, forgetting the instances the old one kept.
     @usableFromInline
     func changeScope(to scope: any ObjectScopeProtocol) {
-        reconfigure { Configuration.of(scope: scope, completions: $0.completions) }
+        reconfigure { Configuration.ownedBits(scope: scope, completions: $0.completions) }
         forgetInstances()
     }
 

@@ -102,7 +102,7 @@ public struct ServiceEntry<Service>: Sendable {
             }
         }
         registration.reconfigure {
-            Registration.Configuration.of(scope: $0.scope, completions: $0.completions + [erased])
+            Registration.Configuration.ownedBits(scope: $0.scope, completions: $0.completions + [erased])
         }
         return self
     }
