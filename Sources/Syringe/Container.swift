@@ -40,8 +40,14 @@ public final class Container: Sendable {
 
         /// Binds `key` to `binding`, replacing what it was bound to.
         mutating func setBinding(_ binding: Binding, for key: ServiceKey) {
-            bindings.updateValue(binding, forKey: key)
+            bind(binding.registration, as: binding.serviceType, for: key)
+        }
+
+        /// Binds `key` to `registration`, answering as `serviceType`, replacing what it was bound to. The key
+        /// is consumed (kept by the binding without a copy of its name).
+        mutating func bind(_ registration: Registration, as serviceType: Any.Type, for key: consuming ServiceKey) {
             noteChange(of: key)
+            bindings.updateValue(registration, as: serviceType, forKey: key)
         }
 
         /// Unbinds every key: for the registry's teardown only, so no change is noted.

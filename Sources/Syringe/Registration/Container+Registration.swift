@@ -37,16 +37,16 @@ extension Container {
     /// ``register(_:name:fileID:line:factory:)`` with its registration's class named.
     @usableFromInline
     func addPlainRegistration<Service>(
-        name: String?, fileID: String, line: UInt, factory: @escaping @Sendable (any Resolver) throws -> Service,
+        name: consuming String?, fileID: String, line: UInt,
+        factory: @escaping @Sendable (any Resolver) throws -> Service,
         as registrationClass: PlainRegistration<Service>.Type
     ) -> ServiceEntry<Service> {
         add(
             registrationClass.init(
-                body: factory, serviceType: Service.self, name: name, argumentTypes: [],
-                argumentsType: noArgumentsSignature, fileID: fileID, line: line, configuration: defaultConfiguration,
-                lifecycle: lifecycle
+                body: factory, serviceType: Service.self, name: name, fileID: fileID, line: line,
+                configuration: defaultConfiguration, lifecycle: lifecycle
             ),
-            as: Service.self
+            as: Service.self, arguments: noArgumentsKey
         )
     }
 
@@ -100,14 +100,14 @@ extension Container {
         factory: @escaping @Sendable (any Resolver, Any) throws -> Service,
         as registrationClass: ArgumentRegistration<Service>.Type
     ) -> ServiceEntry<Service> {
-        add(
+        let signature = argumentsSignature(repeat (each Argument).self)
+        return add(
             registrationClass.init(
                 body: factory, serviceType: Service.self, name: name,
-                argumentTypes: argumentTypeList(repeat (each Argument).self),
-                argumentsType: argumentsSignature(repeat (each Argument).self), fileID: fileID, line: line,
-                configuration: defaultConfiguration, lifecycle: lifecycle
+                argumentTypes: argumentTypeList(repeat (each Argument).self), argumentsType: signature,
+                fileID: fileID, line: line, configuration: defaultConfiguration, lifecycle: lifecycle
             ),
-            as: Service.self
+            as: Service.self, arguments: signature.key
         )
     }
 
@@ -155,24 +155,27 @@ extension Container {
                 serviceType: Service.self, name: name, argumentTypes: argumentTypes, argumentsType: argumentsType,
                 fileID: fileID, line: line, configuration: defaultConfiguration, lifecycle: lifecycle
             ),
-            as: Service.self
+            as: Service.self, arguments: argumentsType.key
         )
     }
 
     /// The one place registrations are added: binds `registration` under its key, then tells the behaviors
     /// (outside the lock).
-    private func add<Service>(_ registration: Registration, as serviceType: Service.Type) -> ServiceEntry<Service> {
-        let name = registration.name
-        let key = ServiceKey(serviceType: Service.self, argumentsType: registration.argumentsType, name: name)
+    private func add<Service>(
+        _ registration: Registration, as serviceType: Service.Type, arguments: ArgumentsKey
+    ) -> ServiceEntry<Service> {
         let behaviors = registry.withLock { registry in
-            registry.setBinding(Binding(registration: registration, serviceType: Service.self, name: name), for: key)
+            registry.bind(
+                registration, as: Service.self,
+                for: ServiceKey(serviceType: Service.self, argumentsType: arguments, name: registration.name)
+            )
             // Most containers have no behaviors: then nothing is copied out (not even the empty array).
             return registry.behaviors.isEmpty ? nil : registry.behaviors
         }
         module?.record(registration)
         let entry = ServiceEntry<Service>(registration: registration, container: self)
         for behavior in behaviors ?? [] {
-            behavior.container(self, didRegisterType: Service.self, toService: entry, withName: name)
+            behavior.container(self, didRegisterType: Service.self, toService: entry, withName: entry.registration.name)
         }
         return entry
     }

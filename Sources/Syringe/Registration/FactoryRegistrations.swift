@@ -19,14 +19,13 @@ final class PlainRegistration<Service>: Registration, @unchecked Sendable {
 
     init(
         body: @escaping @Sendable (any Resolver) throws -> Service,
-        serviceType: Any.Type, name: String?, argumentTypes: [Any.Type], argumentsType: ArgumentsSignature,
-        fileID: String, line: UInt, configuration: Configuration, lifecycle: LifecycleStore,
+        serviceType: Any.Type, name: String?, fileID: String, line: UInt, configuration: borrowing Configuration,
+        lifecycle: LifecycleStore
     ) {
         self.body = body
         super.init(
-            shape: .plain, serviceType: serviceType, name: name, argumentTypes: argumentTypes,
-            argumentsType: argumentsType, fileID: fileID, line: line, configuration: configuration,
-            lifecycle: lifecycle
+            shape: .plain, serviceType: serviceType, name: name, fileID: fileID, line: line,
+            configuration: configuration, lifecycle: lifecycle
         )
     }
 
@@ -42,21 +41,29 @@ final class PlainRegistration<Service>: Registration, @unchecked Sendable {
 /// A registration whose factory takes runtime arguments, typed; the factory receives them as one value.
 @usableFromInline
 final class ArgumentRegistration<Service>: Registration, @unchecked Sendable {
-    // @unchecked Sendable: `body` is a `let` of a Sendable closure type; see `Registration` for the rest.
+    // @unchecked Sendable: every property added here is a `let` of a Sendable type (closure, metatypes); see
+    // `Registration` for the rest.
     let body: @Sendable (any Resolver, Any) throws -> Service
+    private let storedArgumentTypes: [Any.Type]
+    private let storedArgumentsType: ArgumentsSignature
 
     init(
         body: @escaping @Sendable (any Resolver, Any) throws -> Service,
         serviceType: Any.Type, name: String?, argumentTypes: [Any.Type], argumentsType: ArgumentsSignature,
-        fileID: String, line: UInt, configuration: Configuration, lifecycle: LifecycleStore,
+        fileID: String, line: UInt, configuration: borrowing Configuration, lifecycle: LifecycleStore
     ) {
         self.body = body
+        self.storedArgumentTypes = argumentTypes
+        self.storedArgumentsType = argumentsType
         super.init(
-            shape: .arguments, serviceType: serviceType, name: name, argumentTypes: argumentTypes,
-            argumentsType: argumentsType, fileID: fileID, line: line, configuration: configuration,
-            lifecycle: lifecycle
+            shape: .arguments, serviceType: serviceType, name: name, fileID: fileID, line: line,
+            configuration: configuration, lifecycle: lifecycle
         )
     }
+
+    override var argumentTypes: [Any.Type] { storedArgumentTypes }
+
+    override var argumentsType: ArgumentsSignature { storedArgumentsType }
 
     override func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
         try body(resolver, arguments)
@@ -69,22 +76,37 @@ final class ArgumentRegistration<Service>: Registration, @unchecked Sendable {
 
 /// A registration whose factory is an erased closure (`async` and main-actor registrations).
 final class ErasedRegistration: Registration, @unchecked Sendable {
-    // @unchecked Sendable: `body` is a `let` of a Sendable closure type; see `Registration` for the rest.
+    // @unchecked Sendable: every property added here is a `let` of a Sendable type; see `Registration` for the
+    // rest.
     let body: Registration.Factory
+    private let storedArgumentTypes: [Any.Type]
+    private let storedArgumentsType: ArgumentsSignature
+    private let storedAsyncFactory: AsyncFactory?
+    private let storedIsolatedToMainActor: Bool
 
     init(
         body: @escaping Registration.Factory, asyncFactory: AsyncFactory?, isolatedToMainActor: Bool,
         serviceType: Any.Type, name: String?, argumentTypes: [Any.Type], argumentsType: ArgumentsSignature,
-        fileID: String, line: UInt, configuration: Configuration, lifecycle: LifecycleStore,
+        fileID: String, line: UInt, configuration: borrowing Configuration, lifecycle: LifecycleStore
     ) {
         self.body = body
+        self.storedArgumentTypes = argumentTypes
+        self.storedArgumentsType = argumentsType
+        self.storedAsyncFactory = asyncFactory
+        self.storedIsolatedToMainActor = isolatedToMainActor
         super.init(
-            shape: .erased, serviceType: serviceType, name: name, argumentTypes: argumentTypes,
-            argumentsType: argumentsType, fileID: fileID, line: line, configuration: configuration,
-            lifecycle: lifecycle,
-            asyncFactory: asyncFactory, isolatedToMainActor: isolatedToMainActor
+            shape: .erased, serviceType: serviceType, name: name, fileID: fileID, line: line,
+            configuration: configuration, lifecycle: lifecycle
         )
     }
+
+    override var argumentTypes: [Any.Type] { storedArgumentTypes }
+
+    override var argumentsType: ArgumentsSignature { storedArgumentsType }
+
+    override var asyncFactory: AsyncFactory? { storedAsyncFactory }
+
+    override var isolatedToMainActor: Bool { storedIsolatedToMainActor }
 
     override func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
         try body(resolver, arguments)
@@ -100,11 +122,14 @@ final class StandInRegistration: Registration, @unchecked Sendable {
     init(of original: Registration, scope: any ObjectScopeProtocol, lifecycle: LifecycleStore) {
         self.original = original
         super.init(
-            shape: .erased, serviceType: original.serviceType, name: original.name,
-            argumentTypes: original.argumentTypes, argumentsType: original.argumentsType, fileID: original.fileID,
+            shape: .erased, serviceType: original.serviceType, name: original.name, fileID: original.fileID,
             line: original.line, configuration: .of(scope: scope, completions: []), lifecycle: lifecycle
         )
     }
+
+    override var argumentTypes: [Any.Type] { original.argumentTypes }
+
+    override var argumentsType: ArgumentsSignature { original.argumentsType }
 
     override func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
         try original.make(resolver, arguments)

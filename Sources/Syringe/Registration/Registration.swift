@@ -19,23 +19,17 @@ class Registration: @unchecked Sendable {
     /// The erased `initCompleted` closure: the resolver and the new instance.
     typealias Completion = @Sendable (any Resolver, Any) throws -> Void
 
+    // The stored properties are what every registration needs, kept small: a plain registration (its factory
+    // included) stays within the allocator's smallest, fastest size classes (112 bytes on 64-bit platforms).
+    // What only some kinds have (runtime arguments, an `async` factory) is stored by their subclasses.
+
     let serviceType: Any.Type
     let name: String?
-    let argumentTypes: [Any.Type]
-    /// The tuple type `(any Resolver, Argument1, …)` of the argument types, and the key made from them (see ``ArgumentsKey``).
-    let argumentsType: ArgumentsSignature
-    /// `ObjectIdentifier(serviceType)`, compared on every typed resolve.
-    let serviceTypeID: ObjectIdentifier
+    let fileID: String
+    /// `line`, in 32 bits, next to `shape`.
+    private let storedLine: UInt32
     /// Which subclass this is, so the resolve path can downcast without a dynamic cast.
     let shape: Shape
-    /// The factory of a registration made with an `async` or actor-isolated factory, run by `await`ed
-    /// resolutions; `factory` then throws ``AsyncFactoryRequired``. `nil` for synchronous registrations.
-    let asyncFactory: AsyncFactory?
-    /// Whether `factory` is a `@MainActor` factory (registered with `isolatedTo: MainActor.self`): `await`ed
-    /// resolutions run it on the main actor, through the synchronous engine, so both share its instances.
-    let isolatedToMainActor: Bool
-    let fileID: String
-    let line: UInt
     /// Where the disposable instances of this registration are recorded: its container's store.
     let lifecycle: LifecycleStore
     /// The published ``Configuration`` (`Unmanaged<Configuration>` bits). The registration owns a reference to
@@ -151,28 +145,41 @@ class Registration: @unchecked Sendable {
         shape: Shape,
         serviceType: Any.Type,
         name: String?,
-        argumentTypes: [Any.Type],
-        argumentsType: ArgumentsSignature,
         fileID: String,
         line: UInt,
-        configuration: Configuration,
-        lifecycle: LifecycleStore,
-        asyncFactory: AsyncFactory? = nil,
-        isolatedToMainActor: Bool = false
+        configuration: borrowing Configuration,
+        lifecycle: LifecycleStore
     ) {
         self.serviceType = serviceType
         self.name = name
-        self.argumentTypes = argumentTypes
-        self.argumentsType = argumentsType
-        self.serviceTypeID = ObjectIdentifier(serviceType)
         self.fileID = fileID
-        self.line = line
+        self.storedLine = UInt32(clamping: line)
         self.lifecycle = lifecycle
         self.shape = shape
-        self.asyncFactory = asyncFactory
-        self.isolatedToMainActor = isolatedToMainActor
         publishedConfiguration = AtomicWord(Registration.ownedBits(of: configuration))
     }
+
+    /// The line of the registration.
+    final var line: UInt { UInt(storedLine) }
+
+    /// `ObjectIdentifier(serviceType)`, compared on every typed resolve.
+    @inline(__always)
+    final var serviceTypeID: ObjectIdentifier { ObjectIdentifier(serviceType) }
+
+    /// The types of the runtime arguments, in the factory's order; none unless a subclass says otherwise.
+    var argumentTypes: [Any.Type] { [] }
+
+    /// The tuple type `(any Resolver, Argument1, …)` of the argument types, and the key made from them (see
+    /// ``ArgumentsKey``); the signature of no arguments unless a subclass says otherwise.
+    var argumentsType: ArgumentsSignature { noArgumentsSignature }
+
+    /// The factory of a registration made with an `async` or actor-isolated factory, run by `await`ed
+    /// resolutions; `make` then throws ``AsyncFactoryRequired``. `nil` for synchronous registrations.
+    var asyncFactory: AsyncFactory? { nil }
+
+    /// Whether the factory is a `@MainActor` factory (registered with `isolatedTo: MainActor.self`): `await`ed
+    /// resolutions run it on the main actor, through the synchronous engine, so both share its instances.
+    var isolatedToMainActor: Bool { false }
 
     /// Runs the factory with the resolver and the runtime arguments (one value; a tuple when several).
     func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
@@ -203,13 +210,13 @@ class Registration: @unchecked Sendable {
     // MARK: State
 
     /// The lock and the state of shared instances, made now if this is its first use.
-    var state: Locked<State> {
+    final var state: Locked<State> {
         let bits = stateBits.load()
         return bits != 0 ? Locked(borrowingBits: bits) : makeState()
     }
 
     /// The lock and state if they were made; `nil` means nothing was ever kept, created, or retired.
-    var stateIfMade: Locked<State>? {
+    final var stateIfMade: Locked<State>? {
         let bits = stateBits.load()
         return bits != 0 ? Locked(borrowingBits: bits) : nil
     }
@@ -228,12 +235,12 @@ class Registration: @unchecked Sendable {
     /// The current scope and `initCompleted` closures, not retained. Valid as long as the registration: a
     /// replaced configuration of its own is retired into `state`, and a shared one lives for good.
     @inline(__always)
-    var currentConfiguration: Unmanaged<Configuration> {
+    final var currentConfiguration: Unmanaged<Configuration> {
         Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: publishedConfiguration.load())!)
     }
 
     /// The current scope and `initCompleted` closures.
-    var configuration: Configuration { currentConfiguration.takeUnretainedValue() }
+    final var configuration: Configuration { currentConfiguration.takeUnretainedValue() }
 
     /// Replaces the configuration with `change(current)`, without a lock; a replaced configuration of the
     /// registration's own is retired into `state`. `change` may run more than once when threads race.
@@ -242,7 +249,7 @@ class Registration: @unchecked Sendable {
     /// ``stateIfMade`` (to forget instances), and a creator checks the configuration under the state's lock
     /// after the state was made; both sequentially consistent, so a creator either sees the new scope or its
     /// instance is forgotten by the caller.
-    func reconfigure(_ change: (Configuration) -> UInt) {
+    final func reconfigure(_ change: (Configuration) -> UInt) {
         var current = publishedConfiguration.load()
         while true {
             let old = Unmanaged<Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: current)!)
@@ -265,14 +272,20 @@ class Registration: @unchecked Sendable {
 
     /// Changes the scope, forgetting the instances the old one kept.
     @usableFromInline
-    func changeScope(to scope: any ObjectScopeProtocol) {
+    final func changeScope(to scope: any ObjectScopeProtocol) {
         reconfigure { Configuration.ownedBits(scope: scope, completions: $0.completions) }
         forgetInstances()
     }
 
+    /// ``changeScope(to:)`` for a scope of the concrete class, the common case: the call passes no existential.
+    @usableFromInline
+    final func changeScope(to scope: ObjectScope) {
+        changeScope(to: scope as any ObjectScopeProtocol)
+    }
+
     /// Forgets the instances the registration keeps (its shared instance, its custom scope's storage), as a new
     /// scope does. Call after ``reconfigure(_:)``.
-    func forgetInstances() {
+    final func forgetInstances() {
         guard let state = stateIfMade else { return }
         var forgotten: PublishedInstance?
         state.withLock { state in
@@ -289,7 +302,7 @@ class Registration: @unchecked Sendable {
     /// during a quick read (``ResolvingThread/enterReadingWithQuickRead()``), which keeps the box valid until the
     /// caller has retained the instance.
     @inline(__always)
-    func publishedInstance(typedAs serviceType: ObjectIdentifier) -> Unmanaged<PublishedInstance>? {
+    final func publishedInstance(typedAs serviceType: ObjectIdentifier) -> Unmanaged<PublishedInstance>? {
         // No `Service?` here: in code not specialized for `Service`, an optional of it costs a metadata lookup.
         guard let pointer = UnsafeRawPointer(bitPattern: publishedShared.load()) else { return nil }
         let box = Unmanaged<PublishedInstance>.fromOpaque(pointer)
@@ -298,7 +311,7 @@ class Registration: @unchecked Sendable {
 
     /// Keeps `instance` strongly and publishes it for lock-free reads. Call with the lock held: `state` is this
     /// registration's.
-    func keepStrongly(_ instance: Any, in state: inout State) {
+    final func keepStrongly(_ instance: Any, in state: inout State) {
         let box = box(instance)
         state.shared = .strong(box)
         publishedShared.store(UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque()))
@@ -306,7 +319,7 @@ class Registration: @unchecked Sendable {
 
     /// Forgets the shared instance (kept or being created), with the lock held. Returns the box of a kept one,
     /// unpublished: pass it to ``discard(_:)`` once the lock is released.
-    func forgetShared(in state: inout State) -> PublishedInstance? {
+    final func forgetShared(in state: inout State) -> PublishedInstance? {
         // The common case (a registration configured before its first resolve) copies and destroys nothing.
         if case .empty = state.shared { return nil }
         defer { state.shared = .empty }
@@ -324,13 +337,13 @@ class Registration: @unchecked Sendable {
     }
 
     /// The service request this registration answers.
-    var request: ServiceRequest {
+    final var request: ServiceRequest {
         ServiceRequest(serviceType: serviceType, name: name, argumentTypes: argumentTypes)
     }
 
     /// The registration described for messages, as registered under `type` and `name` (they differ from the
     /// registration's own when it is reached through type forwarding).
-    func describe(as type: Any.Type? = nil, name: String?? = nil) -> RegistrationDescription {
+    final func describe(as type: Any.Type? = nil, name: String?? = nil) -> RegistrationDescription {
         let scope = configuration.scope.scopeDescription
         return RegistrationDescription(
             request: ServiceRequest(

@@ -22,10 +22,10 @@ struct BindingMap: Sequence {
         var registration: Registration
         var serviceType: Any.Type
 
-        init(_ key: ServiceKey, _ binding: Container.Binding) {
+        init(_ key: consuming ServiceKey, _ registration: Registration, _ serviceType: Any.Type) {
             self.key = key
-            self.registration = binding.registration
-            self.serviceType = binding.serviceType
+            self.registration = registration
+            self.serviceType = serviceType
         }
 
         var binding: Container.Binding {
@@ -78,22 +78,32 @@ struct BindingMap: Sequence {
     /// Binds `key` to `binding`, and returns what it was bound to before.
     @discardableResult
     mutating func updateValue(_ binding: Container.Binding, forKey key: ServiceKey) -> Container.Binding? {
+        updateValue(binding.registration, as: binding.serviceType, forKey: key)
+    }
+
+    /// Binds `key` to `registration`, answering as `serviceType`, and returns what it was bound to before. The
+    /// key is consumed: a new binding keeps it without copying its name.
+    @discardableResult
+    mutating func updateValue(
+        _ registration: Registration, as serviceType: Any.Type, forKey key: consuming ServiceKey
+    ) -> Container.Binding? {
         let hash = key.registryHash
         if !slots.isEmpty {
             let (slot, index) = find(key, hash: hash)
             if let index {
                 let old = elements[index].binding
-                elements[index].registration = binding.registration
-                elements[index].serviceType = binding.serviceType
+                elements[index].registration = registration
+                elements[index].serviceType = serviceType
                 return old
             }
             if 2 * (elements.count + 1) <= slots.count {
-                insert(key, binding, hash: hash, at: slot)
+                insert(Entry(key, registration, serviceType), hash: hash, at: slot)
                 return nil
             }
         }
         grow()
-        insert(key, binding, hash: hash, at: find(key, hash: hash).slot)
+        let slot = find(key, hash: hash).slot
+        insert(Entry(key, registration, serviceType), hash: hash, at: slot)
         return nil
     }
 
@@ -138,8 +148,8 @@ struct BindingMap: Sequence {
 
     /// Appends the element and points the empty `slot` to it.
     @inline(__always)
-    private mutating func insert(_ key: ServiceKey, _ binding: Container.Binding, hash: Int, at slot: Int) {
-        elements.append(Entry(key, binding))
+    private mutating func insert(_ entry: consuming Entry, hash: Int, at slot: Int) {
+        elements.append(entry)
         slots[slot] = UInt64(UInt32(truncatingIfNeeded: hash)) << 32 | UInt64(elements.count)
     }
 
