@@ -19,7 +19,8 @@ extension Container {
     /// - Returns: The registration, to configure further.
     // Inlinable, so that an app's call, specialized for its service type, names the registration's class with
     // its metadata found once per call site, not looked up (~340 instructions) by the generic code on every
-    // registration.
+    // registration; and makes the entry there, where a caller that drops it (most do) releases nothing it
+    // retained for it.
     @inlinable
     @discardableResult
     public func register<Service>(
@@ -29,18 +30,21 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> ServiceEntry<Service> {
-        addPlainRegistration(
-            name: name, fileID: fileID, line: line, factory: factory, as: PlainRegistration<Service>.self
+        ServiceEntry(
+            registration: addPlainRegistration(
+                name: name, fileID: fileID, line: line, factory: factory, as: PlainRegistration<Service>.self
+            ),
+            container: self
         )
     }
 
-    /// ``register(_:name:fileID:line:factory:)`` with its registration's class named.
+    /// ``register(_:name:fileID:line:factory:)`` with its registration's class named; returns the registration.
     @usableFromInline
     func addPlainRegistration<Service>(
         name: consuming String?, fileID: String, line: UInt,
         factory: @escaping @Sendable (any Resolver) throws -> Service,
         as registrationClass: PlainRegistration<Service>.Type
-    ) -> ServiceEntry<Service> {
+    ) -> Registration {
         add(
             registrationClass.init(
                 body: factory, serviceType: Service.self, name: name, fileID: fileID, line: line,
@@ -78,7 +82,7 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (any Resolver, repeat each Argument) throws -> Service
     ) -> ServiceEntry<Service> {
-        addArgumentRegistration(
+        let registration = addArgumentRegistration(
             repeat (each Argument).self, name: name, fileID: fileID, line: line,
             factory: { resolver, arguments in
                 // The registry key includes the argument types, so only a request with exactly these types
@@ -91,15 +95,17 @@ extension Container {
             },
             as: ArgumentRegistration<Service>.self
         )
+        return ServiceEntry(registration: registration, container: self)
     }
 
-    /// ``register(_:name:fileID:line:factory:)`` with runtime arguments, with its registration's class named.
+    /// ``register(_:name:fileID:line:factory:)`` with runtime arguments, with its registration's class named;
+    /// returns the registration.
     @usableFromInline
     func addArgumentRegistration<Service, each Argument>(
-        _ argumentTypes: repeat (each Argument).Type, name: String?, fileID: String, line: UInt,
+        _ argumentTypes: repeat (each Argument).Type, name: consuming String?, fileID: String, line: UInt,
         factory: @escaping @Sendable (any Resolver, Any) throws -> Service,
         as registrationClass: ArgumentRegistration<Service>.Type
-    ) -> ServiceEntry<Service> {
+    ) -> Registration {
         let signature = argumentsSignature(repeat (each Argument).self)
         return add(
             registrationClass.init(
@@ -149,7 +155,7 @@ extension Container {
         isolatedToMainActor: Bool = false,
         factory: @escaping Registration.Factory
     ) -> ServiceEntry<Service> {
-        add(
+        let registration = add(
             ErasedRegistration(
                 body: factory, asyncFactory: asyncFactory, isolatedToMainActor: isolatedToMainActor,
                 serviceType: Service.self, name: name, argumentTypes: argumentTypes, argumentsType: argumentsType,
@@ -157,27 +163,33 @@ extension Container {
             ),
             as: Service.self, arguments: argumentsType.key
         )
+        return ServiceEntry(registration: registration, container: self)
     }
 
     /// The one place registrations are added: binds `registration` under its key, then tells the behaviors
-    /// (outside the lock).
+    /// (outside the lock). Returns the registration, for the caller's entry.
     private func add<Service>(
-        _ registration: Registration, as serviceType: Service.Type, arguments: ArgumentsKey
-    ) -> ServiceEntry<Service> {
+        _ registration: consuming Registration, as serviceType: Service.Type, arguments: ArgumentsKey
+    ) -> Registration {
+        // The map takes the reference the caller passed (moved out of `pending`, not copied); the one returned
+        // is retained for the entry.
+        let kept = copy registration
+        var pending: Registration? = consume registration
         let behaviors = registry.withLock { registry in
-            registry.bind(
-                registration, as: Service.self,
-                for: ServiceKey(serviceType: Service.self, argumentsType: arguments, name: registration.name)
-            )
+            let registration = pending.take()!
+            let key = ServiceKey(serviceType: Service.self, argumentsType: arguments, name: registration.name)
+            registry.bind(registration, as: Service.self, for: key)
             // Most containers have no behaviors: then nothing is copied out (not even the empty array).
             return registry.behaviors.isEmpty ? nil : registry.behaviors
         }
-        module?.record(registration)
-        let entry = ServiceEntry<Service>(registration: registration, container: self)
-        for behavior in behaviors ?? [] {
-            behavior.container(self, didRegisterType: Service.self, toService: entry, withName: entry.registration.name)
+        module?.record(kept)
+        if let behaviors {
+            let entry = ServiceEntry<Service>(registration: kept, container: self)
+            for behavior in behaviors {
+                behavior.container(self, didRegisterType: Service.self, toService: entry, withName: kept.name)
+            }
         }
-        return entry
+        return kept
     }
 }
 

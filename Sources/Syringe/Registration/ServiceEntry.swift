@@ -23,6 +23,7 @@ public struct ServiceEntry<Service>: Sendable {
     @usableFromInline
     let container: Container
 
+    @inlinable
     init(registration: Registration, container: Container) {
         self.registration = registration
         self.container = container
