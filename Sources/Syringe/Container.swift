@@ -45,7 +45,9 @@ public final class Container: Sendable {
 
         /// Binds `key` to `registration`, answering as `serviceType`, replacing what it was bound to. The key
         /// is consumed (kept by the binding without a copy of its name).
-        mutating func bind(_ registration: Registration, as serviceType: Any.Type, for key: consuming ServiceKey) {
+        mutating func bind(
+            _ registration: consuming Registration, as serviceType: Any.Type, for key: consuming ServiceKey
+        ) {
             noteChange(of: key)
             bindings.updateValue(registration, as: serviceType, forKey: key)
         }

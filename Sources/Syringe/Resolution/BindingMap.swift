@@ -22,7 +22,7 @@ struct BindingMap: Sequence {
         var registration: Registration
         var serviceType: Any.Type
 
-        init(_ key: consuming ServiceKey, _ registration: Registration, _ serviceType: Any.Type) {
+        init(_ key: consuming ServiceKey, _ registration: consuming Registration, _ serviceType: Any.Type) {
             self.key = key
             self.registration = registration
             self.serviceType = serviceType
@@ -85,7 +85,7 @@ struct BindingMap: Sequence {
     /// key is consumed: a new binding keeps it without copying its name.
     @discardableResult
     mutating func updateValue(
-        _ registration: Registration, as serviceType: Any.Type, forKey key: consuming ServiceKey
+        _ registration: consuming Registration, as serviceType: Any.Type, forKey key: consuming ServiceKey
     ) -> Container.Binding? {
         let hash = key.registryHash
         if !slots.isEmpty {
