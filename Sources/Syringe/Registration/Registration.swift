@@ -61,7 +61,8 @@ class Registration: @unchecked Sendable {
         static func of(scope: any ObjectScopeProtocol, completions: [Completion]) -> Configuration {
             let bits = ownedBits(scope: scope, completions: completions)
             let configuration = Unmanaged<Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
-            return configuration._withUnsafeGuaranteedRef { $0.isShared } ? configuration.takeUnretainedValue()
+            return configuration._withUnsafeGuaranteedRef { $0.isShared }
+                ? configuration.takeUnretainedValue()
                 : configuration.takeRetainedValue()
         }
 

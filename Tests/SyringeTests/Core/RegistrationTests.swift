@@ -141,4 +141,26 @@ struct RegistrationTests {
         #expect(container.resolve(Int.self) == nil)
         #expect(throws: ResolutionError.self) { try container.require(Int.self) }
     }
+
+    @Test("A container's teardown releases every registration and what its factories capture")
+    func teardownReleasesRegistrations() {
+        final class Captured: Sendable {}
+        weak var captured: Captured?
+        weak var kept: Cat?
+        do {
+            let container = Container()
+            let dependency = Captured()
+            captured = dependency
+            for index in 0..<1_000 {
+                container.register(Captured.self, name: "captured-\(index)") { _ in dependency }
+                    .inObjectScope(index.isMultiple(of: 2) ? .transient : .container)
+            }
+            container.register(Cat.self) { _ in Cat() }.inObjectScope(.container)
+            kept = container.resolve(Cat.self)
+            #expect(container.resolve(Captured.self, name: "captured-999") === dependency)
+            #expect(kept != nil)
+        }
+        #expect(captured == nil)
+        #expect(kept == nil)
+    }
 }

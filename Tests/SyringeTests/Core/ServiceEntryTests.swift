@@ -84,6 +84,37 @@ struct ServiceEntryTests {
         #expect(error.description.contains("the instance it made (Rock) cannot be cast to Animal"))
     }
 
+    @Test("A copy of an entry configures the same registration, also after the container's other handles are gone")
+    func copiesConfigureOneRegistration() {
+        var container: Container? = Container()
+        let entry = container!.register(Cat.self) { _ in Cat() }
+        let copy = entry
+        copy.inObjectScope(.container)
+        entry.initCompleted { _, cat in cat.steps.append("configured") }
+        // The entry keeps its container: configuring and forwarding through it still work.
+        weak let weakContainer = container
+        container = nil
+        copy.implements((any Pet).self)
+        let cat = weakContainer?.resolve(Cat.self)
+        #expect(cat?.steps == ["configured"])
+        #expect(weakContainer?.resolve((any Pet).self) === cat)
+        withExtendedLifetime(entry) {}
+    }
+
+    @Test("serviceType and argumentsType describe plain, argument, async and main-actor registrations")
+    func entryPropertiesOfEveryKind() {
+        let container = Container()
+        let plain = container.register(Cat.self) { _ in Cat() }
+        #expect(ObjectIdentifier(plain.serviceType) == ObjectIdentifier(Cat.self))
+        #expect(ObjectIdentifier(plain.argumentsType) == ObjectIdentifier((any Resolver).self))
+        let two = container.register(Cat.self) { (_, _: Int, _: String) in Cat() }
+        #expect(ObjectIdentifier(two.argumentsType) == ObjectIdentifier((any Resolver, Int, String).self))
+        let async = container.register(Rock.self, name: "async") { (_: any AsyncResolver) async in Rock() }
+        #expect(ObjectIdentifier(async.argumentsType) == ObjectIdentifier((any Resolver).self))
+        let main = container.register(Rock.self, name: "main", isolatedTo: MainActor.self) { (_, _: Int) in Rock() }
+        #expect(ObjectIdentifier(main.argumentsType) == ObjectIdentifier((any Resolver, Int).self))
+    }
+
     @Test("serviceType and argumentsType describe the registration")
     func entryProperties() {
         let container = Container()
