@@ -12,7 +12,9 @@ struct BindingMapTests {
     /// holds.
     private static func binding(_ value: Int, for key: ServiceKey, in container: Container) -> Container.Binding {
         let registration = container.register(Int.self, name: "value-\(value)") { _ in 0 }.registration
-        return Container.Binding(registration: registration, serviceType: Int.self, name: key.name)
+        // A binding answers as its key's type, as every binding the container makes does.
+        let type: Any.Type = key.serviceType == ObjectIdentifier(First.self) ? First.self : Second.self
+        return Container.Binding(registration: registration, serviceType: type, name: key.name)
     }
 
     /// Keys of two types, with and without a runtime argument, unnamed and named (ASCII, long, and not ASCII).
@@ -69,6 +71,28 @@ struct BindingMapTests {
             #expect(seen.updateValue(binding.registration.name ?? "", forKey: key) == nil, "a key iterated twice")
         }
         #expect(seen == model.mapValues { "value-\($0)" })
+    }
+
+    @Test("a binding under its registration's own name and a forward under another name keep their keys")
+    func ownAndOtherNames() {
+        let container = Container()
+        let registration = container.register(Int.self, name: "own") { _ in 0 }.registration
+        let own = ServiceKey(serviceType: First.self, argumentsType: noArgumentsKey, name: "own")
+        let other = ServiceKey(serviceType: First.self, argumentsType: noArgumentsKey, name: "other")
+        let unnamed = ServiceKey(serviceType: Second.self, argumentsType: noArgumentsKey, name: nil)
+        var map = BindingMap()
+        for key in [own, other, unnamed] {
+            let type: Any.Type = key.serviceType == ObjectIdentifier(First.self) ? First.self : Second.self
+            map.updateValue(
+                Container.Binding(registration: registration, serviceType: type, name: key.name), forKey: key)
+        }
+        #expect(map.count == 3)
+        #expect(map[own]?.name == "own")
+        #expect(map[other]?.name == "other")
+        #expect(map[unnamed]?.name == nil)
+        #expect(Set(map.map(\.key)) == [own, other, unnamed])
+        #expect(map.removeValue(forKey: other)?.name == "other")
+        #expect(map[other] == nil && map[own] != nil && map[unnamed] != nil)
     }
 
     @Test("a name is found under any canonically equivalent spelling, as in a Dictionary")
