@@ -176,7 +176,7 @@ extension Container {
         let kept = copy registration
         var pending: Registration? = consume registration
         let behaviors = registry.withLock { registry in
-            let registration = pending.take()!
+            let registration = pending.take()!  // set just above, taken once
             let key = ServiceKey(serviceType: Service.self, argumentsType: arguments, name: registration.name)
             registry.bind(registration, as: Service.self, for: key)
             // Most containers have no behaviors: then nothing is copied out (not even the empty array).

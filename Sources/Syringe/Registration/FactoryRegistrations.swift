@@ -38,14 +38,38 @@ final class PlainRegistration<Service>: Registration, @unchecked Sendable {
     }
 }
 
-/// A registration whose factory takes runtime arguments, typed; the factory receives them as one value.
+/// A registration that records the types of its runtime arguments (any number, none included): the parent of the
+/// kinds that can take them. A plain registration takes none, and does not store that it takes none.
 @usableFromInline
-final class ArgumentRegistration<Service>: Registration, @unchecked Sendable {
-    // @unchecked Sendable: every property added here is a `let` of a Sendable type (closure, metatypes); see
-    // `Registration` for the rest.
-    let body: @Sendable (any Resolver, Any) throws -> Service
+class RegistrationWithArguments: Registration, @unchecked Sendable {
+    // @unchecked Sendable: the properties added here are `let`s of Sendable types (metatypes); see `Registration`
+    // for the rest. Not final only so that the kinds below can add their factories.
     private let storedArgumentTypes: [Any.Type]
     private let storedArgumentsType: ArgumentsSignature
+
+    init(
+        shape: Shape, serviceType: Any.Type, name: String?, argumentTypes: [Any.Type],
+        argumentsType: ArgumentsSignature, fileID: String, line: UInt, configuration: borrowing Configuration,
+        lifecycle: LifecycleStore
+    ) {
+        self.storedArgumentTypes = argumentTypes
+        self.storedArgumentsType = argumentsType
+        super.init(
+            shape: shape, serviceType: serviceType, name: name, fileID: fileID, line: line,
+            configuration: configuration, lifecycle: lifecycle
+        )
+    }
+
+    final override var argumentTypes: [Any.Type] { storedArgumentTypes }
+
+    final override var argumentsType: ArgumentsSignature { storedArgumentsType }
+}
+
+/// A registration whose factory takes runtime arguments, typed; the factory receives them as one value.
+@usableFromInline
+final class ArgumentRegistration<Service>: RegistrationWithArguments, @unchecked Sendable {
+    // @unchecked Sendable: `body` is a `let` of a Sendable closure type; see `Registration` for the rest.
+    let body: @Sendable (any Resolver, Any) throws -> Service
 
     init(
         body: @escaping @Sendable (any Resolver, Any) throws -> Service,
@@ -53,17 +77,12 @@ final class ArgumentRegistration<Service>: Registration, @unchecked Sendable {
         fileID: String, line: UInt, configuration: borrowing Configuration, lifecycle: LifecycleStore
     ) {
         self.body = body
-        self.storedArgumentTypes = argumentTypes
-        self.storedArgumentsType = argumentsType
         super.init(
-            shape: .arguments, serviceType: serviceType, name: name, fileID: fileID, line: line,
-            configuration: configuration, lifecycle: lifecycle
+            shape: .arguments, serviceType: serviceType, name: name, argumentTypes: argumentTypes,
+            argumentsType: argumentsType, fileID: fileID, line: line, configuration: configuration,
+            lifecycle: lifecycle
         )
     }
-
-    override var argumentTypes: [Any.Type] { storedArgumentTypes }
-
-    override var argumentsType: ArgumentsSignature { storedArgumentsType }
 
     override func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
         try body(resolver, arguments)
@@ -75,12 +94,10 @@ final class ArgumentRegistration<Service>: Registration, @unchecked Sendable {
 }
 
 /// A registration whose factory is an erased closure (`async` and main-actor registrations).
-final class ErasedRegistration: Registration, @unchecked Sendable {
-    // @unchecked Sendable: every property added here is a `let` of a Sendable type; see `Registration` for the
+final class ErasedRegistration: RegistrationWithArguments, @unchecked Sendable {
+    // @unchecked Sendable: the properties added here are `let`s of Sendable types; see `Registration` for the
     // rest.
     let body: Registration.Factory
-    private let storedArgumentTypes: [Any.Type]
-    private let storedArgumentsType: ArgumentsSignature
     private let storedAsyncFactory: AsyncFactory?
     private let storedIsolatedToMainActor: Bool
 
@@ -90,19 +107,14 @@ final class ErasedRegistration: Registration, @unchecked Sendable {
         fileID: String, line: UInt, configuration: borrowing Configuration, lifecycle: LifecycleStore
     ) {
         self.body = body
-        self.storedArgumentTypes = argumentTypes
-        self.storedArgumentsType = argumentsType
         self.storedAsyncFactory = asyncFactory
         self.storedIsolatedToMainActor = isolatedToMainActor
         super.init(
-            shape: .erased, serviceType: serviceType, name: name, fileID: fileID, line: line,
-            configuration: configuration, lifecycle: lifecycle
+            shape: .erased, serviceType: serviceType, name: name, argumentTypes: argumentTypes,
+            argumentsType: argumentsType, fileID: fileID, line: line, configuration: configuration,
+            lifecycle: lifecycle
         )
     }
-
-    override var argumentTypes: [Any.Type] { storedArgumentTypes }
-
-    override var argumentsType: ArgumentsSignature { storedArgumentsType }
 
     override var asyncFactory: AsyncFactory? { storedAsyncFactory }
 

@@ -139,9 +139,9 @@ class Registration: @unchecked Sendable {
         case arguments
     }
 
-    /// Makes a registration of `serviceType` under `name`, for runtime arguments of `argumentTypes`, made at
-    /// `fileID` and `line`, configured with `configuration` (``Configuration/of(scope:completions:)``), recording
-    /// its disposable instances in `lifecycle`.
+    /// Makes a registration of `serviceType` under `name`, made at `fileID` and `line`, configured with
+    /// `configuration` (``Configuration/of(scope:completions:)``), recording its disposable instances in
+    /// `lifecycle`. Runtime argument types are a subclass's (``RegistrationWithArguments``).
     init(
         shape: Shape,
         serviceType: Any.Type,
@@ -167,7 +167,8 @@ class Registration: @unchecked Sendable {
     @inline(__always)
     final var serviceTypeID: ObjectIdentifier { ObjectIdentifier(serviceType) }
 
-    /// The types of the runtime arguments, in the factory's order; none unless a subclass says otherwise.
+    /// The types of the runtime arguments, in the factory's order; none unless the registration is a
+    /// ``RegistrationWithArguments``.
     var argumentTypes: [Any.Type] { [] }
 
     /// The tuple type `(any Resolver, Argument1, …)` of the argument types, and the key made from them (see
@@ -278,7 +279,8 @@ class Registration: @unchecked Sendable {
         forgetInstances()
     }
 
-    /// ``changeScope(to:)`` for a scope of the concrete class, the common case: the call passes no existential.
+    /// ``changeScope(to:)`` for a scope of the concrete class, the common case: the inlined call in the app's
+    /// code passes a class reference, not an existential.
     @usableFromInline
     final func changeScope(to scope: ObjectScope) {
         changeScope(to: scope as any ObjectScopeProtocol)
