@@ -52,9 +52,11 @@ public final class Container: Sendable {
             bindings.updateValue(registration, as: serviceType, forKey: key)
         }
 
-        /// Unbinds every key: for the registry's teardown only, so no change is noted.
-        mutating func removeAllBindings() {
-            bindings.removeAll()
+        /// Unbinds every key and returns the bindings: for the registry's teardown only, so no change is noted.
+        mutating func takeAllBindings() -> BindingMap {
+            var taken = BindingMap()
+            swap(&taken, &bindings)
+            return taken
         }
 
         /// Unbinds `key`, and returns what it was bound to.

@@ -17,8 +17,10 @@ final class RegistryStore: Sendable {
     }
 
     deinit {
-        // The bindings go first, destroyed in specialized code (see `BindingMap.removeAll()`).
-        state.withLock { $0.removeAllBindings() }
+        // The bindings go first, destroyed in specialized code (see `BindingMap.removeAll()`), outside the lock:
+        // releasing a registration may release what its factory captured, and run that code's deinitializers.
+        var bindings = state.withLock { $0.takeAllBindings() }
+        bindings.removeAll()
     }
 
     /// Runs `body` with exclusive access to the bindings and behaviors. If it changed the bindings, the

@@ -66,7 +66,6 @@ struct AtomicWord: ~Copyable, Sendable {
         #endif
     }
 
-    /// Adds `delta` (wrapping) and returns the new value.
     /// Stores `desired` if the word holds `expected`, in one sequentially consistent step; returns whether it
     /// did, and the value the word held.
     ///
@@ -88,6 +87,7 @@ struct AtomicWord: ~Copyable, Sendable {
         #endif
     }
 
+    /// Adds `delta` (wrapping) and returns the new value.
     @discardableResult
     func add(_ delta: UInt) -> UInt {
         #if canImport(Darwin)

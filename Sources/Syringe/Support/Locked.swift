@@ -89,7 +89,6 @@ struct Locked<State>: @unchecked Sendable {
         buffer.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
     }
 
-    /// Runs `body` with exclusive access to the state.
     /// The lock and its state as the bits of a retained reference, to keep in an ``AtomicWord``; whoever holds
     /// the bits owns that reference and gives it back with ``releaseRetainedBits(_:)``.
     func retainedBits() -> UInt {
@@ -108,6 +107,7 @@ struct Locked<State>: @unchecked Sendable {
         Unmanaged<LockedBuffer<State>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
     }
 
+    /// Runs `body` with exclusive access to the state.
     @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         try buffer.withUnsafeMutablePointers { state, mutex in
