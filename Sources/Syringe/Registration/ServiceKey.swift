@@ -53,10 +53,13 @@ struct ServiceKey: Hashable, Sendable {
 /// metadata beyond the argument's own. For several, it is the address of the metadata of the tuple type
 /// `(any Resolver, Argument1, …)`, looked up by the runtime. Registering and resolving compute it the same way,
 /// from the same pack of types.
+@usableFromInline
 struct ArgumentsKey: Hashable, Sendable {
+    @usableFromInline
     let bits: UInt
 
-    private init(bits: UInt) {
+    @usableFromInline
+    init(bits: UInt) {
         self.bits = bits
     }
 
@@ -64,13 +67,15 @@ struct ArgumentsKey: Hashable, Sendable {
     static let none = ArgumentsKey(bits: 0)
 
     /// The key of `(any Resolver, …)`, for several arguments.
+    @inlinable
     init(tupleType: Any.Type) {
-        bits = UInt(bitPattern: ObjectIdentifier(tupleType))
+        self.init(bits: UInt(bitPattern: ObjectIdentifier(tupleType)))
     }
 
     /// The key of one argument of type `single`.
+    @inlinable
     init(single: Any.Type) {
-        bits = UInt(bitPattern: ObjectIdentifier(single)) | 1
+        self.init(bits: UInt(bitPattern: ObjectIdentifier(single)) | 1)
     }
 }
 
@@ -91,7 +96,8 @@ let noArgumentsKey = ArgumentsKey.none
 let noArgumentsSignature = ArgumentsSignature(type: noArgumentsType, key: noArgumentsKey)
 
 /// The arguments key of a registration or request with the given runtime argument types.
-@inline(__always)
+// Inlinable: a resolve with arguments computes its key in the caller's code, specialized for the argument types.
+@inlinable
 func argumentsType<each Argument>(_: repeat (each Argument).Type) -> ArgumentsKey {
     // One argument, the common case, is keyed by its own type: no tuple metadata to look up on every resolve.
     var count = 0
@@ -100,7 +106,7 @@ func argumentsType<each Argument>(_: repeat (each Argument).Type) -> ArgumentsKe
         count += 1
         single = type
     }
-    if count == 0 { return noArgumentsKey }
+    if count == 0 { return ArgumentsKey(bits: 0) }  // `ArgumentsKey.none`
     if count == 1 { return ArgumentsKey(single: single) }
     return ArgumentsKey(tupleType: (any Resolver, repeat each Argument).self)
 }
@@ -113,6 +119,7 @@ func argumentsSignature<each Argument>(_: repeat (each Argument).Type) -> Argume
 }
 
 /// The argument types of a pack, as a list for messages.
+@usableFromInline
 func argumentTypeList<each Argument>(_: repeat (each Argument).Type) -> [Any.Type] {
     var types: [Any.Type] = []
     for type in repeat (each Argument).self {

@@ -29,6 +29,9 @@ extension Container: Resolver {
     ///   - name: The registration name, `nil` for the unnamed registration.
     ///   - arguments: The runtime arguments, in the order the factory takes them.
     /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
+    // Inlinable, as is the throwing form: the caller's code, specialized for the argument types, makes the key
+    // and the arguments' value, which generic code would do by walking the pack's metadata (~400 instructions).
+    @inlinable
     public func resolve<Service, each Argument>(
         _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
     ) -> Service? {
@@ -68,15 +71,29 @@ extension Container: Resolver {
     ///   - arguments: The runtime arguments, in the order the factory takes them.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
+    @inlinable
     public func require<Service, each Argument>(
         _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
-        let key = ServiceKey(
-            serviceType: Service.self, argumentsType: argumentsType(repeat (each Argument).self), name: name
-        )
-        return try resolveTopLevel(key: key, as: Service.self, name: name, arguments: (repeat each arguments)) {
+        try require(
+            Service.self, name: name, argumentsKey: argumentsType(repeat (each Argument).self),
+            arguments: (repeat each arguments)
+        ) {
             argumentTypeList(repeat (each Argument).self)
         }
+    }
+
+    /// ``require(_:name:arguments:)`` once the caller made the arguments' key and value (`arguments`, a tuple
+    /// when several).
+    @usableFromInline
+    func require<Service, Arguments>(
+        _ serviceType: Service.Type, name: String?, argumentsKey: ArgumentsKey, arguments: Arguments,
+        argumentTypes: () -> [Any.Type]
+    ) throws(ResolutionError) -> Service {
+        let key = ServiceKey(serviceType: Service.self, argumentsType: argumentsKey, name: name)
+        return try resolveTopLevel(
+            key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes
+        )
     }
 
     /// A top-level resolve: a singleton already made is returned without further work; anything else runs
