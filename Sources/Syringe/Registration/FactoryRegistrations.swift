@@ -1,10 +1,10 @@
-/// The registrations of each kind of factory, each carrying its factory with its static type.
-///
-/// The factory lives in the registration itself, not in a box of its own, so a registration is one allocation.
-/// The resolve path calls a ``PlainRegistration`` through its typed closure when the request asks for exactly the
-/// registered type: the service comes back as itself, with no `Any` in between and no dynamic cast. Every other
-/// path (forwarded types, scopes that store instances, diagnostics) calls ``Registration/make(_:_:)``, which
-/// returns the service as `Any`.
+// The registrations of each kind of factory, each carrying its factory with its static type.
+//
+// The factory lives in the registration itself, not in a box of its own, so a registration is one allocation.
+// The resolve path calls a ``PlainRegistration`` through its typed closure when the request asks for exactly the
+// registered type: the service comes back as itself, with no `Any` in between and no dynamic cast. Every other
+// path (forwarded types, scopes that store instances, diagnostics) calls ``Registration/make(_:_:)``, which
+// returns the service as `Any`.
 
 /// Thrown by the base ``Registration``, which every registration replaces with a subclass; never seen in practice.
 struct FactoryNotImplemented: Error, CustomStringConvertible {

@@ -64,7 +64,8 @@ struct ArgumentsKey: Hashable, Sendable {
     }
 
     /// The key of no arguments: a constant, so reading it needs no lazy initialization.
-    static let none = ArgumentsKey(bits: 0)
+    @inlinable
+    static var none: ArgumentsKey { ArgumentsKey(bits: 0) }
 
     /// The key of `(any Resolver, …)`, for several arguments.
     @inlinable
@@ -106,7 +107,7 @@ func argumentsType<each Argument>(_: repeat (each Argument).Type) -> ArgumentsKe
         count += 1
         single = type
     }
-    if count == 0 { return ArgumentsKey(bits: 0) }  // `ArgumentsKey.none`
+    if count == 0 { return .none }
     if count == 1 { return ArgumentsKey(single: single) }
     return ArgumentsKey(tupleType: (any Resolver, repeat each Argument).self)
 }
