@@ -119,6 +119,14 @@ extension Container: Resolver {
             thread = .passUnretained(state)
         }
         defer { withExtendedLifetime(made) {} }
+        // A resolve on the container of the resolution running on this thread (a factory's `r.resolve`) joins
+        // it: same object graph, same path. The resolution's reading section is still open.
+        if let active = thread._withUnsafeGuaranteedRef({ $0.activeContext(of: self) }) {
+            // Not retained: the resolution keeps its context until it finishes, after this call returns.
+            unowned(unsafe) let context = active.takeUnretainedValue()
+            return try context.resolveNested(
+                key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
+        }
         let quick = thread._withUnsafeGuaranteedRef { $0.enterReadingWithQuickRead() }
         defer { thread._withUnsafeGuaranteedRef { $0.leaveReading() } }
         var registry = RegistryView(of: self)
@@ -147,7 +155,13 @@ extension Container: Resolver {
         }
         var context = thread._withUnsafeGuaranteedRef { $0.takeContext(for: self) }
         context.begin(container: self, registry: registry, graph: pinnedGraph)
-        defer { thread._withUnsafeGuaranteedRef { $0.recycle(&context) } }
+        let previous = thread._withUnsafeGuaranteedRef { $0.activate(context) }
+        defer {
+            thread._withUnsafeGuaranteedRef { thread in
+                thread.deactivate(restoring: previous)
+                thread.recycle(&context)
+            }
+        }
         guard let hit else {
             return try context.resolve(
                 key: key, as: Service.self, name: name, arguments: arguments as Any, argumentTypes: argumentTypes

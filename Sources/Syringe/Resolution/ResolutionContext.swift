@@ -1,22 +1,21 @@
-/// The resolver a factory receives: the state of one top-level resolution.
+/// The state of one top-level resolution: the engine behind every synchronous resolve.
 ///
 /// It holds the object graph (graph-scoped instances made so far) and the path of registrations being made,
-/// for cycle detection and messages. Each thread keeps one idle context and reuses it for its next top-level
-/// resolve (see ``ResolvingThread``), so resolving allocates nothing; resolutions on different threads share
-/// no mutable state and never wait on each other, except for the one-time creation of the same shared
-/// instance.
+/// for cycle detection and messages. Factories and `initCompleted` closures receive the container the resolve
+/// went through, as in Swinject, not this object: while the resolution runs, the context is the thread's
+/// active one (``ResolvingThread/activeContext``), and a resolve called on that same container from the same
+/// thread (a factory's `r.resolve`) joins it instead of starting a new resolution. Each thread keeps one idle
+/// context and reuses it for its next top-level resolve (see ``ResolvingThread``), so resolving allocates
+/// nothing; resolutions on different threads share no mutable state and never wait on each other, except for
+/// the one-time creation of the same shared instance.
 ///
 /// A reused context is reset completely when its resolution ends (``reset()``): the graph, the path, the
-/// cycle counts, the observer, the registry view and the container are all cleared. A context that something
-/// still references when its resolution ends (a factory kept its resolver) is never reused: it keeps its
-/// container (``detach()``), and every later call on it is a new top-level resolve of that container.
-final class ResolutionContext: Resolver, @unchecked Sendable {
+/// cycle counts, the observer, the registry view and the container are all cleared.
+final class ResolutionContext: @unchecked Sendable {
     // @unchecked Sendable: the mutable state below is touched only by `owner`, the thread that runs the
     // top-level resolution, and only while it runs (factories are synchronous, so every nested resolve
-    // happens on that thread). A resolver that escapes a factory and is used later, or from another thread,
-    // never touches that state: `isActiveHere` sends such calls to the container as new top-level
-    // resolutions, and it reads only the immutable `owner` before deciding, then only `container`, which is
-    // set before the resolver is handed to any factory and not changed while anything else references it.
+    // happens on that thread, found through that thread's `activeContext`). Nothing else keeps a context:
+    // a ``Lazy`` or ``Provider`` keeps the container, the graph and the registration, never the context.
 
     /// The container resolves start from (the one the top-level resolve was called on). Not retained while a
     /// pooled context runs: the top-level call's caller keeps the container alive, and retaining it would
@@ -34,6 +33,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     @exclusivity(unchecked) private var heldSnapshot: RegistrySnapshot?
     /// For a context made for one resolution: the thread whose reading section the context opened.
     @exclusivity(unchecked) private var readingThread: ResolvingThread?
+    /// For a context made for one resolution: the thread's active resolution before this one began.
+    @exclusivity(unchecked) private var previousActive: Unmanaged<ResolutionContext>?
     /// The path: the frames of the registrations being made, outermost first, `depth` of them. A buffer of the
     /// context rather than the thread's stack, so that a level of nesting costs no stack for its frame, nor
     /// for the closure that `withUnsafeMutablePointer` would need to give it an address. It is reused by the
@@ -67,6 +68,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         let thread = ResolvingThread.current
         thread.enterReading()
         self.readingThread = thread
+        self.previousActive = thread.activate(self)
         if let snapshot {
             self.registry = RegistryView(snapshot)
             self.heldSnapshot = snapshot
@@ -116,6 +118,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         }
         if let readingThread {
             self.readingThread = nil
+            readingThread.deactivate(restoring: previousActive)
+            previousActive = nil
             readingThread.leaveReading()
         }
     }
@@ -147,66 +151,43 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         observer = nil
     }
 
-    /// Whether a call on this resolver is a nested resolve of the running resolution.
+    /// Whether this resolution resolves from `container`: a resolve called on it joins this resolution.
     @inline(__always)
-    private var isActiveHere: Bool {
-        owner == currentThreadIdentity() && depth > 0
+    func isResolving(from container: borrowing Container) -> Bool {
+        Unmanaged.passUnretained(self.container).toOpaque() == Unmanaged.passUnretained(container).toOpaque()
     }
 
     // The fields are marked `@exclusivity(unchecked)`: one thread uses them, and no access overlaps another, so
     // the runtime's dynamic exclusivity checks (about 300 instructions per resolve) would find nothing.
 
-    // MARK: Resolver
+    // MARK: Nested resolves
 
-    func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
-        do {
-            return try require(serviceType, name: name)
-        } catch {
-            Container.log(error)
-            return nil
-        }
-    }
-
-    func resolve<Service, each Argument>(
-        _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
-    ) -> Service? {
-        do {
-            return try require(serviceType, name: name, arguments: repeat each arguments)
-        } catch {
-            Container.log(error)
-            return nil
-        }
-    }
-
-    // Inlined into the `Resolver` witness, so that a nested resolve is one frame, not a thunk's and this one's.
+    /// A resolve called on this resolution's container while the resolution runs on this thread (a factory's
+    /// `r.resolve`): it joins this resolution, its graph and its path. Inlined into the container's resolve,
+    /// specialized for the arguments, so a resolve without arguments makes no `Any` for them.
     @inline(__always)
-    func require<Service>(_ serviceType: Service.Type, name: String?) throws(ResolutionError) -> Service {
-        guard isActiveHere else {
-            return try container.require(serviceType, name: name)
-        }
-        let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: name)
+    func resolveNested<Service, Arguments>(
+        key: ServiceKey, as serviceType: Service.Type, name: String?, arguments: Arguments,
+        argumentTypes: () -> [Any.Type]
+    ) throws(ResolutionError) -> Service {
         guard let hit = lookup(key) else {
-            return try resolveUnregisteredWithoutArguments(key: key, as: Service.self, name: name)
+            if Arguments.self == Void.self {
+                return try resolveUnregisteredWithoutArguments(key: key, as: Service.self, name: name)
+            }
+            return try resolveUnregistered(
+                key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
         }
-        return try resolveWithoutArguments(hit, as: Service.self, name: name)
+        if Arguments.self == Void.self {
+            return try resolveWithoutArguments(hit, as: Service.self, name: name)
+        }
+        return try resolve(hit, as: Service.self, name: name, arguments: arguments as Any)
     }
 
-    func require<Service, each Argument>(
-        _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
-    ) throws(ResolutionError) -> Service {
-        guard isActiveHere else {
-            return try container.require(serviceType, name: name, arguments: repeat each arguments)
-        }
-        let key = ServiceKey(
-            serviceType: Service.self, argumentsType: argumentsType(repeat (each Argument).self), name: name
-        )
-        let packed: Any = (repeat each arguments)
-        guard let hit = lookup(key) else {
-            return try resolveUnregistered(key: key, as: Service.self, name: name, arguments: packed) {
-                argumentTypeList(repeat (each Argument).self)
-            }
-        }
-        return try resolve(hit, as: Service.self, name: name, arguments: packed)
+    /// Runs `body` with the container this resolution resolves from, as the resolver factories receive, without
+    /// retaining it (the top-level call's caller, or `keptContainer`, keeps it alive).
+    @inline(__always)
+    private func withResolver<Result>(_ body: (any Resolver) throws -> Result) rethrows -> Result {
+        try Unmanaged.passUnretained(container)._withUnsafeGuaranteedRef { try body($0) }
     }
 
     // MARK: Resolution
@@ -279,7 +260,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             try checkCycle(unretained, as: Service.self, name: name, allowsRerun: false)
             return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
                 try unretained._withUnsafeGuaranteedRef { registration in
-                    try unsafeDowncast(registration, to: PlainRegistration<Service>.self).body(self)
+                    try withResolver { try unsafeDowncast(registration, to: PlainRegistration<Service>.self).body($0) }
                 }
             }
         }
@@ -317,7 +298,9 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             try checkCycle(unretained, as: Service.self, name: name)
             return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
                 try unretained._withUnsafeGuaranteedRef { registration in
-                    try unsafeDowncast(registration, to: ArgumentRegistration<Service>.self).body(self, arguments)
+                    try withResolver {
+                        try unsafeDowncast(registration, to: ArgumentRegistration<Service>.self).body($0, arguments)
+                    }
                 }
             }
         }
@@ -327,7 +310,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             return try graphInstance(of: unretained, configuration, as: Service.self, name: name) {
                 () throws -> Service in
                 try unretained._withUnsafeGuaranteedRef { registration in
-                    try unsafeDowncast(registration, to: PlainRegistration<Service>.self).body(self)
+                    try withResolver { try unsafeDowncast(registration, to: PlainRegistration<Service>.self).body($0) }
                 }
             }
         }
@@ -497,7 +480,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         frames[depth - 1].phase = .completing
         for completion in completions {
             do {
-                try completion(self, instance)
+                try withResolver { try completion($0, instance) }
             } catch {
                 throw wrap(error, of: registration.takeUnretainedValue())
             }
@@ -520,7 +503,7 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
         defer { pop() }
         let instance: Any
         do {
-            instance = try registration.make(self, arguments)
+            instance = try withResolver { try registration.make($0, arguments) }
         } catch {
             throw wrap(error, of: registration)
         }

@@ -20,8 +20,36 @@ final class ResolvingThread {
     /// What the current quick read announced (see ``enterReadingWithQuickRead()``).
     @exclusivity(unchecked) private var quickReadAnnouncement: UInt = 0
     /// The context of the last finished top-level resolve, waiting for the next one.
-    /// (Both fields are used by one thread only, in accesses that never overlap: no dynamic exclusivity checks.)
+    /// (These fields are used by one thread only, in accesses that never overlap: no dynamic exclusivity checks.)
     @exclusivity(unchecked) private var idleContext: ResolutionContext?
+    /// The resolution running on this thread (the innermost, when a factory resolves from another container),
+    /// not retained: it is set by the context itself when its resolution begins and put back to the one before
+    /// when it finishes, so it never outlives the context. A resolve called on the same container while it is
+    /// set (a factory's `r.resolve`, `r` being the container) joins that resolution: its graph, its path.
+    @exclusivity(unchecked) private(set) var activeContext: Unmanaged<ResolutionContext>?
+
+    /// Makes `context` the running resolution; returns the one it replaces, to give back to ``deactivate(_:)``.
+    @inline(__always)
+    func activate(_ context: ResolutionContext) -> Unmanaged<ResolutionContext>? {
+        let previous = activeContext
+        activeContext = .passUnretained(context)
+        return previous
+    }
+
+    /// Ends the running resolution, making `previous` (what ``activate(_:)`` returned) the running one again.
+    @inline(__always)
+    func deactivate(restoring previous: Unmanaged<ResolutionContext>?) {
+        activeContext = previous
+    }
+
+    /// The resolution running on this thread if it resolves from `container` (its resolves join it).
+    @inline(__always)
+    func activeContext(of container: Container) -> Unmanaged<ResolutionContext>? {
+        guard let active = activeContext,
+            active._withUnsafeGuaranteedRef({ $0.isResolving(from: container) })
+        else { return nil }
+        return active
+    }
 
     deinit {
         Reclamation.unregister(slot)
