@@ -82,13 +82,13 @@ extension ResolutionContext {
     ) throws(ResolutionError) -> Any {
         let configuration = registration.currentConfiguration
         if kind != .transient, let instance = graphInstance(of: registration) { return instance }
-        // A graph-scoped factory may run a second time to close a one-sided property cycle, as in normal
-        // resolution; other scopes report that loop as a cycle there, so they do here too.
-        let graphScoped = kind == .graph
-        try checkCycle(.passUnretained(registration), as: requestedType, name: name, allowsRerun: graphScoped)
+        // A factory of a scope that keeps instances may run again to close a loop through `initCompleted`, as in
+        // normal resolution (see `checkCycle`).
+        let keeps = kind != .transient
+        try checkCycle(.passUnretained(registration), as: requestedType, name: name, allowsRerun: keeps)
         return try make(
             registration, configuration, as: requestedType, name: name, arguments: arguments,
-            reusesGraphInstance: graphScoped
+            reusing: keeps ? { self.graphInstance(of: registration) } : nil
         ) {
             if kind != .transient { self.storeInGraph($0, of: registration) }
         }

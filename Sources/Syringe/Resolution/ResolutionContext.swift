@@ -375,7 +375,7 @@ final class ResolutionContext: @unchecked Sendable {
             try checkCycle(.passUnretained(registration), as: requestedType, name: name, allowsRerun: true)
             return try make(
                 registration, configuration, as: requestedType, name: name, arguments: arguments,
-                reusesGraphInstance: true
+                reusing: { self.graphInstance(of: registration) }
             ) {
                 self.storeInGraph($0, of: registration)
             }
@@ -496,7 +496,7 @@ final class ResolutionContext: @unchecked Sendable {
         as requestedType: Any.Type,
         name: String?,
         arguments: Any,
-        reusesGraphInstance: Bool = false,
+        reusing rerunInstance: (() -> Any?)? = nil,
         store: (Any) -> Void
     ) throws(ResolutionError) -> Any {
         try push(.passUnretained(registration), as: requestedType, name: name)
@@ -508,7 +508,7 @@ final class ResolutionContext: @unchecked Sendable {
             throw wrap(error, of: registration)
         }
         // A rerun of this factory (see `checkCycle`) stored the instance its graph uses: return that one.
-        if reusesGraphInstance, reruns > 0, let stored = graphInstance(of: registration) { return stored }
+        if reruns > 0, let rerunInstance, let stored = rerunInstance() { return stored }
         store(instance)
         try complete(instance, of: .passUnretained(registration), configuration)
         return instance
@@ -561,6 +561,23 @@ final class ResolutionContext: @unchecked Sendable {
         arguments: Any
     ) throws(ResolutionError) -> Any {
         if !strongly, let instance = graphInstance(of: registration) { return instance }
+        /// Runs the factory and keeps its instance (or, after a rerun, the rerun's), with the state `.creating`.
+        func create() throws(ResolutionError) -> Any {
+            do {
+                let instance = try make(
+                    registration, configuration, as: requestedType, name: name, arguments: arguments,
+                    reusing: { self.rerunInstance(of: registration, strongly: strongly) }
+                ) { instance in
+                    if !strongly { self.storeInGraph(instance, of: registration) }
+                    self.publish(instance, of: registration, final: false, strongly: strongly)
+                }
+                publish(instance, of: registration, final: true, strongly: strongly)
+                return instance
+            } catch {
+                abandonCreation(of: registration)
+                throw error
+            }
+        }
         while true {
             let decision = registration.state.withLock { state -> SharedDecision in
                 switch state.shared {
@@ -576,14 +593,18 @@ final class ResolutionContext: @unchecked Sendable {
                 case .creating(let creator, let partial, _):
                     guard creator == owner else { return .wait }
                     if let partial { return .use(partial) }
-                    return .cycle
+                    return .reenter
                 }
             }
             switch decision {
             case .use(let instance):
                 return instance
-            case .cycle:
-                throw cycleError(closingAt: registration, as: requestedType, name: name)
+            case .reenter:
+                // This thread's factory of `registration` is running. As in Swinject, a request that comes back
+                // through an `initCompleted` runs the factory again, and that run's instance is the one kept;
+                // any other loop is a cycle (`checkCycle` throws).
+                try checkCycle(.passUnretained(registration), as: requestedType, name: name, allowsRerun: true)
+                return try create()
             case .wait:
                 switch CreationCoordinator.shared.wait(for: registration, thread: owner) {
                 case .retry:
@@ -594,19 +615,7 @@ final class ResolutionContext: @unchecked Sendable {
                     throw cycleError(closingAt: registration, as: requestedType, name: name, acrossThreads: loop)
                 }
             case .create:
-                do {
-                    let instance = try make(
-                        registration, configuration, as: requestedType, name: name, arguments: arguments
-                    ) { instance in
-                        if !strongly { self.storeInGraph(instance, of: registration) }
-                        self.publish(instance, of: registration, final: false, strongly: strongly)
-                    }
-                    publish(instance, of: registration, final: true, strongly: strongly)
-                    return instance
-                } catch {
-                    abandonCreation(of: registration)
-                    throw error
-                }
+                return try create()
             }
         }
     }
@@ -615,7 +624,21 @@ final class ResolutionContext: @unchecked Sendable {
         case use(Any)
         case create
         case wait
-        case cycle
+        /// This thread is running the factory (no instance yet): a rerun, or a cycle.
+        case reenter
+    }
+
+    /// The instance of a `.container` or `.weak` registration this thread ran the factory for again (see
+    /// `checkCycle`) while it was running: the one the rerun kept, which the first run returns instead of its own.
+    private func rerunInstance(of registration: Registration, strongly: Bool) -> Any? {
+        if !strongly, let instance = graphInstance(of: registration) { return instance }
+        return registration.state.withLock { state -> Any? in
+            switch state.shared {
+            case .strong(let box): return box.instance
+            case .weak(let reference): return reference.object
+            case .empty, .creating: return nil
+            }
+        }
     }
 
     /// Records the new instance: as partial (visible only to this thread) while `initCompleted` runs, then as
@@ -679,9 +702,11 @@ final class ResolutionContext: @unchecked Sendable {
             return state.customStorage?.instance(inGraph: graph)
         }
         if let existing { return existing }
-        try checkCycle(.passUnretained(registration), as: requestedType, name: name)
-        return try make(registration, configuration, as: requestedType, name: name, arguments: arguments) {
-            instance in
+        try checkCycle(.passUnretained(registration), as: requestedType, name: name, allowsRerun: true)
+        return try make(
+            registration, configuration, as: requestedType, name: name, arguments: arguments,
+            reusing: { registration.state.withLock { $0.customStorage?.instance(inGraph: graph) } }
+        ) { instance in
             registration.state.withLock { state in
                 guard !state.isRetired else { return }
                 state.customStorage?.setInstance(instance, inGraph: graph)
@@ -696,11 +721,13 @@ final class ResolutionContext: @unchecked Sendable {
     /// Throws if asking for `registration` now can only recurse forever: its factory (or, for a transient
     /// registration, its `initCompleted`) is already running in this resolution.
     ///
-    /// One exception keeps Swinject's behaviour for a graph-scoped service injected by initializer into a
-    /// service that refers back to it by property: `Parent(child:)` with `child.parent` set in the child's
-    /// `initCompleted`. There the request comes back through an `initCompleted` closure whose instance is
-    /// already stored, so running the factory once more terminates; the instance that second run stores is the
-    /// one the first run returns (see `make`). `allowsRerun` enables it; it is granted once per registration.
+    /// One exception keeps Swinject's circular graphs, in every scope that keeps instances (`allowsRerun`):
+    /// `Parent(child:)` with `child.parent` set in the child's `initCompleted`, and longer loops of the same
+    /// kind. When the request comes back through an `initCompleted` closure of an instance its scope already
+    /// keeps (so the loop has made progress), the factory runs once more; that run's instance is kept, and the
+    /// first run returns it instead of its own (see `make`). A loop made only of initializers, or through a
+    /// transient service's `initCompleted` (which keeps nothing, so Swinject recurses until it traps), is a
+    /// cycle; re-entry is bounded by ``rerunLimit``.
     // Out of line: it returns before the factory runs, so its locals need not sit in every level's frame.
     @inline(never)
     func checkCycle(
@@ -717,7 +744,7 @@ final class ResolutionContext: @unchecked Sendable {
             if frame.pointee.makes(registration) {
                 occurrences += 1
                 if found < 0 { found = index }
-            } else if found < 0, frame.pointee.phase == .completing {
+            } else if found < 0, frame.pointee.completesKeptInstance {
                 throughCompletion = true
             }
             index -= 1
@@ -735,7 +762,7 @@ final class ResolutionContext: @unchecked Sendable {
             occurrences += deeper
         }
         guard found >= 0 else { return }
-        if allowsRerun, throughCompletion, occurrences == 1, frames[found].phase == .factory {
+        if allowsRerun, throughCompletion, occurrences <= Self.rerunLimit, frames[found].phase == .factory {
             reruns += 1
             return
         }
@@ -755,17 +782,22 @@ final class ResolutionContext: @unchecked Sendable {
             if frame.pointee.makes(unretained) {
                 occurrences += 1
                 if found < 0 { found = index }
-            } else if found < 0, frame.pointee.phase == .completing {
+            } else if found < 0, frame.pointee.completesKeptInstance {
                 throughCompletion = true
             }
         }
         guard found >= 0 else { return }
-        if allowsRerun, throughCompletion, occurrences == 1, frames[found].phase == .factory {
+        if allowsRerun, throughCompletion, occurrences <= Self.rerunLimit, frames[found].phase == .factory {
             reruns += 1
             return
         }
         throw cycleError(closingAt: registration, as: requestedType, name: name)
     }
+
+    /// How many times one registration's factory may be running at once in a resolution through reruns (see
+    /// `checkCycle`): a bound on re-entry, far above what Swinject-style property-injection graphs need (each
+    /// rerun needs a new instance completing in between, so real graphs stop after a few).
+    private static var rerunLimit: Int { 8 }
 
     /// How many of the innermost frames `checkCycle` always walks before counting the deeper ones.
     private var uncountedWindow: Int { 32 }

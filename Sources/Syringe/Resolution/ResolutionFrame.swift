@@ -35,6 +35,15 @@ struct ResolutionFrame {
         unretainedRegistration.toOpaque() == registration.toOpaque()
     }
 
+    /// Whether the instance this frame made is in its `initCompleted` closures and kept by its scope (any scope
+    /// but transient): a loop back to a running factory through such a frame has made progress.
+    var completesKeptInstance: Bool {
+        phase == .completing
+            && unretainedRegistration._withUnsafeGuaranteedRef {
+                $0.currentConfiguration._withUnsafeGuaranteedRef { $0.kind } != .transient
+            }
+    }
+
     /// The step as a request, for messages.
     var request: ServiceRequest {
         ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
