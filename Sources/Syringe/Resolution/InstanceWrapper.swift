@@ -34,6 +34,44 @@ struct WrappedRequest: Sendable {
     }
 }
 
+/// What a ``Lazy`` or ``Provider`` resolves: the registration that answered the request it was made for (kept,
+/// so that registering the key again or removing it changes nothing, as in Swinject), the request's name and
+/// arguments, and its container, held weakly (a wrapper does not keep its container alive).
+///
+/// The registration is kept strongly: a `.container` singleton holding a `Lazy` of itself makes a cycle through
+/// its registration, which the container's teardown breaks (it forgets the instances its registrations keep).
+final class WrappedTarget: Sendable {
+    private let weakContainer: WeakContainer
+    let registration: Registration
+    let request: WrappedRequest
+
+    init(container: Container, registration: Registration, request: WrappedRequest) {
+        self.weakContainer = WeakContainer(container)
+        self.registration = registration
+        self.request = request
+    }
+
+    /// Resolves the registration as `Service`. Inside a resolution of the container running on this thread (a
+    /// factory reading the wrapper) it joins that resolution, when `graph` is `nil` or that resolution's graph;
+    /// anywhere else it is a resolution of its own, in `graph` if given.
+    func resolve<Service>(_ type: Service.Type, inGraph graph: ObjectGraph?) throws(ResolutionError) -> Service {
+        guard let container = weakContainer.container else {
+            let wanted = request.serviceRequest(Service.self)
+            throw ResolutionError(kind: .containerReleased, request: wanted)
+        }
+        if let active = ResolvingThread.current.activeContext(of: container) {
+            // Not retained: the running resolution keeps its context until it finishes, after this call.
+            unowned(unsafe) let context = active.takeUnretainedValue()
+            if graph.map({ context.isInGraph($0) }) ?? true {
+                return try context.resolve(bound: registration, as: Service.self, request: request)
+            }
+        }
+        let context = ResolutionContext(container: container, graph: graph)
+        defer { context.finish() }
+        return try context.resolve(bound: registration, as: Service.self, request: request)
+    }
+}
+
 /// A weak reference to a container, for wrappers that outlive a resolution.
 final class WeakContainer: @unchecked Sendable {
     // @unchecked Sendable: `container` is written once, in `init`; loading a weak reference is atomic in the

@@ -1,9 +1,10 @@
 /// A service resolved on first use, then kept.
 ///
 /// Resolve `Lazy<Service>` for any registered `Service`; it needs no registration of its own. The first
-/// access to ``instance`` resolves the service with the name and arguments of the original request, in the
-/// same object graph (graph-scoped services made by that resolution, and still alive, are reused); later
-/// accesses return the same instance.
+/// access to ``instance`` resolves the registration that answered the original request (with its name and
+/// arguments) in the same object graph: graph-scoped services made by that resolution, and still alive, are
+/// reused. Read inside a factory of the resolution that made it, it joins that resolution, so circular graphs
+/// and cycle reports work through it. Later accesses return the same instance.
 ///
 /// ```swift
 /// container.register(Analytics.self) { _ in HeavyAnalytics() }
@@ -13,19 +14,20 @@
 /// screen.analytics.instance.track("opened")  // HeavyAnalytics is made here
 /// ```
 ///
+/// As in Swinject, a `Lazy` is bound to the registration it was made from: registering the service again, or
+/// removing it, does not change what it resolves. It holds its container weakly.
+///
 /// > Note: ``instance`` stops the program with the ``ResolutionError`` message if the service cannot be
 /// > resolved any more (its container was released, or its factory fails). Call ``require()`` to get the
 /// > error instead.
 public final class Lazy<Service>: Sendable {
-    private let container: WeakContainer
+    private let target: WrappedTarget
     private let graph: ObjectGraph
-    private let request: WrappedRequest
     private let cached = Locked<Service?>(nil)
 
-    init(container: Container, graph: ObjectGraph, request: WrappedRequest) {
-        self.container = WeakContainer(container)
+    init(target: WrappedTarget, graph: ObjectGraph) {
+        self.target = target
         self.graph = graph
-        self.request = request
     }
 
     /// The service: resolved on first access, the same instance afterwards.
@@ -47,9 +49,7 @@ public final class Lazy<Service>: Sendable {
     /// - Throws: ``ResolutionError`` if it cannot be resolved.
     public func require() throws(ResolutionError) -> Service {
         if let service = cached.withLock({ $0 }) { return service }
-        let service: Service = try resolveWrapped(
-            Service.self, request: request, container: container.container, graph: graph
-        )
+        let service: Service = try target.resolve(Service.self, inGraph: graph)
         // Two threads may resolve at the same time; the first one stored wins, so every caller sees one instance.
         return cached.withLock { cached in
             if let existing = cached { return existing }
@@ -65,22 +65,10 @@ extension Lazy: InstanceWrapper {
     static func make(
         in context: ResolutionContext, binding: Container.Binding?, request: WrappedRequest
     ) throws(ResolutionError) -> Lazy<Service> {
-        guard binding != nil else { throw context.wrappedMissError(request, wrappedType: Service.self) }
-        return Lazy(container: context.container, graph: context.graphIdentifier().graph, request: request)
+        guard let binding else { throw context.wrappedMissError(request, wrappedType: Service.self) }
+        return Lazy(
+            target: WrappedTarget(container: context.container, registration: binding.registration, request: request),
+            graph: context.graphIdentifier().graph
+        )
     }
-}
-
-/// Resolves the request a wrapper kept, in `graph` if given, through `container` if it still exists.
-func resolveWrapped<Service>(
-    _ type: Service.Type, request: WrappedRequest, container: Container?, graph: ObjectGraph?
-) throws(ResolutionError) -> Service {
-    guard let container else {
-        let wanted = request.serviceRequest(Service.self)
-        throw ResolutionError(kind: .containerReleased, request: wanted)
-    }
-    let context = ResolutionContext(container: container, graph: graph)
-    defer { context.finish() }
-    return try context.resolve(
-        key: request.key, as: Service.self, name: request.name, arguments: request.arguments.value
-    ) { request.argumentTypes }
 }

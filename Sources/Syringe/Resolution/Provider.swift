@@ -1,9 +1,10 @@
 /// A factory for a registered service: every access resolves it anew.
 ///
 /// Resolve `Provider<Service>` for any registered `Service`; it needs no registration of its own. Each
-/// access to ``instance`` is a new top-level resolve with the name and arguments of the original request,
-/// so the registration's scope decides whether it is a new instance (`.transient`, `.graph`) or the same
-/// one (`.container`).
+/// access to ``instance`` resolves the registration that answered the original request, with its name and
+/// arguments, so the registration's scope decides whether it is a new instance (`.transient`, `.graph`) or the
+/// same one (`.container`). Read inside a factory of a resolution of its container, it joins that resolution
+/// (its object graph, its cycle checks), as in Swinject; read anywhere else, it is a resolution of its own.
 ///
 /// ```swift
 /// container.register(Request.self) { _ in Request() }
@@ -13,15 +14,16 @@
 /// let second = client.makeRequest.instance  // another Request
 /// ```
 ///
+/// As in Swinject, a `Provider` is bound to the registration it was made from: registering the service again,
+/// or removing it, does not change what it resolves. It holds its container weakly.
+///
 /// > Note: ``instance`` stops the program with the ``ResolutionError`` message if the service cannot be
 /// > resolved (its container was released, or its factory fails). Call ``require()`` to get the error instead.
 public final class Provider<Service>: Sendable {
-    private let container: WeakContainer
-    private let request: WrappedRequest
+    private let target: WrappedTarget
 
-    init(container: Container, request: WrappedRequest) {
-        self.container = WeakContainer(container)
-        self.request = request
+    init(target: WrappedTarget) {
+        self.target = target
     }
 
     /// A newly resolved service.
@@ -42,7 +44,7 @@ public final class Provider<Service>: Sendable {
     /// - Returns: The service.
     /// - Throws: ``ResolutionError`` if it cannot be resolved.
     public func require() throws(ResolutionError) -> Service {
-        try resolveWrapped(Service.self, request: request, container: container.container, graph: nil)
+        try target.resolve(Service.self, inGraph: nil)
     }
 }
 
@@ -52,7 +54,8 @@ extension Provider: InstanceWrapper {
     static func make(
         in context: ResolutionContext, binding: Container.Binding?, request: WrappedRequest
     ) throws(ResolutionError) -> Provider<Service> {
-        guard binding != nil else { throw context.wrappedMissError(request, wrappedType: Service.self) }
-        return Provider(container: context.container, request: request)
+        guard let binding else { throw context.wrappedMissError(request, wrappedType: Service.self) }
+        return Provider(
+            target: WrappedTarget(container: context.container, registration: binding.registration, request: request))
     }
 }

@@ -183,6 +183,21 @@ final class ResolutionContext: @unchecked Sendable {
         return try resolve(hit, as: Service.self, name: name, arguments: arguments as Any)
     }
 
+    /// Resolves `registration` itself (not what its key is bound to now) as `Service`, with the name and
+    /// arguments of `request`: what a ``Lazy`` or ``Provider`` does. The caller keeps the registration alive.
+    func resolve<Service>(
+        bound registration: Registration, as serviceType: Service.Type, request: WrappedRequest
+    ) throws(ResolutionError) -> Service {
+        let instance = try instance(
+            of: registration, as: Service.self, name: request.name, arguments: request.arguments.value)
+        return try cast(instance, to: Service.self, name: request.name, registration: registration)
+    }
+
+    /// Whether this resolution works in `graph` (the graph a ``Lazy`` made by it keeps).
+    func isInGraph(_ graph: ObjectGraph) -> Bool {
+        sharedGraph === graph
+    }
+
     /// Runs `body` with the container this resolution resolves from, as the resolver factories receive, without
     /// retaining it (the top-level call's caller, or `keptContainer`, keeps it alive).
     @inline(__always)
@@ -914,7 +929,11 @@ final class ResolutionContext: @unchecked Sendable {
         arguments: Any,
         argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
-        if Service.self == GraphIdentifier.self, let identifier = graphIdentifier() as? Service {
+        // The current graph, inside a resolution (or a `withObjectGraph` view); outside one there is none, and a
+        // top-level request for it misses, as in Swinject.
+        if Service.self == GraphIdentifier.self, depth > 0 || sharedGraph != nil,
+            let identifier = graphIdentifier() as? Service
+        {
             return identifier
         }
         if let wrapper = Service.self as? any InstanceWrapper.Type {
