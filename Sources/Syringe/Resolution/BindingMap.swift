@@ -155,8 +155,12 @@ struct BindingMap: Sequence {
 
     /// Removes every binding, destroying them here, in code specialized for them: a container's teardown (the
     /// array's own deinitializer would destroy them one by one through the runtime's generic path).
+    ///
+    /// Each registration first forgets the instances it keeps: something outside may keep a registration alive
+    /// (a ``Lazy`` or ``Provider`` is bound to one), and a kept instance holding such a wrapper of itself would
+    /// otherwise keep itself alive through its registration after the container is gone.
     mutating func removeAll() {
-        while elements.popLast() != nil {}
+        while let entry = elements.popLast() { entry.registration.forgetInstances() }
         slots = []
     }
 
