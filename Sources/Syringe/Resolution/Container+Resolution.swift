@@ -54,6 +54,8 @@ extension Container: Resolver {
     ///   - name: The registration name, `nil` for the unnamed registration.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
+    // Always inlined, also into `resolve(_:name:)`: a factory's nested `r.resolve` is then one call, not two.
+    @inline(__always)
     public func require<Service>(_ serviceType: Service.Type, name: String?) throws(ResolutionError) -> Service {
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: name)
         return try resolveTopLevel(key: key, as: Service.self, name: name, arguments: ()) { [] }
@@ -122,10 +124,20 @@ extension Container: Resolver {
         // A resolve on the container of the resolution running on this thread (a factory's `r.resolve`) joins
         // it: same object graph, same path. The resolution's reading section is still open.
         if let active = thread._withUnsafeGuaranteedRef({ $0.activeContext(of: self) }) {
-            // Not retained: the resolution keeps its context until it finishes, after this call returns.
-            unowned(unsafe) let context = active.takeUnretainedValue()
-            return try context.resolveNested(
-                key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
+            // Not retained (it would be once per nested resolve): the resolution keeps its context until it
+            // finishes, after this call returns. The closure throws only `ResolutionError`; the untyped rethrow
+            // of `_withUnsafeGuaranteedRef` costs nothing unless it throws.
+            do {
+                return try active._withUnsafeGuaranteedRef { context in
+                    try context.resolveNested(
+                        key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
+                }
+            } catch let error as ResolutionError {
+                throw error
+            } catch {
+                let request = ServiceRequest(serviceType: Service.self, name: name, argumentTypes: argumentTypes())
+                throw ResolutionError(kind: .factoryFailed(underlying: error), request: request)
+            }
         }
         let quick = thread._withUnsafeGuaranteedRef { $0.enterReadingWithQuickRead() }
         defer { thread._withUnsafeGuaranteedRef { $0.leaveReading() } }
