@@ -100,6 +100,7 @@ struct LocalGraph: ~Copyable {
     func instance(for id: ObjectIdentifier) -> Any? {
         if !overflow.isEmpty { return overflow[id] }
         guard let index = index(of: id) else { return nil }
+        // `index(of:)` finds an index only in allocated pairs: `pairs` is not `nil`.
         return pairs.unsafelyUnwrapped[index].instance
     }
 
@@ -119,6 +120,7 @@ struct LocalGraph: ~Copyable {
     mutating func store(_ instance: consuming Any, for id: ObjectIdentifier) {
         if overflow.isEmpty {
             if let index = index(of: id) {
+                // `index(of:)` finds an index only in allocated pairs: `pairs` is not `nil`.
                 pairs.unsafelyUnwrapped[index].instance = instance
                 return
             }
@@ -154,6 +156,7 @@ struct LocalGraph: ~Copyable {
 
     mutating func removeAll() {
         if count > 0 {
+            // Only a store raises `count`, and it allocates `pairs` first: `pairs` is not `nil`.
             pairs.unsafelyUnwrapped.deinitialize(count: count)
             count = 0
         }
