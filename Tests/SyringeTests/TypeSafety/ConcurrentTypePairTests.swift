@@ -42,20 +42,29 @@ extension TypeSafety {
                 container.register((any Zoo.Named).self) { _ in Zoo.Big(serial: round) }
                     .inObjectScope(scope)
                     .implements(Zoo.Big.self, Any.self)
-                // Read inside a factory: the reads nest in a running resolution, which reads kept instances under their
-                // lock instead of through the published box.
+                // Read inside a factory of the container: the reads join the running resolution, which reads kept
+                // instances under their lock instead of through the published box.
                 container.register(Box<Reads>.self) { resolver, selector in
                     Box(Reads(from: resolver, selector: selector))
+                }
+                .inObjectScope(.transient)
+                // Read inside a factory of another container: each read is a resolution of its own, inside the
+                // thread's running one, which also reads kept instances under their lock.
+                let outer = Container()
+                outer.register(Box<Reads>.self) { [unowned container] _, selector in
+                    Box(Reads(from: container, selector: selector))
                 }
                 .inObjectScope(.transient)
                 let collected = Collected<Reads>()
                 let finished = ThreadRunner.run(threads: 8) { index in
                     var reads = Reads()
-                    for step in 0..<50 {
+                    for step in 0..<60 {
                         let read =
-                            step.isMultiple(of: 2)
-                            ? Reads(from: container, selector: index + step)
-                            : container.resolve(Box<Reads>.self, argument: index + step)?.value ?? Reads()
+                            switch step % 3 {
+                            case 0: Reads(from: container, selector: index + step)
+                            case 1: container.resolve(Box<Reads>.self, argument: index + step)?.value ?? Reads()
+                            default: outer.resolve(Box<Reads>.self, argument: index + step)?.value ?? Reads()
+                            }
                         reads.objects += read.objects
                         reads.values += read.values
                     }
@@ -64,9 +73,9 @@ extension TypeSafety {
                 #expect(finished)
                 let objects = collected.all.flatMap(\.objects)
                 let values = collected.all.flatMap(\.values)
-                #expect(objects.count == 8 * 50)
+                #expect(objects.count == 8 * 60)
                 #expect(objects.allSatisfy { $0 != nil && $0 === objects.first! && $0 is Zoo.Dog })
-                #expect(values.count == 8 * 50 * 3)
+                #expect(values.count == 8 * 60 * 3)
                 #expect(values.allSatisfy { $0 == Zoo.Big(serial: round) })
             }
         }

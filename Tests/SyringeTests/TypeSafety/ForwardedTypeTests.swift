@@ -64,13 +64,20 @@ extension TypeSafety {
             let entry = container.register((any Animal).self) { _ in Dog() }.inObjectScope(.container)
             container.forward(Dog.self, to: entry)
             let animal = try container.require((any Animal).self)
-            // Through the factory's resolver, and through the container itself while a resolution runs.
+            // Through the factory's resolver, through the container itself (both join the running resolution),
+            // and from a factory of another container (a resolution of its own inside the running one).
             container.register(Int.self) { [unowned container] r in
                 #expect(r.resolve(Dog.self) === animal)
                 #expect(container.resolve(Dog.self) === animal)
                 return 0
             }
             _ = try container.require(Int.self)
+            let outer = Container()
+            outer.register(Int.self) { [unowned container] _ in
+                #expect(container.resolve(Dog.self) === animal)
+                return 0
+            }
+            _ = try outer.require(Int.self)
         }
 
         @Test("a registered type that the product is not makes require throw wrongInstanceType")

@@ -547,8 +547,9 @@ enum Style: String, CaseIterable, Sendable {
     case topLevel
     /// A factory's resolver, twice in one graph.
     case nested
-    /// `container.resolve` called from inside a factory: a resolution within the thread's running one, which
-    /// reads a kept instance under its lock.
+    /// `container.resolve` called from inside a factory of another container: a new resolution within the
+    /// thread's running one, which reads a kept instance under its lock. (A resolve on the running resolution's
+    /// own container joins it instead, as `nested` does.)
     case reentrant
     /// `container.async`, twice.
     case asyncTopLevel
@@ -731,7 +732,10 @@ struct PairRun<Registered, Service>: Sendable {
         case .nested, .reentrant:
             let box = ObservationBox<Registered, Service>()
             let reentrant = plan.style == .reentrant
-            container.register(Zoo.Probe.self, name: "probe") { [self, unowned container] resolver in
+            // The reentrant probe runs in a container of its own, so that its resolves of `container` do not join
+            // the probe's resolution.
+            let outer = reentrant ? Container() : container
+            outer.register(Zoo.Probe.self, name: "probe") { [self, unowned container] resolver in
                 for call in plan.calls {
                     let source: Source = reentrant ? .container(container) : .resolver(resolver)
                     let outcome = request(call, from: source, arguments: arguments, castable: castable)
@@ -739,7 +743,7 @@ struct PairRun<Registered, Service>: Sendable {
                 }
                 return Zoo.Probe()
             }
-            _ = container.resolve(Zoo.Probe.self, name: "probe")
+            _ = outer.resolve(Zoo.Probe.self, name: "probe")
             return box.all
         case .asyncTopLevel:
             var observations: [Observation<Registered, Service>] = []
