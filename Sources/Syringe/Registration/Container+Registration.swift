@@ -47,8 +47,8 @@ extension Container {
     ) -> Registration {
         add(
             registrationClass.init(
-                body: factory, serviceType: Service.self, name: name, fileID: fileID, line: line,
-                configuration: defaultConfiguration, lifecycle: lifecycle
+                body: factory, name: name, fileID: fileID, line: line, configuration: defaultConfiguration,
+                lifecycle: lifecycle
             ),
             as: Service.self, arguments: noArgumentsKey
         )
@@ -109,7 +109,7 @@ extension Container {
         let signature = argumentsSignature(repeat (each Argument).self)
         return add(
             registrationClass.init(
-                body: factory, serviceType: Service.self, name: name,
+                body: factory, name: name,
                 argumentTypes: argumentTypeList(repeat (each Argument).self), argumentsType: signature,
                 fileID: fileID, line: line, configuration: defaultConfiguration, lifecycle: lifecycle
             ),

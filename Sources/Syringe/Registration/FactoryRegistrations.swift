@@ -17,14 +17,15 @@ final class PlainRegistration<Service>: Registration, @unchecked Sendable {
     // @unchecked Sendable: `body` is a `let` of a Sendable closure type; see `Registration` for the rest.
     let body: @Sendable (any Resolver) throws -> Service
 
+    /// A registration of `Service`. The service type is always `Service` itself and the shape `.plain`: the resolve
+    /// path downcasts by comparing them (``Registration/typedPlain(as:)``), so they are not parameters.
     init(
         body: @escaping @Sendable (any Resolver) throws -> Service,
-        serviceType: Any.Type, name: String?, fileID: String, line: UInt, configuration: borrowing Configuration,
-        lifecycle: LifecycleStore
+        name: String?, fileID: String, line: UInt, configuration: borrowing Configuration, lifecycle: LifecycleStore
     ) {
         self.body = body
         super.init(
-            shape: .plain, serviceType: serviceType, name: name, fileID: fileID, line: line,
+            shape: .plain, serviceType: Service.self, name: name, fileID: fileID, line: line,
             configuration: configuration, lifecycle: lifecycle
         )
     }
@@ -71,14 +72,17 @@ final class ArgumentRegistration<Service>: RegistrationWithArguments, @unchecked
     // @unchecked Sendable: `body` is a `let` of a Sendable closure type; see `Registration` for the rest.
     let body: @Sendable (any Resolver, Any) throws -> Service
 
+    /// A registration of `Service`. The service type is always `Service` itself and the shape `.arguments`: the
+    /// resolve path downcasts by comparing them (``Registration/typedWithArguments(as:)``), so they are not
+    /// parameters.
     init(
         body: @escaping @Sendable (any Resolver, Any) throws -> Service,
-        serviceType: Any.Type, name: String?, argumentTypes: [Any.Type], argumentsType: ArgumentsSignature,
+        name: String?, argumentTypes: [Any.Type], argumentsType: ArgumentsSignature,
         fileID: String, line: UInt, configuration: borrowing Configuration, lifecycle: LifecycleStore
     ) {
         self.body = body
         super.init(
-            shape: .arguments, serviceType: serviceType, name: name, argumentTypes: argumentTypes,
+            shape: .arguments, serviceType: Service.self, name: name, argumentTypes: argumentTypes,
             argumentsType: argumentsType, fileID: fileID, line: line, configuration: configuration,
             lifecycle: lifecycle
         )

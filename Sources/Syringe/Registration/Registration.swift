@@ -28,7 +28,9 @@ class Registration: @unchecked Sendable {
     let fileID: String
     /// `line`, in 32 bits, next to `shape`.
     private let storedLine: UInt32
-    /// Which subclass this is, so the resolve path can downcast without a dynamic cast.
+    /// Which subclass this is, so the resolve path can downcast without a dynamic cast. Only ``PlainRegistration``
+    /// passes ``Shape/plain``, and only ``ArgumentRegistration`` ``Shape/arguments``, each with its own `Service` as
+    /// `serviceType`: ``typedPlain(as:)`` and ``typedWithArguments(as:)`` rely on both.
     let shape: Shape
     /// Where the disposable instances of this registration are recorded: its container's store.
     let lifecycle: LifecycleStore

@@ -152,11 +152,15 @@ extension Container: Resolver {
                     $0.publishedInstance(typedAs: ObjectIdentifier(Service.self))
                 })
             {
+                // `publishedInstance(typedAs:)` returned the box only if it is typed exactly as `Service`, which is
+                // what `typedValue(as:)` needs to take the value out unchecked (Support/ExactCast.swift).
                 return box._withUnsafeGuaranteedRef { $0.typedValue(as: Service.self) }
             }
             thread._withUnsafeGuaranteedRef { $0.endQuickRead() }
         }
         if !quick, let hit, let instance = existingSingleton(hit) {
+            // Exactly `Service` as stored in the `Any` (not merely its dynamic type, see Support/ExactCast.swift):
+            // taken out as it is. A forwarded type is cast.
             if holdsExactly(instance, Service.self) { return value(ofExactly: instance, as: Service.self) }
             // `case let x as T` casts straight into a `Service`; `as? Service` (or any `Service?` here) would
             // look up the metadata of `Optional<Service>` on every call.

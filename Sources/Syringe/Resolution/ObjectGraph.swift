@@ -100,6 +100,7 @@ struct LocalGraph: ~Copyable {
     func instance(for id: ObjectIdentifier) -> Any? {
         if !overflow.isEmpty { return overflow[id] }
         guard let index = index(of: id) else { return nil }
+        // `index(of:)` finds an index only in allocated pairs: `pairs` is not `nil`.
         return pairs.unsafelyUnwrapped[index].instance
     }
 
@@ -119,6 +120,7 @@ struct LocalGraph: ~Copyable {
     mutating func store(_ instance: consuming Any, for id: ObjectIdentifier) {
         if overflow.isEmpty {
             if let index = index(of: id) {
+                // `index(of:)` finds an index only in allocated pairs: `pairs` is not `nil`.
                 pairs.unsafelyUnwrapped[index].instance = instance
                 return
             }
@@ -154,47 +156,10 @@ struct LocalGraph: ~Copyable {
 
     mutating func removeAll() {
         if count > 0 {
+            // Only a store raises `count`, and it allocates `pairs` first: `pairs` is not `nil`.
             pairs.unsafelyUnwrapped.deinitialize(count: count)
             count = 0
         }
         if !overflow.isEmpty { overflow.removeAll(keepingCapacity: true) }
     }
-}
-
-/// `instance`, whose dynamic type is exactly `Service`, as a `Service`: the value is taken out of the
-/// existential as it is, without the runtime's dynamic cast (~200 instructions), which would try conversions
-/// (bridging, wrapping, class hierarchies) that an exact match never needs. The caller checks the type first.
-@inline(__always)
-func value<Service>(ofExactly instance: Any, as serviceType: Service.Type) -> Service {
-    func reinterpret<Contained>(_ contained: Contained) -> Service {
-        // Same type, so same size and layout: the bit cast is a plain copy.
-        unsafeBitCast(contained, to: Service.self)
-    }
-    return _openExistential(instance, do: reinterpret)
-}
-
-/// Whether `instance`'s dynamic type is exactly `Service` (a pointer comparison of the two metatypes).
-@inline(__always)
-func holdsExactly<Service>(_ instance: Any, _ serviceType: Service.Type) -> Bool {
-    ObjectIdentifier(type(of: instance)) == ObjectIdentifier(Service.self)
-}
-
-/// `instance` as a `Service`, opened once: when the type it was stored as is exactly `Service`, the value is
-/// taken out as it is (no call for its dynamic type, no dynamic cast); otherwise it is cast, and `mismatch`
-/// is thrown if the cast fails.
-@inlinable
-@inline(__always)
-func unpack<Service>(_ instance: Any, as serviceType: Service.Type, mismatch: () -> any Error) throws -> Service {
-    func open<Contained>(_ contained: Contained) throws -> Service {
-        if ObjectIdentifier(Contained.self) == ObjectIdentifier(Service.self) {
-            // Same type, so same size and layout: the bit cast is a plain copy.
-            return unsafeBitCast(contained, to: Service.self)
-        }
-        // `case let` rather than `as?`: no metadata of `Optional<Service>`.
-        switch instance {
-        case let cast as Service: return cast
-        default: throw mismatch()
-        }
-    }
-    return try _openExistential(instance, do: open)
 }

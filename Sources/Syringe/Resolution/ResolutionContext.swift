@@ -275,7 +275,7 @@ final class ResolutionContext: @unchecked Sendable {
             try checkCycle(unretained, as: Service.self, name: name, allowsRerun: false)
             return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
                 try unretained._withUnsafeGuaranteedRef { registration in
-                    try withResolver { try unsafeDowncast(registration, to: PlainRegistration<Service>.self).body($0) }
+                    try withResolver { try registration.typedPlain(as: Service.self).body($0) }
                 }
             }
         }
@@ -314,7 +314,7 @@ final class ResolutionContext: @unchecked Sendable {
             return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
                 try unretained._withUnsafeGuaranteedRef { registration in
                     try withResolver {
-                        try unsafeDowncast(registration, to: ArgumentRegistration<Service>.self).body($0, arguments)
+                        try registration.typedWithArguments(as: Service.self).body($0, arguments)
                     }
                 }
             }
@@ -325,7 +325,7 @@ final class ResolutionContext: @unchecked Sendable {
             return try graphInstance(of: unretained, configuration, as: Service.self, name: name) {
                 () throws -> Service in
                 try unretained._withUnsafeGuaranteedRef { registration in
-                    try withResolver { try unsafeDowncast(registration, to: PlainRegistration<Service>.self).body($0) }
+                    try withResolver { try registration.typedPlain(as: Service.self).body($0) }
                 }
             }
         }

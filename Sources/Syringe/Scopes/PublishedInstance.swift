@@ -10,23 +10,17 @@ class PublishedInstance: @unchecked Sendable {
     // resolves it.
 
     /// `ObjectIdentifier(Service.self)` of a ``TypedPublishedInstance``, whose `value` is exactly a `Service`;
-    /// `nil` for an ``ErasedPublishedInstance``.
+    /// `nil` for an ``ErasedPublishedInstance``. ``typedValue(as:)`` downcasts the box by it.
     let typedAs: ObjectIdentifier?
     /// For a ``TypedPublishedInstance`` whose `Service` is a class: the instance, which a `Service` is then the
     /// same reference as. Read without calling `value` (see ``typedValue(as:)``).
     let object: AnyObject?
 
-    init(typedAs: ObjectIdentifier?, object: AnyObject?) {
+    // File-private, so that only the two subclasses below set `typedAs` and `object`: the unchecked reads of
+    // `typedValue(as:)` (Support/ExactCast.swift) rely on what they set.
+    fileprivate init(typedAs: ObjectIdentifier?, object: AnyObject?) {
         self.typedAs = typedAs
         self.object = object
-    }
-
-    /// The value of a ``TypedPublishedInstance`` of `Service` (`typedAs` is `Service`'s).
-    @inline(__always)
-    func typedValue<Service>(as serviceType: Service.Type) -> Service {
-        // A class reference is reinterpreted; any other value is copied by the closure.
-        if let object { return unsafeBitCast(object, to: Service.self) }
-        return unsafeDowncast(self, to: TypedPublishedInstance<Service>.self).value()
     }
 
     /// The instance, as `Any`.
@@ -56,7 +50,10 @@ final class TypedPublishedInstance<Service>: PublishedInstance, @unchecked Senda
 
     init(_ value: Service) {
         self.value = { value }
-        // A class type (not an existential, whose value is more than the reference) is one reference wide.
+        // The invariants `typedValue(as:)` relies on: `typedAs` is `Service`'s, and `object` is set only for a
+        // class type, one reference wide, and is that reference (`as AnyObject` boxes nothing for a class
+        // instance). `is AnyClass` holds only for class types: not for an existential (`any Animal`, `AnyObject`,
+        // `Base & Animal`), whose value is more than the reference or differently laid out, nor for an optional.
         let object: AnyObject? = Service.self is AnyClass ? value as AnyObject : nil
         super.init(typedAs: ObjectIdentifier(Service.self), object: object)
     }

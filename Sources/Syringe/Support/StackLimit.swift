@@ -78,6 +78,8 @@ private let stackLimitKey: pthread_key_t = {
     private let threadAttributesFunction: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? =
         {
             guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return nil }
+            // Sound: glibc and musl declare `int pthread_getattr_np(pthread_t, pthread_attr_t *)`, the type cast to
+            // here, and a C function pointer is one address, as the symbol is.
             return unsafeBitCast(
                 symbol, to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self
             )

@@ -172,6 +172,22 @@ struct RegistrationAndResolutionSamples {
         #expect(pet as? Cat === cat)
     }
 
+    @Test("a registration of a protocol answers for the concrete type it is forwarded as, as as? does")
+    func narrowingForward() {
+        let container = Container()
+        let animal = container.register((any Animal).self) { _ in Dog(name: "Rex") }
+        container.forward(Dog.self, to: animal)
+        #expect(container.resolve(Dog.self)?.name == "Rex")
+        container.forward(Cat.self, to: animal)
+        #expect(container.resolve(Cat.self) == nil)
+        #expect {
+            try container.require(Cat.self)
+        } throws: { error in
+            guard let error = error as? ResolutionError, case .wrongInstanceType = error.kind else { return false }
+            return true
+        }
+    }
+
     @Test("description lists the registrations, sorted, one a line")
     func description() {
         let container = Container()

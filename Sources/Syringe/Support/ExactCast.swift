@@ -1,0 +1,120 @@
+// The library's unchecked type reinterpretations, in one place: each takes a value (or an object) out as a type
+// the code has already proved it to be, without the runtime's dynamic cast (~200 instructions), which would try
+// conversions (bridging, wrapping, class hierarchies, unwrapping existentials) that an exact match never needs.
+//
+// Each one is sound only under the invariant written next to it. A reinterpretation whose invariant does not hold
+// either traps (`unsafeBitCast` between types of different sizes) or, worse, hands back another type's bytes, so
+// every check below compares exactly the type that is reinterpreted. The tests in
+// `Tests/SyringeTests/TypeSafety/` vary the registered and requested types through every path that reaches here.
+
+// MARK: Values in an `Any`
+
+// An `Any` stores a value together with the type it was stored *as*, which is not always its dynamic type: code
+// generic over `Service` stores a `Service` as `Service` even when `Service` is itself an existential, so an `Any`
+// made from an `any Animal` in generic code holds an `any Animal` (two words: the reference and a witness table),
+// not a `Dog`; and an `Any` made from an `Any` in generic code holds that `Any` (four words). `type(of:)` looks
+// through all of that to the dynamic type (`Dog`), so it must never decide a reinterpretation: only the type
+// `_openExistential` opens out of the `Any` — the one whose bytes are there — may.
+
+/// Whether the value `instance` stores was stored as exactly `Service`, so that ``value(ofExactly:as:)`` can take it
+/// out as it is.
+///
+/// The stored type, not the dynamic type: an `any Animal` holding a `Dog` is not exactly a `Dog` (see above).
+/// A pointer comparison of two metatypes; opening an `Any` copies nothing.
+@inline(__always)
+func holdsExactly<Service>(_ instance: Any, _ serviceType: Service.Type) -> Bool {
+    func isExactly<Contained>(_: Contained) -> Bool {
+        ObjectIdentifier(Contained.self) == ObjectIdentifier(Service.self)
+    }
+    return _openExistential(instance, do: isExactly)
+}
+
+/// `instance`, which ``holdsExactly(_:_:)`` said stores exactly a `Service`, as a `Service`: the value is taken out
+/// as it is, with no dynamic cast.
+@inline(__always)
+func value<Service>(ofExactly instance: Any, as serviceType: Service.Type) -> Service {
+    func reinterpret<Contained>(_ contained: Contained) -> Service {
+        // Invariant: `Contained` is `Service` (the caller checked it with `holdsExactly`, which compares the same
+        // opened type). Checked again here, where the bytes are reinterpreted, so that a caller that skipped the
+        // check stops instead of reading another type's bytes; one comparison of two pointers.
+        precondition(
+            ObjectIdentifier(Contained.self) == ObjectIdentifier(Service.self),
+            "value(ofExactly:as:) called on a value of another type"
+        )
+        // Same type, so same size and layout: the bit cast is a plain copy.
+        return unsafeBitCast(contained, to: Service.self)
+    }
+    return _openExistential(instance, do: reinterpret)
+}
+
+/// `instance` as a `Service`, opened once: when the type it was stored as is exactly `Service`, the value is
+/// taken out as it is (no call for its dynamic type, no dynamic cast); otherwise it is cast, and `mismatch`
+/// is thrown if the cast fails.
+@inlinable
+@inline(__always)
+func unpack<Service>(_ instance: Any, as serviceType: Service.Type, mismatch: () -> any Error) throws -> Service {
+    func open<Contained>(_ contained: Contained) throws -> Service {
+        if ObjectIdentifier(Contained.self) == ObjectIdentifier(Service.self) {
+            // Invariant: `Contained` is `Service`, compared just above on the type opened out of the `Any`.
+            // Same type, so same size and layout: the bit cast is a plain copy.
+            return unsafeBitCast(contained, to: Service.self)
+        }
+        // `case let` rather than `as?`: no metadata of `Optional<Service>`.
+        switch instance {
+        case let cast as Service: return cast
+        default: throw mismatch()
+        }
+    }
+    return try _openExistential(instance, do: open)
+}
+
+// MARK: Typed registrations
+
+extension Registration {
+    /// This registration as the ``PlainRegistration`` of `Service` it is, to call its typed factory.
+    ///
+    /// Call only when ``shape`` is ``Shape/plain`` and ``serviceTypeID`` is `ObjectIdentifier(Service.self)`.
+    @inline(__always)
+    final func typedPlain<Service>(as serviceType: Service.Type) -> PlainRegistration<Service> {
+        // Invariant: only `PlainRegistration` gives the shape `.plain`, and a `PlainRegistration<S>` always has
+        // `serviceType == S.self` (its initializer sets both; see FactoryRegistrations.swift). Metatypes are
+        // unique, so equal identifiers mean `S` is `Service`: the object is a `PlainRegistration<Service>`.
+        assert(shape == .plain && serviceTypeID == ObjectIdentifier(Service.self), "not a PlainRegistration<Service>")
+        return unsafeDowncast(self, to: PlainRegistration<Service>.self)
+    }
+
+    /// This registration as the ``ArgumentRegistration`` of `Service` it is, to call its typed factory.
+    ///
+    /// Call only when ``shape`` is ``Shape/arguments`` and ``serviceTypeID`` is `ObjectIdentifier(Service.self)`.
+    @inline(__always)
+    final func typedWithArguments<Service>(as serviceType: Service.Type) -> ArgumentRegistration<Service> {
+        // Invariant: as for `typedPlain(as:)`, with `ArgumentRegistration`, the only class of shape `.arguments`.
+        assert(
+            shape == .arguments && serviceTypeID == ObjectIdentifier(Service.self),
+            "not an ArgumentRegistration<Service>"
+        )
+        return unsafeDowncast(self, to: ArgumentRegistration<Service>.self)
+    }
+}
+
+// MARK: Kept instances
+
+extension PublishedInstance {
+    /// The value of a ``TypedPublishedInstance`` of `Service`.
+    ///
+    /// Call only when ``typedAs`` is `ObjectIdentifier(Service.self)` (``Registration/publishedInstance(typedAs:)``
+    /// checks it).
+    @inline(__always)
+    func typedValue<Service>(as serviceType: Service.Type) -> Service {
+        // Invariant: only a `TypedPublishedInstance<S>` has a `typedAs`, and it is `ObjectIdentifier(S.self)`;
+        // metatypes are unique, so `S` is `Service` and the box is a `TypedPublishedInstance<Service>`.
+        assert(typedAs == ObjectIdentifier(Service.self), "not a TypedPublishedInstance<Service>")
+        if let object {
+            // Invariant: `object` is set only when `S` is a class type (`S.self is AnyClass`: not an existential,
+            // whose value is more than the reference), and it is the instance itself; a value of a class type is
+            // that one reference, so the bit cast is a plain copy.
+            return unsafeBitCast(object, to: Service.self)
+        }
+        return unsafeDowncast(self, to: TypedPublishedInstance<Service>.self).value()
+    }
+}
