@@ -690,10 +690,8 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
     ) throws(ResolutionError) -> Any {
         let scope = configuration.takeUnretainedValue().scope
         let graph = graphIdentifier()
-        let newStorage = registration.state.withLock { $0.customStorage } == nil ? scope.makeStorage() : nil
         let existing = registration.state.withLock { state -> Any? in
-            if state.customStorage == nil { state.customStorage = newStorage }
-            return state.customStorage?.instance(inGraph: graph)
+            registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)
         }
         if let existing { return existing }
         try checkCycle(.passUnretained(registration), as: requestedType, name: name)

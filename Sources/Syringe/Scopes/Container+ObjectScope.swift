@@ -14,6 +14,10 @@ extension Container {
     /// Forgets the instances kept by every registration in a custom `objectScope`, in this container and its
     /// ancestors.
     ///
+    /// Every storage of the scope is cleared (its `instance` set to `nil`), including the storage of a
+    /// registration nothing resolved yet: that storage is made now, as the first resolve would make it, and it is
+    /// the one later resolves use.
+    ///
     /// ```swift
     /// container.resetObjectScope(sessionScope)
     /// ```

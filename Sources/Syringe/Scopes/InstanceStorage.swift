@@ -1,8 +1,11 @@
 /// Where a custom object scope keeps the instances of one registration.
 ///
-/// Each registration in a custom ``ObjectScope`` gets its own storage from the scope's `storageFactory`. The
-/// container calls the storage only while holding that registration's lock, so an implementation needs no
-/// locking of its own. It never calls it while a factory runs.
+/// Each registration in a custom ``ObjectScope`` gets its own storage from the scope's `storageFactory`, made on the
+/// registration's first resolve or on the first reset of the scope that reaches it. A reset sets ``instance`` to
+/// `nil`, so a storage the app filled in beforehand (a factory may hand out a storage the app also holds) is
+/// cleared even if nothing was resolved yet. The container calls the storage only while holding that
+/// registration's lock, so an implementation needs no locking of its own, unless the app also uses it. It never
+/// calls it while a factory runs.
 ///
 /// ```swift
 /// final class SessionStorage: InstanceStorage {

@@ -9,7 +9,15 @@
 /// }
 /// ```
 public protocol ObjectScopeProtocol: AnyObject, Sendable {
-    /// Makes the storage for one registration in this scope. Called once per registration.
+    /// Makes the storage for one registration in this scope.
+    ///
+    /// Called once per registration, on its first use: its first resolve, or the first reset of this scope
+    /// (`Container.resetObjectScope(_:)`) that reaches it, whichever comes first. The
+    /// container calls it with that registration's lock held, so it must not resolve from the container.
+    ///
+    /// ```swift
+    /// func makeStorage() -> any InstanceStorage { PermanentStorage() }
+    /// ```
     func makeStorage() -> any InstanceStorage
 }
 
