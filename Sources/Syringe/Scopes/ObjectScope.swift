@@ -116,6 +116,9 @@ public final class ObjectScope: ObjectScopeProtocol, CustomStringConvertible {
 
     /// Shared while something else holds the instance strongly; value types behave as ``graph``.
     ///
+    /// The object is found whatever static type the registration gives it: a service registered as `Dog?`,
+    /// `(any Animal)?` or `Any` whose factory returns a class instance is shared like one registered as `Dog`.
+    ///
     /// ```swift
     /// container.register(ImageCache.self) { _ in ImageCache() }.inObjectScope(.weak)
     /// ```
