@@ -908,9 +908,18 @@ final class ResolutionContext: Resolver, @unchecked Sendable {
             let request = WrappedRequest(
                 key: wrappedKey, name: name, arguments: ArgumentBox(arguments), argumentTypes: argumentTypes()
             )
-            if let made = try wrapper.make(in: self, binding: binding, request: request) as? Service {
+            let converted =
+                binding == nil ? try convertingArguments(of: request, wrappedType: wrapper.wrappedType) : nil
+            if let made = try wrapper.make(
+                in: self, binding: converted?.binding ?? binding, request: converted?.request ?? request) as? Service
+            {
                 return made
             }
+        }
+        if let converted = try resolveConvertingArguments(
+            key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
+        {
+            return converted
         }
         let request = ServiceRequest(serviceType: Service.self, name: name, argumentTypes: argumentTypes())
         throw container.missError(
