@@ -247,10 +247,8 @@ final class AsyncResolution: AsyncResolver, Sendable {
             )
         case .custom:
             let graph = GraphIdentifier(graph: root.graph)
-            let newStorage = registration.state.withLock { $0.customStorage } == nil ? scope.makeStorage() : nil
             let existing = registration.state.withLock { state -> Any? in
-                if state.customStorage == nil { state.customStorage = newStorage }
-                return state.customStorage?.instance(inGraph: graph)
+                registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)
             }
             if let existing { return existing }
             try checkCycle(registration, request: request)

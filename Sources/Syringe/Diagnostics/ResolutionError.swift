@@ -39,6 +39,15 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// if case .argumentMismatch = error.kind { print(error.registrations) }
         /// ```
         case argumentMismatch
+        /// No registration takes the runtime arguments with their static types, and they convert to the argument
+        /// types of several registrations of the type and name (for example `Dog` to both `(any Animal)` and
+        /// `(any Pet)`), so none is chosen. ``ResolutionError/registrations`` lists them.
+        ///
+        /// ```swift
+        /// // Syringe: cannot resolve Owner(arguments: (Dog)): the arguments (Dog) convert to the argument types of 2 registrations of Owner.
+        /// if case .ambiguousArguments = error.kind { print(error.registrations) }
+        /// ```
+        case ambiguousArguments
         /// The type is registered, but only under other names. `suggestion` is the closest name, if one is close.
         ///
         /// ```swift
@@ -163,7 +172,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// ```
     public var path: [ServiceRequest] { storage.path }
     /// The registrations involved: for a miss, those that exist for the asked service type (in this container
-    /// and its ancestors); for a circular dependency, those of the cycle, in order.
+    /// and its ancestors); for a circular dependency, those of the cycle, in order; for
+    /// ``Kind/ambiguousArguments``, those whose argument types the arguments convert to.
     ///
     /// ```swift
     /// for registration in error.registrations { print(registration.fileID, registration.line) }
@@ -254,6 +264,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .circularDependency:
             lines.append("  Registrations in the cycle:")
             lines += registrations.map { "    \($0)" }
+        case .ambiguousArguments:
+            lines.append("  Registrations the arguments convert to:")
+            lines += registrations.map { "    \($0)" }
         case .factoryFailed, .wrongInstanceType, .stackExhausted, .containerReleased, .asyncFactory:
             if let registration { lines.append("  Failing registration: \(registration)") }
         case .notRegistered, .argumentMismatch, .nameMismatch, .optionalityMismatch:
@@ -280,6 +293,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             let named = request.name.map { " named \"\($0)\"" } ?? ""
             let arguments = request.argumentTypes.isEmpty ? "no arguments" : "arguments \(request.argumentsDescription)"
             return "\(subject) has no registration\(named) taking \(arguments)."
+        case .ambiguousArguments:
+            return
+                "the arguments \(request.argumentsDescription) convert to the argument types of \(registrations.count) registrations of \(subject)."
         case .nameMismatch:
             if let name = request.name { return "\(subject) has no registration named \"\(name)\"." }
             return "\(subject) has no unnamed registration."
@@ -310,6 +326,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .argumentMismatch:
             return
                 "To fix: pass the arguments of a registration above, in order and with the same types, or register a factory taking \(request.argumentTypes.isEmpty ? "no arguments" : request.argumentsDescription)."
+        case .ambiguousArguments:
+            return
+                "To fix: pass the arguments as the argument types of one of them (e.g. `argument: dog as any Animal`), or register them under different names."
         case .nameMismatch(let suggestion):
             if let suggestion { return "Did you mean \"\(suggestion)\"?" }
             return "To fix: ask for one of the names above, or register this name."

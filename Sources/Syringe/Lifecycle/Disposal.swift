@@ -5,14 +5,22 @@ extension Registration {
     /// An instance still being created is left alone: its creator publishes it, and it is recorded then.
     /// When `retiring`, the registration is being removed: from now on it keeps nothing, so an instance still
     /// being created is not kept either (see ``State/isRetired``).
+    ///
+    /// A reset of a custom scope (`scope` given, and the registration's) also clears a storage no resolve has used
+    /// yet: it is made now (see ``customStorage(of:in:)``), since the scope's factory may hand out a storage the
+    /// app wrote to.
     func release(ifIn scope: (any ObjectScopeProtocol)?, retiring: Bool = false) -> [PendingDisposal] {
-        // Without a state, nothing was ever kept or recorded: only a removal needs one, to mark the registration.
-        guard let lock = retiring ? state : stateIfMade else { return [] }
+        let current = configuration
+        let resetsCustomScope = scope.map { $0 === current.scope && current.kind == .custom } ?? false
+        // Without a state, nothing was ever kept or recorded: only a removal needs one, to mark the registration,
+        // and a custom scope's reset, to make the storage.
+        guard let lock = retiring || resetsCustomScope ? state : stateIfMade else { return [] }
         var forgotten: PublishedInstance?
         let taken = lock.withLock { state -> [PendingDisposal] in
             if retiring { state.isRetired = true }
             if let scope, configuration.scope !== scope { return [] }
             if case .creating = state.shared { return [] }
+            if resetsCustomScope, let scope { _ = customStorage(of: scope, in: &state) }
             // Take the instances before the scope drops them, so they are still alive.
             let taken = lifecycle.take(of: self, customHeld: state.customStorage?.instance)
             forgotten = forgetShared(in: &state)

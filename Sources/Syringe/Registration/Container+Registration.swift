@@ -93,6 +93,7 @@ extension Container {
                 }
                 return try factory(resolver, repeat each values)
             },
+            converting: ArgumentConverter<repeat each Argument>.self,
             as: ArgumentRegistration<Service>.self
         )
         return ServiceEntry(registration: registration, container: self)
@@ -104,12 +105,13 @@ extension Container {
     func addArgumentRegistration<Service, each Argument>(
         _ argumentTypes: repeat (each Argument).Type, name: consuming String?, fileID: String, line: UInt,
         factory: @escaping @Sendable (any Resolver, Any) throws -> Service,
+        converting argumentConversion: any ArgumentConversion.Type,
         as registrationClass: ArgumentRegistration<Service>.Type
     ) -> Registration {
         let signature = argumentsSignature(repeat (each Argument).self)
         return add(
             registrationClass.init(
-                body: factory, name: name,
+                body: factory, argumentConversion: argumentConversion, name: name,
                 argumentTypes: argumentTypeList(repeat (each Argument).self), argumentsType: signature,
                 fileID: fileID, line: line, configuration: defaultConfiguration, lifecycle: lifecycle
             ),

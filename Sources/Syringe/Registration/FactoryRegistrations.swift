@@ -69,18 +69,24 @@ class RegistrationWithArguments: Registration, @unchecked Sendable {
 /// A registration whose factory takes runtime arguments, typed; the factory receives them as one value.
 @usableFromInline
 final class ArgumentRegistration<Service>: RegistrationWithArguments, @unchecked Sendable {
-    // @unchecked Sendable: `body` is a `let` of a Sendable closure type; see `Registration` for the rest.
+    // @unchecked Sendable: `body` is a `let` of a Sendable closure type, `argumentConversion` a `let` metatype;
+    // see `Registration` for the rest.
     let body: @Sendable (any Resolver, Any) throws -> Service
+    /// Converts arguments given with other static types to the factory's argument types (see
+    /// `ArgumentConversion.swift`): a metatype, so registering allocates nothing for it.
+    let argumentConversion: any ArgumentConversion.Type
 
     /// A registration of `Service`. The service type is always `Service` itself and the shape `.arguments`: the
     /// resolve path downcasts by comparing them (``Registration/typedWithArguments(as:)``), so they are not
     /// parameters.
     init(
         body: @escaping @Sendable (any Resolver, Any) throws -> Service,
+        argumentConversion: any ArgumentConversion.Type,
         name: String?, argumentTypes: [Any.Type], argumentsType: ArgumentsSignature,
         fileID: String, line: UInt, configuration: borrowing Configuration, lifecycle: LifecycleStore
     ) {
         self.body = body
+        self.argumentConversion = argumentConversion
         super.init(
             shape: .arguments, serviceType: Service.self, name: name, argumentTypes: argumentTypes,
             argumentsType: argumentsType, fileID: fileID, line: line, configuration: configuration,

@@ -577,7 +577,9 @@ final class ResolutionContext: @unchecked Sendable {
     ) throws(ResolutionError) -> Any {
         if !strongly, let instance = graphInstance(of: registration) { return instance }
         /// Runs the factory and keeps its instance (or, after a rerun, the rerun's), with the state `.creating`.
-        func create() throws(ResolutionError) -> Any {
+        /// A rerun (`isRerun`) leaves its instance partial, visible to this thread only: other threads get it when
+        /// the first run, which returns it, has finished the graph.
+        func create(isRerun: Bool = false) throws(ResolutionError) -> Any {
             do {
                 let instance = try make(
                     registration, configuration, as: requestedType, name: name, arguments: arguments,
@@ -586,9 +588,10 @@ final class ResolutionContext: @unchecked Sendable {
                     if !strongly { self.storeInGraph(instance, of: registration) }
                     self.publish(instance, of: registration, final: false, strongly: strongly)
                 }
-                publish(instance, of: registration, final: true, strongly: strongly)
+                publish(instance, of: registration, final: !isRerun, strongly: strongly)
                 return instance
             } catch {
+                if isRerun { throw error }  // the first run abandons the creation
                 abandonCreation(of: registration)
                 throw error
             }
@@ -619,7 +622,7 @@ final class ResolutionContext: @unchecked Sendable {
                 // through an `initCompleted` runs the factory again, and that run's instance is the one kept;
                 // any other loop is a cycle (`checkCycle` throws).
                 try checkCycle(.passUnretained(registration), as: requestedType, name: name, allowsRerun: true)
-                return try create()
+                return try create(isRerun: true)
             case .wait:
                 switch CreationCoordinator.shared.wait(for: registration, thread: owner) {
                 case .retry:
@@ -649,9 +652,10 @@ final class ResolutionContext: @unchecked Sendable {
         if !strongly, let instance = graphInstance(of: registration) { return instance }
         return registration.state.withLock { state -> Any? in
             switch state.shared {
+            case .creating(let creator, let partial, _): return creator == owner ? partial : nil
             case .strong(let box): return box.instance
             case .weak(let reference): return reference.object
-            case .empty, .creating: return nil
+            case .empty: return nil
             }
         }
     }
@@ -711,10 +715,8 @@ final class ResolutionContext: @unchecked Sendable {
     ) throws(ResolutionError) -> Any {
         let scope = configuration.takeUnretainedValue().scope
         let graph = graphIdentifier()
-        let newStorage = registration.state.withLock { $0.customStorage } == nil ? scope.makeStorage() : nil
         let existing = registration.state.withLock { state -> Any? in
-            if state.customStorage == nil { state.customStorage = newStorage }
-            return state.customStorage?.instance(inGraph: graph)
+            registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)
         }
         if let existing { return existing }
         try checkCycle(.passUnretained(registration), as: requestedType, name: name, allowsRerun: true)
@@ -944,9 +946,18 @@ final class ResolutionContext: @unchecked Sendable {
             let request = WrappedRequest(
                 key: wrappedKey, name: name, arguments: ArgumentBox(arguments), argumentTypes: argumentTypes()
             )
-            if let made = try wrapper.make(in: self, binding: binding, request: request) as? Service {
+            let converted =
+                binding == nil ? try convertingArguments(of: request, wrappedType: wrapper.wrappedType) : nil
+            if let made = try wrapper.make(
+                in: self, binding: converted?.binding ?? binding, request: converted?.request ?? request) as? Service
+            {
                 return made
             }
+        }
+        if let converted = try resolveConvertingArguments(
+            key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
+        {
+            return converted
         }
         let request = ServiceRequest(serviceType: Service.self, name: name, argumentTypes: argumentTypes())
         throw container.missError(

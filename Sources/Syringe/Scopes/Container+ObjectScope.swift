@@ -14,6 +14,10 @@ extension Container {
     /// Forgets the instances kept by every registration in a custom `objectScope`, in this container and its
     /// ancestors.
     ///
+    /// Every storage of the scope is cleared (its `instance` set to `nil`), including the storage of a
+    /// registration nothing resolved yet: that storage is made now, as the first resolve would make it, and it is
+    /// the one later resolves use.
+    ///
     /// ```swift
     /// container.resetObjectScope(sessionScope)
     /// ```
@@ -28,11 +32,20 @@ extension Container {
         parent?.resetObjectScope(objectScope)
     }
 
-    /// Forgets the instances of `serviceType` kept by registrations in `objectScope`, in this container and
-    /// its ancestors.
+    /// Forgets the instances of `serviceType` kept by registrations in `objectScope`, in this container and,
+    /// if this container registers `serviceType` itself, in its ancestors.
+    ///
+    /// As in Swinject, the reset goes on to the parent only from a container that has a registration of
+    /// `serviceType` of its own (under any name, with any arguments, in any scope; a type added with
+    /// `implements` counts). A child that registers nothing of the type leaves its ancestors' instances alone,
+    /// where `resetObjectScope(_:)` always reaches them. The child's own
+    /// ``ObjectScope/perContainer`` instances of the type are reset either way.
     ///
     /// ```swift
-    /// container.resetObjectScope(.container, serviceType: Session.self)
+    /// let feature = Container(parent: app)
+    /// feature.resetObjectScope(.container, serviceType: Session.self)  // app's Session is kept
+    /// feature.register(Session.self) { _ in Session() }.inObjectScope(.container)
+    /// feature.resetObjectScope(.container, serviceType: Session.self)  // feature's and app's are reset
     /// ```
     ///
     /// - Parameters:
@@ -43,7 +56,8 @@ extension Container {
     }
 
     /// Forgets the instances of `serviceType` kept by registrations in a custom `objectScope`, in this
-    /// container and its ancestors.
+    /// container and, if this container registers `serviceType` itself, in its ancestors (see
+    /// `resetObjectScope(_:serviceType:)` for `ObjectScope`).
     ///
     /// ```swift
     /// container.resetObjectScope(sessionScope, serviceType: Cart.self)
@@ -63,6 +77,8 @@ extension Container {
             pending += registration.release(ifIn: objectScope)
         }
         disposeNow(pending)
+        // Only a container that registers the type passes the reset on, as Swinject's does.
+        guard !registrations.isEmpty else { return }
         parent?.resetObjectScope(objectScope, serviceType: serviceType)
     }
 

@@ -1,8 +1,11 @@
 /// Where a custom object scope keeps the instances of one registration.
 ///
-/// Each registration in a custom ``ObjectScope`` gets its own storage from the scope's `storageFactory`. The
-/// container calls the storage only while holding that registration's lock, so an implementation needs no
-/// locking of its own. It never calls it while a factory runs.
+/// Each registration in a custom ``ObjectScope`` gets its own storage from the scope's `storageFactory`, made on the
+/// registration's first resolve or on the first reset of the scope that reaches it. A reset sets ``instance`` to
+/// `nil`, so a storage the app filled in beforehand (a factory may hand out a storage the app also holds) is
+/// cleared even if nothing was resolved yet. The container calls the storage only while holding that
+/// registration's lock, so an implementation needs no locking of its own, unless the app also uses it. It never
+/// calls it while a factory runs.
 ///
 /// ```swift
 /// final class SessionStorage: InstanceStorage {
@@ -83,6 +86,9 @@ public final class TransientStorage: InstanceStorage {
 }
 
 /// Keeps a class instance while something else holds it strongly; keeps no value types.
+///
+/// An instance given as an optional or inside `Any` is looked through: the object inside is kept (and returned),
+/// so `Dog?` holding a `Dog` is kept as the `Dog`.
 ///
 /// ```swift
 /// let shared = ObjectScope(storageFactory: WeakStorage.init, description: "shared while used")
@@ -213,8 +219,28 @@ struct WeakReference {
 }
 
 /// The instance as a class reference, or `nil` for a value type (which cannot be held weakly).
+///
+/// Whatever static type holds the instance, the object inside is found: an existential (`Any`, `any Animal`) and
+/// an optional (`Dog?`, `(any Animal)?`, `Any?`, at any depth) are looked through, as Swinject's weak storage
+/// does. `nil` for an optional that holds nothing.
 func asObject(_ instance: Any) -> AnyObject? {
     // `type(of:)` sees through the existential; only class instances are kept.
-    guard type(of: instance) is AnyClass else { return nil }
-    return instance as AnyObject
+    if type(of: instance) is AnyClass { return instance as AnyObject }
+    guard let optional = instance as? any OptionalInstance else { return nil }
+    return optional.wrappedInstance.flatMap(asObject)
+}
+
+/// An `Optional`, whose wrapped value ``asObject(_:)`` looks at.
+protocol OptionalInstance {
+    /// The wrapped value, as `Any`; `nil` for `.none`.
+    var wrappedInstance: Any? { get }
+}
+
+extension Optional: OptionalInstance {
+    var wrappedInstance: Any? {
+        switch self {
+        case .some(let wrapped): wrapped
+        case .none: nil
+        }
+    }
 }

@@ -9,7 +9,15 @@
 /// }
 /// ```
 public protocol ObjectScopeProtocol: AnyObject, Sendable {
-    /// Makes the storage for one registration in this scope. Called once per registration.
+    /// Makes the storage for one registration in this scope.
+    ///
+    /// Called once per registration, on its first use: its first resolve, or the first reset of this scope
+    /// (`Container.resetObjectScope(_:)`) that reaches it, whichever comes first. The
+    /// container calls it with that registration's lock held, so it must not resolve from the container.
+    ///
+    /// ```swift
+    /// func makeStorage() -> any InstanceStorage { PermanentStorage() }
+    /// ```
     func makeStorage() -> any InstanceStorage
 }
 
@@ -107,6 +115,9 @@ public final class ObjectScope: ObjectScopeProtocol, CustomStringConvertible {
         kind: .container, storageFactory: PermanentStorage.init, description: "container")
 
     /// Shared while something else holds the instance strongly; value types behave as ``graph``.
+    ///
+    /// The object is found whatever static type the registration gives it: a service registered as `Dog?`,
+    /// `(any Animal)?` or `Any` whose factory returns a class instance is shared like one registered as `Dog`.
     ///
     /// ```swift
     /// container.register(ImageCache.self) { _ in ImageCache() }.inObjectScope(.weak)

@@ -40,6 +40,18 @@ struct ArgumentsSamples {
         let text: String
     }
 
+    protocol Pet {}
+
+    final class Dog: Animal, Pet {
+        let name: String
+        init(name: String) { self.name = name }
+    }
+
+    final class Owner {
+        let pet: Any
+        init(pet: Any) { self.pet = pet }
+    }
+
     @Test("one argument is passed with argument:")
     func oneArgument() {
         let container = Container()
@@ -108,7 +120,7 @@ struct ArgumentsSamples {
         #expect(container.resolve(Point.self, argument: (3, 4)) == Point(x: 3, y: 4))
     }
 
-    @Test("the type passed must be the registered type exactly; an Optional argument needs an Optional value")
+    @Test("an optional argument takes an optional value, and a plain value converts to it")
     func optionalArgument() {
         let container = Container()
         container.register(Greeting.self) { (_: any Resolver, name: String?) in
@@ -118,7 +130,46 @@ struct ArgumentsSamples {
         let nickname: String? = "Ann"
         #expect(container.resolve(Greeting.self, argument: nickname)?.text == "Hi Ann")
         #expect(container.resolve(Greeting.self, argument: nil as String?)?.text == "Hi there")
-        #expect(container.resolve(Greeting.self, argument: "Ann") == nil)
+        #expect(container.resolve(Greeting.self, argument: "Ann")?.text == "Hi Ann")  // a String converts to String?
+    }
+
+    @Test("an argument converts to the protocol a factory takes, after the exact lookup missed")
+    func protocolArgument() {
+        let container = Container()
+        container.register(Owner.self) { (_, animal: any Animal) in Owner(pet: animal) }
+
+        #expect(container.resolve(Owner.self, argument: Cat(name: "Mimi"))?.pet is Cat)  // a Cat is an Animal
+
+        let pet: any Animal = Dog(name: "Rex")
+        #expect(container.resolve(Owner.self, argument: pet)?.pet is Dog)
+    }
+
+    @Test("arguments that convert for several registrations are an ambiguousArguments error listing them")
+    func ambiguousArguments() {
+        let line = #line + 2
+        let container = Container()
+        container.register(Owner.self) { (_, animal: any Animal) in Owner(pet: animal) }
+        container.register(Owner.self) { (_, pet: any Pet) in Owner(pet: pet) }
+
+        do {
+            _ = try container.require(Owner.self, argument: Dog(name: "Rex"))
+            Issue.record("require should have thrown")
+        } catch {
+            guard case .ambiguousArguments = error.kind else {
+                Issue.record("unexpected kind \(error.kind)")
+                return
+            }
+            #expect(
+                error.description == """
+                    Syringe: cannot resolve Owner(arguments: (Dog)): the arguments (Dog) convert to the argument types of 2 registrations of Owner.
+                      Registrations the arguments convert to:
+                        Owner(arguments: (Animal)) [graph] at SyringeTests/ArgumentsSamples.swift:\(line)
+                        Owner(arguments: (Pet)) [graph] at SyringeTests/ArgumentsSamples.swift:\(line + 1)
+                      To fix: pass the arguments as the argument types of one of them (e.g. `argument: dog as any Animal`), or register them under different names.
+                    """
+            )
+        }
+        #expect(container.resolve(Owner.self, argument: Dog(name: "Rex") as any Pet) != nil)
     }
 
     @Test("wrong argument types or count give nil and an argumentMismatch error naming what exists")

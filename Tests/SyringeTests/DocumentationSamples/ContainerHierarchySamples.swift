@@ -96,4 +96,19 @@ struct ContainerHierarchySamples {
         feature.resetObjectScope(.container)
         #expect(app.resolve(Database.self) !== database)
     }
+
+    @Test("resetting one service type reaches the ancestors only from a child that registers the type")
+    func resetOfOneTypeFromAChild() {
+        let app = Container()
+        app.register(Database.self) { _ in Database() }.inObjectScope(.container)
+        let feature = Container(parent: app)
+
+        let database = feature.resolve(Database.self)
+        feature.resetObjectScope(.container, serviceType: Database.self)
+        #expect(app.resolve(Database.self) === database)  // feature registers no Database
+
+        feature.register(Database.self, name: "cache") { _ in Database() }
+        feature.resetObjectScope(.container, serviceType: Database.self)
+        #expect(app.resolve(Database.self) !== database)
+    }
 }

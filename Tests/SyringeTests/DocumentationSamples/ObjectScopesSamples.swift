@@ -27,6 +27,17 @@ struct ObjectScopesSamples {
         var instance: Any?
     }
 
+    /// Stands in for an archive on disk: what the last session saved.
+    enum CartArchive {
+        static func load() -> Cart { Cart() }
+    }
+
+    /// A storage that starts with the instance the last session saved.
+    final class RestoringStorage: InstanceStorage {
+        var instance: Any?
+        init() { instance = CartArchive.load() }  // the cart the last session left
+    }
+
     /// A scope written as a type instead of an `ObjectScope` value.
     final class RequestScope: ObjectScopeProtocol {
         func makeStorage() -> any InstanceStorage { PermanentStorage() }
@@ -112,6 +123,22 @@ struct ObjectScopesSamples {
         container.resetObjectScope(session)  // log out
         #expect(container.resolve(Cart.self) !== cart)
         #expect(container.description.contains("ObjectScope: session"))
+    }
+
+    @Test("a reset clears a storage no resolve used yet, so an instance it started with is dropped")
+    func resetBeforeAnyResolve() {
+        let made = CallCounter()
+        let session = ObjectScope(storageFactory: RestoringStorage.init, description: "session")
+        let container = Container()
+        container.register(Cart.self) { _ in
+            made.increment()
+            return Cart()
+        }
+        .inObjectScope(session)
+
+        container.resetObjectScope(session)  // at log-out, before anything resolved a Cart
+        #expect(container.resolve(Cart.self) != nil)  // a new, empty Cart, not the restored one
+        #expect(made.value == 1)
     }
 
     @Test("a custom scope with a parent combines both storages")

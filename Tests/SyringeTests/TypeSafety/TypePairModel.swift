@@ -94,6 +94,13 @@ func sameValue(_ a: Any, _ b: Any, boxed: Any.Type? = nil) -> Bool {
     return false
 }
 
+/// `value` with every level of `Optional` around it taken off (itself when it holds none; `nil` stays as is).
+func unwrappingOptionals(_ value: Any) -> Any {
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .optional, let wrapped = mirror.children.first?.value else { return value }
+    return unwrappingOptionals(wrapped)
+}
+
 /// The value in the box `object`, as a `Value`.
 private func unboxed<Value>(_ object: Any, as type: Value.Type) -> Any? {
     switch object {
@@ -694,7 +701,7 @@ struct PairRun<Registered, Service>: Sendable {
             if let problem = check(observation) { problems.append("request \(index + 1): \(problem)") }
         }
         if !plan.route.isWrapper || plan.route == .optional {
-            let productIsObject = log.last.map { type(of: $0 as Any) is AnyClass } ?? false
+            let productIsObject = log.last.map { type(of: unwrappingOptionals($0)) is AnyClass } ?? false
             let expected = plan.scope.expectedProducts(
                 style: plan.style, asyncFactory: plan.asyncFactory, productIsObject: productIsObject)
             if log.count != expected { problems.append("\(log.count) products were made, not \(expected)") }
@@ -880,7 +887,12 @@ struct PairRun<Registered, Service>: Sendable {
         let expected: Service? = product as? Service
         switch (observation.outcome, expected) {
         case (.value(let service), let expected?):
-            let same = sameValue(service, expected, boxed: type(of: product as Any))
+            var same = sameValue(service, expected, boxed: type(of: product as Any))
+            // A scope that keeps its instance weakly keeps the object inside an optional, whatever the static
+            // wrapper (as Swinject's weak storage does): asked for as `Any`, it gives back the object itself.
+            if !same, plan.scope == .weak || plan.scope == .customGraph {
+                same = sameValue(unwrappingOptionals(service), unwrappingOptionals(expected))
+            }
             return same ? nil : "got \(service), expected \(expected)"
         case (.value(let service), nil):
             return "got \(service), but \(product) as? \(Service.self) is nil"
