@@ -49,19 +49,18 @@ public final class Container: Sendable {
         /// For each registration bound under keys other than its own (forwarded types), how many; registrations
         /// without forwards have no entry. Tells, when a key is unbound, whether its registration is still bound.
         private var forwardCounts: [ObjectIdentifier: Int] = [:]
-        /// What the changes made under the lock let go of, for ``RegistryStore`` to release once it is released.
-        private(set) var released = Released()
+        /// What the changes made under the lock let go of, for ``RegistryStore`` to release once it is released;
+        /// `nil` until a change lets go of something (a replacement or a removal, never a new key).
+        private(set) var released: Released?
 
         /// What changes of the bindings let go of: released outside the registry's lock, since releasing a
         /// registration may run the deinitializers of what its factory captured, and a removed registration's
-        /// ``Disposable`` instances are disposed.
-        struct Released {
+        /// ``Disposable`` instances are disposed. A class, so that the registry's fast path checks one word.
+        final class Released {
             /// The registrations no key binds any more (replaced or removed), in the order they were unbound.
             var registrations: [Registration] = []
             /// A full table that held a binding since changed.
             var fullTable: RegistryTable?
-
-            var isEmpty: Bool { registrations.isEmpty && fullTable == nil }
         }
 
         init(behaviors: [any Behavior]) {
@@ -110,19 +109,31 @@ public final class Container: Sendable {
         }
 
         /// Hands over what the changes let go of, to release once the lock is released.
-        mutating func takeReleased() -> Released {
-            var taken = Released()
-            swap(&taken, &released)
-            return taken
+        mutating func takeReleased() -> Released? {
+            released.take()
         }
 
+        /// What the change under way lets go of, made on first need.
+        private mutating func releasing() -> Released {
+            if let released { return released }
+            let made = Released()
+            released = made
+            return made
+        }
+
+        @inline(__always)
         private mutating func noteChange(of key: ServiceKey) {
             version &+= 1
+            if fullTable != nil { noteChangeOverFullTable(of: key) }
+        }
+
+        @inline(never)
+        private mutating func noteChangeOverFullTable(of key: ServiceKey) {
             guard let full = fullTable else { return }
             // `fullTable` holds only current bindings, so it holds `key` only if `key` is bound and not changed
             // since: this change strands a binding in it. Let it go; keeping it would keep the old registration.
             if full.index(of: key) != nil {
-                released.fullTable = full
+                releasing().fullTable = full
                 fullTable = nil
                 changedKeys = []
             } else {
@@ -131,6 +142,7 @@ public final class Container: Sendable {
         }
 
         /// Notes that `old` is no longer bound; its registration is released if no other key binds it.
+        @inline(never)
         private mutating func noteUnbinding(_ old: Binding) {
             let registration = old.registration
             let id = ObjectIdentifier(registration)
@@ -139,7 +151,7 @@ public final class Container: Sendable {
             }
             if forwardCounts[id] != nil { return }
             if bindings[registration.ownKey]?.registration === registration { return }
-            released.registrations.append(registration)
+            releasing().registrations.append(registration)
         }
     }
 

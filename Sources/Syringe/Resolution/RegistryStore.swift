@@ -37,19 +37,20 @@ final class RegistryStore: Sendable {
     /// published table is withdrawn (and released once no resolve can still read it), and the registrations
     /// it unbound for good are retired: their instances released and disposed, once the lock is released.
     func withLock<Result>(_ body: (inout Container.Registry) throws -> Result) rethrows -> Result {
-        let (result, stale, released) = try state.withLock {
-            registry -> (Result, RegistryTable?, Container.Registry.Released?) in
+        var released: Container.Registry.Released?
+        let (result, stale) = try state.withLock { registry -> (Result, RegistryTable?) in
             let version = registry.version
             let result = try body(&registry)
-            guard registry.version != version else { return (result, nil, nil) }
-            let released = registry.released.isEmpty ? nil : registry.takeReleased()
-            guard let table = registry.table else { return (result, nil, released) }
+            guard registry.version != version else { return (result, nil) }
+            if _slowPath(registry.released != nil) { released = registry.takeReleased() }
+            guard let table = registry.table else { return (result, nil) }
             registry.table = nil
             published.store(0)
-            return (result, table, released)
+            return (result, table)
         }
-        if let stale { Reclamation.retire(stale) }
-        if let released { release(released) }
+        // Both consumed, so that the common path (nothing retired, nothing released) destroys nothing.
+        if let stale = consume stale { Reclamation.retire(stale) }
+        if let released = consume released { release(released) }
         return result
     }
 

@@ -341,6 +341,23 @@ struct ReplacedRegistrationReleaseTests {
         #expect(container.resolve(Resource.self)?.name == "new")
     }
 
+    @Test("removing a child's forward to a parent's registration leaves the parent's registration alone")
+    func forwardFromAnotherContainer() {
+        let log = DisposalLog()
+        let parent = Container()
+        let entry = parent.register(Resource.self) { _ in Resource("parent", log: log) }.inObjectScope(.container)
+        let child = Container(parent: parent)
+        child.forward((any Disposable).self, to: entry)
+        weak var instance: Resource?
+        do { instance = child.resolve((any Disposable).self) as? Resource }
+
+        #expect(child.unregister((any Disposable).self))
+
+        #expect(instance != nil)
+        #expect(log.entries.isEmpty)
+        #expect(parent.resolve(Resource.self) === instance)
+    }
+
     @Test(
         "registrations replaced while other threads resolve them are released once the threads are done",
         arguments: [4, 300]
