@@ -22,40 +22,74 @@ public final class Container: Sendable {
         let registration: Registration
         let serviceType: Any.Type
         let name: String?
+
+        /// Whether this binding is the registration's own key (not a type forwarded to it). The arguments
+        /// always agree: a forwarded key takes the registration's argument types.
+        var isOwnKey: Bool {
+            ObjectIdentifier(registration.serviceType) == ObjectIdentifier(serviceType) && registration.name == name
+        }
     }
 
     struct Registry {
-        /// Changed only through ``setBinding(_:for:)`` and ``removeBinding(for:)``, which keep
-        /// `changedKeys` and `version` up to date.
+        /// Changed only through ``bind(_:as:for:)``, ``setBinding(_:for:)`` and ``removeBinding(for:)``, which
+        /// keep `changedKeys`, `version`, `fullTable` and `released` up to date.
         private(set) var bindings = BindingMap()
         var behaviors: [any Behavior] = []
         /// Every change counts in `version`, so ``RegistryStore`` knows to withdraw the published table.
         private(set) var version: UInt = 0
-        /// The keys changed since `fullTable` was built.
-        var changedKeys: Set<ServiceKey> = []
-        /// The last table built from all of `bindings`; later tables may be layers over it.
-        var fullTable: RegistryTable?
+        /// The keys bound since `fullTable` was built; none of them is in it.
+        private(set) var changedKeys: Set<ServiceKey> = []
+        /// The last table built from all of `bindings`, for later tables to be layers over it; kept only while
+        /// every binding it holds is still current. The first change of a key it holds (a replacement or a
+        /// removal) lets it go, so that it never keeps a replaced registration alive: the next table is a full
+        /// one again.
+        private(set) var fullTable: RegistryTable?
         /// The table built from `bindings` and published for resolves, if one is.
         var table: RegistryTable?
+        /// For each registration bound under keys other than its own (forwarded types), how many; registrations
+        /// without forwards have no entry. Tells, when a key is unbound, whether its registration is still bound.
+        private var forwardCounts: [ObjectIdentifier: Int] = [:]
+        /// What the changes made under the lock let go of, for ``RegistryStore`` to release once it is released;
+        /// `nil` until a change lets go of something (a replacement or a removal, never a new key).
+        private(set) var released: Released?
+
+        /// What changes of the bindings let go of: released outside the registry's lock, since releasing a
+        /// registration may run the deinitializers of what its factory captured, and a removed registration's
+        /// ``Disposable`` instances are disposed. A class, so that the registry's fast path checks one word.
+        final class Released {
+            /// The registrations no key binds any more (replaced or removed), in the order they were unbound.
+            var registrations: [Registration] = []
+            /// A full table that held a binding since changed.
+            var fullTable: RegistryTable?
+        }
+
+        init(behaviors: [any Behavior]) {
+            self.behaviors = behaviors
+        }
 
         /// Binds `key` to `binding`, replacing what it was bound to.
         mutating func setBinding(_ binding: Binding, for key: ServiceKey) {
-            bind(binding.registration, as: binding.serviceType, for: key)
+            if !binding.isOwnKey { forwardCounts[ObjectIdentifier(binding.registration), default: 0] += 1 }
+            noteChange(of: key)
+            if let replaced = bindings.updateValue(binding, forKey: key) { noteUnbinding(replaced) }
         }
 
-        /// Binds `key` to `registration`, answering as `serviceType`, replacing what it was bound to. The key
-        /// is consumed (kept by the binding without a copy of its name).
+        /// Binds `key`, `registration`'s own key, to `registration`, answering as `serviceType`, replacing what it
+        /// was bound to. The key is consumed (kept by the binding without a copy of its name).
         mutating func bind(
             _ registration: consuming Registration, as serviceType: Any.Type, for key: consuming ServiceKey
         ) {
             noteChange(of: key)
-            bindings.updateValue(registration, as: serviceType, forKey: key)
+            if let replaced = bindings.updateValue(registration, as: serviceType, forKey: key) {
+                noteUnbinding(replaced)
+            }
         }
 
         /// Unbinds every key and returns the bindings: for the registry's teardown only, so no change is noted.
         mutating func takeAllBindings() -> BindingMap {
             var taken = BindingMap()
             swap(&taken, &bindings)
+            forwardCounts = [:]
             return taken
         }
 
@@ -64,12 +98,60 @@ public final class Container: Sendable {
         mutating func removeBinding(for key: ServiceKey) -> Binding? {
             guard let removed = bindings.removeValue(forKey: key) else { return nil }
             noteChange(of: key)
+            noteUnbinding(removed)
             return removed
         }
 
+        /// Records `table`, just built from all of `bindings`, as the full table later tables lie over.
+        mutating func adoptFullTable(_ table: RegistryTable) {
+            fullTable = table
+            changedKeys = []
+        }
+
+        /// Hands over what the changes let go of, to release once the lock is released.
+        mutating func takeReleased() -> Released? {
+            released.take()
+        }
+
+        /// What the change under way lets go of, made on first need.
+        private mutating func releasing() -> Released {
+            if let released { return released }
+            let made = Released()
+            released = made
+            return made
+        }
+
+        @inline(__always)
         private mutating func noteChange(of key: ServiceKey) {
             version &+= 1
-            if fullTable != nil { changedKeys.insert(key) }
+            if fullTable != nil { noteChangeOverFullTable(of: key) }
+        }
+
+        @inline(never)
+        private mutating func noteChangeOverFullTable(of key: ServiceKey) {
+            guard let full = fullTable else { return }
+            // `fullTable` holds only current bindings, so it holds `key` only if `key` is bound and not changed
+            // since: this change strands a binding in it. Let it go; keeping it would keep the old registration.
+            if full.index(of: key) != nil {
+                releasing().fullTable = full
+                fullTable = nil
+                changedKeys = []
+            } else {
+                changedKeys.insert(key)
+            }
+        }
+
+        /// Notes that `old` is no longer bound; its registration is released if no other key binds it.
+        @inline(never)
+        private mutating func noteUnbinding(_ old: Binding) {
+            let registration = old.registration
+            let id = ObjectIdentifier(registration)
+            if !old.isOwnKey, let count = forwardCounts[id] {
+                forwardCounts[id] = count > 1 ? count - 1 : nil
+            }
+            if forwardCounts[id] != nil { return }
+            if bindings[registration.ownKey]?.registration === registration { return }
+            releasing().registrations.append(registration)
         }
     }
 
@@ -108,12 +190,13 @@ public final class Container: Sendable {
         behaviors: [any Behavior] = [],
         registeringClosure: (Container) -> Void = { _ in }
     ) {
-        self.registry = RegistryStore(Registry(behaviors: behaviors))
+        let lifecycle = LifecycleStore()
+        self.registry = RegistryStore(Registry(behaviors: behaviors), lifecycle: lifecycle)
         self.parent = parent
         self.defaultObjectScope = defaultObjectScope
         self.defaultConfiguration = .of(scope: defaultObjectScope, completions: [])
         self.pinnedGraph = nil
-        self.lifecycle = LifecycleStore()
+        self.lifecycle = lifecycle
         self.module = nil
         registeringClosure(self)
     }

@@ -51,35 +51,33 @@ extension Container {
     /// - Complexity: O(1) for a forwarded type; O(n) in this container's bindings for a registration, to find
     ///   the types forwarded to it.
     func removeBindings(key: ServiceKey) -> Bool {
-        let (removed, registration, behaviors) = registry.withLock { registry in
-            guard let binding = registry.bindings[key] else {
-                return ([Binding](), Registration?.none, [any Behavior]())
-            }
+        // The registry retires the registrations left unbound (see `LifecycleStore.retire`) before it returns.
+        let (removed, behaviors) = registry.withLock { registry in
+            guard let binding = registry.bindings[key] else { return ([Binding](), [any Behavior]()) }
             let registration = binding.registration
             guard registration.ownKey == key else {
                 registry.removeBinding(for: key)
-                return ([binding], nil, registry.behaviors)
+                return ([binding], registry.behaviors)
             }
             let keys = registry.bindings.compactMap { $0.value.registration === registration ? $0.key : nil }
             let removed = keys.compactMap { registry.removeBinding(for: $0) }
-            return (removed, registration, registry.behaviors)
+            return (removed, registry.behaviors)
         }
-        if let registration { tearDown([registration]) }
         notify(behaviors, ofRemoved: removed)
         return !removed.isEmpty
     }
 
     /// Removes the bindings `matches` selects and the registrations `owned`. A selected binding that is a
     /// registration's own key removes the registration, with every binding to it; a selected forwarded key
-    /// removes that forward only. Then releases and disposes the removed registrations' instances (outside
-    /// every lock) and tells the behaviors.
+    /// removes that forward only. The registry releases and disposes the instances of the registrations left
+    /// unbound (outside every lock); then the behaviors are told.
     ///
     /// - Complexity: O(n) in this container's bindings.
     @discardableResult
     func removeBindings(
         owned: [Registration] = [], where matches: (ServiceKey, Binding) -> Bool
     ) -> Bool {
-        let (removed, registrations, behaviors) = registry.withLock { registry in
+        let (removed, behaviors) = registry.withLock { registry in
             var registrations: [ObjectIdentifier: Registration] = [:]
             for registration in owned { registrations[ObjectIdentifier(registration)] = registration }
             var keys: Set<ServiceKey> = []
@@ -96,9 +94,8 @@ extension Container {
                 }
             }
             let removed = keys.compactMap { key in registry.removeBinding(for: key) }
-            return (removed, Array(registrations.values), registry.behaviors)
+            return (removed, registry.behaviors)
         }
-        tearDown(registrations)
         notify(behaviors, ofRemoved: removed)
         return !removed.isEmpty
     }
@@ -115,24 +112,6 @@ extension Container {
                 behavior.container(self, didUnregister: registration)
             }
         }
-    }
-
-    /// Releases the instances of removed registrations (here and in the containers that keep
-    /// ``ObjectScope/perContainer`` instances of them), disposes them newest first, and forgets their eager marks.
-    func tearDown(_ registrations: [Registration]) {
-        guard !registrations.isEmpty else { return }
-        let ids = Set(registrations.map(ObjectIdentifier.init))
-        var pending: [PendingDisposal] = []
-        for registration in registrations {
-            pending += registration.release(ifIn: nil, retiring: true)
-        }
-        for store in lifecycle.dependentStores() {
-            for standIn in store.removeStandIns(of: ids) {
-                pending += standIn.release(ifIn: nil, retiring: true)
-            }
-        }
-        lifecycle.forgetEager(ids)
-        disposeNow(pending)
     }
 }
 

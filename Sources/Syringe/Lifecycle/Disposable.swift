@@ -2,8 +2,9 @@
 ///
 /// The container calls ``dispose()`` exactly once for each instance it made in a shared scope
 /// (``ObjectScope/container``, ``ObjectScope/perContainer``, ``ObjectScope/weak`` while alive, and custom
-/// scopes while their storage keeps it), when that scope is reset, its registration or module is removed, or
-/// the container is shut down. Newer instances are disposed first. Transient and graph instances belong to
+/// scopes while their storage keeps it), when that scope is reset, its registration or module is removed (or
+/// the registration replaced, by registering its key again), or the container is shut down. Newer instances
+/// are disposed first. Transient and graph instances belong to
 /// the caller and are never disposed.
 ///
 /// ```swift

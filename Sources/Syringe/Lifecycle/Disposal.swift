@@ -30,6 +30,11 @@ extension Registration {
         Registration.discard(forgotten)
         return taken
     }
+
+    /// Whether the registration was removed from its container (see ``State/isRetired``).
+    var isRetired: Bool {
+        stateIfMade?.withLock { $0.isRetired } ?? false
+    }
 }
 
 /// Disposes `pending` newest first, synchronously: ``Disposable`` instances now, instances that are only

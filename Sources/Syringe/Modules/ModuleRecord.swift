@@ -1,6 +1,10 @@
 /// What one loaded module registered: its registrations, and the keys it forwarded (possibly to
 /// registrations it did not make). Unloading removes exactly these, compared by registration identity, so a
 /// later registration under the same key by someone else stays.
+///
+/// A registration its container retires (replaced, or removed some other way) is forgotten here too
+/// (``forget(_:)``), so that a loaded module never keeps a replaced registration, or its factory's captures,
+/// alive.
 final class ModuleRecord: Sendable {
     struct State {
         var assembly: any Assembly
@@ -23,10 +27,25 @@ final class ModuleRecord: Sendable {
 
     func record(_ registration: Registration) {
         state.withLock { $0.registrations.append(registration) }
+        // Replaced by another thread between its binding and now: its retirement did not see it here. (The
+        // retirement marks it before it forgets it in records, so one of the two sees the other.)
+        if registration.isRetired { forget([ObjectIdentifier(registration)]) }
     }
 
     func recordForward(_ key: ServiceKey, to registration: Registration) {
         state.withLock { $0.forwards[key, default: []].append(registration) }
+        if registration.isRetired { forget([ObjectIdentifier(registration)]) }
+    }
+
+    /// Forgets the registrations `ids`, which their container retired.
+    func forget(_ ids: Set<ObjectIdentifier>) {
+        state.withLock { state in
+            state.registrations.removeAll { ids.contains(ObjectIdentifier($0)) }
+            for (key, registrations) in state.forwards {
+                let kept = registrations.filter { !ids.contains(ObjectIdentifier($0)) }
+                if kept.count != registrations.count { state.forwards[key] = kept.isEmpty ? nil : kept }
+            }
+        }
     }
 
     var registrations: [Registration] {

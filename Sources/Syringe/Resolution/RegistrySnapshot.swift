@@ -69,11 +69,11 @@ struct RegistryView {
         return baseLookup(key, below: table)
     }
 
-    /// The binding for `key` in the base of the layer `table`, if `key` was not unbound since. The base is kept
-    /// alive by the layer, so it needs no retain either.
+    /// The binding for `key` in the base of the layer `table` (see ``RegistryTable/base``). The base is kept alive
+    /// by the layer, so it needs no retain either.
     @inline(never)
     private static func baseLookup(_ key: ServiceKey, below table: Unmanaged<RegistryTable>) -> Hit? {
-        guard let base = table._withUnsafeGuaranteedRef({ $0.baseHolding(key) }) else { return nil }
+        guard let base = table._withUnsafeGuaranteedRef({ $0.base }) else { return nil }
         guard let index = base.index(of: key) else { return nil }
         return Hit(table: Unmanaged.passUnretained(base), index: index)
     }

@@ -4,16 +4,26 @@
 /// The table is built on the first resolve after a change and published through an atomic word, so resolves
 /// read it with no lock and no retain (inside a ``Reclamation`` reading section). Every change of the bindings
 /// unpublishes it; the next resolve builds a new one. A burst of registrations therefore costs one table,
-/// built once, not a copy per registration. When only a few keys changed since the last full table, the new
+/// built once, not a copy per registration. When only a few keys were added since the last full table, the new
 /// table holds just those keys, layered over the full one, so registrations that alternate with resolves
 /// cost amortized O(√n) each instead of a copy of all n bindings.
+///
+/// A replaced or removed registration is released as soon as no resolve can still read it: the unpublished
+/// table is retired through ``Reclamation``, and a full table that held the old binding is let go at once (see
+/// ``Container/Registry/fullTable``), so the next table after a replacement of an older key is a full one. The
+/// registration's kept instances are released, and the ``Disposable`` ones disposed, when the change is made
+/// (see ``LifecycleStore/retire(_:)``).
 final class RegistryStore: Sendable {
     private let state: Locked<Container.Registry>
     /// The published table (`Unmanaged<RegistryTable>` bits), 0 when none is.
     private let published = AtomicWord(0)
+    /// The lifecycle of the container whose registrations these are: it retires the registrations the
+    /// bindings let go of.
+    private let lifecycle: LifecycleStore
 
-    init(_ registry: Container.Registry) {
+    init(_ registry: Container.Registry, lifecycle: LifecycleStore) {
         state = Locked(registry)
+        self.lifecycle = lifecycle
     }
 
     deinit {
@@ -24,18 +34,33 @@ final class RegistryStore: Sendable {
     }
 
     /// Runs `body` with exclusive access to the bindings and behaviors. If it changed the bindings, the
-    /// published table is withdrawn (and released once no resolve can still read it).
+    /// published table is withdrawn (and released once no resolve can still read it), and the registrations
+    /// it unbound for good are retired: their instances released and disposed, once the lock is released.
     func withLock<Result>(_ body: (inout Container.Registry) throws -> Result) rethrows -> Result {
+        var released: Container.Registry.Released?
         let (result, stale) = try state.withLock { registry -> (Result, RegistryTable?) in
             let version = registry.version
             let result = try body(&registry)
-            guard registry.version != version, let table = registry.table else { return (result, nil) }
+            guard registry.version != version else { return (result, nil) }
+            if _slowPath(registry.released != nil) { released = registry.takeReleased() }
+            guard let table = registry.table else { return (result, nil) }
             registry.table = nil
             published.store(0)
             return (result, table)
         }
-        if let stale { Reclamation.retire(stale) }
+        // Both consumed, so that the common path (nothing retired, nothing released) destroys nothing.
+        if let stale = consume stale { Reclamation.retire(stale) }
+        if let released = consume released { release(released) }
         return result
+    }
+
+    /// Releases what changes of the bindings let go of, outside the lock: retires this container's unbound
+    /// registrations (a registration of another container, bound here by ``Container/forward(_:name:to:)``,
+    /// is its own container's to retire), then drops the references, which may run deinitializers.
+    @inline(never)
+    private func release(_ released: Container.Registry.Released) {
+        let own = released.registrations.filter { $0.lifecycle === lifecycle }
+        if !own.isEmpty { lifecycle.retire(own) }
     }
 
     /// The published table, built now if there is none. Call only inside a ``Reclamation`` reading section
@@ -64,11 +89,15 @@ final class RegistryStore: Sendable {
             let table: RegistryTable
             if let full = registry.fullTable, RegistryTable.canLayer(registry.changedKeys.count, over: full.count) {
                 let bindings = registry.bindings
-                table = RegistryTable(changes: registry.changedKeys.map { ($0, bindings[$0]) }, over: full)
+                // A key added since `full` and removed again has no binding: `full` does not hold it either.
+                table = RegistryTable(
+                    changes: registry.changedKeys.compactMap { key in bindings[key].map { (key, $0) } }, over: full
+                )
             } else {
+                // The full table this one replaces holds only current bindings: releasing it here, under the
+                // lock, releases no registration.
                 table = RegistryTable(registry.bindings)
-                registry.fullTable = table
-                registry.changedKeys = []
+                registry.adoptFullTable(table)
             }
             registry.table = table
             published.store(UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()))

@@ -4,7 +4,8 @@
 ///
 /// A container publishes its table for lock-free reading (see ``RegistryStore``); readers hold it without
 /// retaining it, so a replaced table is released through ``Reclamation``. The table keeps its bindings (and so
-/// their registrations) alive.
+/// their registrations) alive: a table is therefore never kept past the change of a binding it holds, except by
+/// the readers that may still read it (see ``Container/Registry/fullTable``).
 final class RegistryTable: Sendable {
     /// What the resolve path needs of a binding, with no reference counting.
     struct Entry: Sendable {
@@ -22,25 +23,23 @@ final class RegistryTable: Sendable {
     /// twice the number of entries, so probes stay short.
     private let slots: [Int32]
     private let mask: Int
-    /// For a layer: the full table it lies over, which answers the keys the layer does not hold.
+    /// For a layer: the full table it lies over, which answers the keys the layer does not hold. Every binding
+    /// of `base` was still current when the layer was built (a change of one lets the full table go), so a key
+    /// the layer does not hold is bound as `base` says, or not at all.
     let base: RegistryTable?
-    /// For a layer: the keys unbound since `base` was built (the layer holds the keys bound since).
-    private let removedKeys: Set<ServiceKey>
 
     /// A full table of `map`.
     convenience init(_ map: BindingMap) {
-        self.init(bindings: map, over: nil, removedKeys: [])
+        self.init(bindings: map, over: nil)
     }
 
-    /// A layer over the full table `base`: the keys changed since `base` was built, each with its binding now
-    /// (`nil` when it was unbound).
-    convenience init(changes: [(ServiceKey, Container.Binding?)], over base: RegistryTable) {
+    /// A layer over the full table `base`: the keys bound since `base` was built, each with its binding.
+    convenience init(changes: [(ServiceKey, Container.Binding)], over base: RegistryTable) {
         var bound = BindingMap()
-        var removed: Set<ServiceKey> = []
         for (key, binding) in changes {
-            if let binding { bound.updateValue(binding, forKey: key) } else { removed.insert(key) }
+            bound.updateValue(binding, forKey: key)
         }
-        self.init(bindings: bound, over: base, removedKeys: removed)
+        self.init(bindings: bound, over: base)
     }
 
     /// Whether a layer of `changed` keys over a full table of `count` bindings is cheaper than a new full
@@ -50,9 +49,7 @@ final class RegistryTable: Sendable {
         changed <= 32 || changed * changed <= count
     }
 
-    private init(
-        bindings dictionary: BindingMap, over base: RegistryTable?, removedKeys: Set<ServiceKey>
-    ) {
+    private init(bindings dictionary: BindingMap, over base: RegistryTable?) {
         var entries: [Entry] = []
         var bindings: [Container.Binding] = []
         entries.reserveCapacity(dictionary.count)
@@ -78,7 +75,6 @@ final class RegistryTable: Sendable {
         self.slots = slots
         self.mask = mask
         self.base = base
-        self.removedKeys = removedKeys
     }
 
     /// The number of bindings this table itself holds (a layer: the keys bound since its base).
@@ -87,15 +83,7 @@ final class RegistryTable: Sendable {
     /// The binding for `key`, from this table or, for a layer, its base.
     func binding(for key: ServiceKey) -> Container.Binding? {
         if let index = index(of: key) { return bindings[index] }
-        guard let base = baseHolding(key) else { return nil }
-        return base.binding(for: key)
-    }
-
-    /// For a layer that does not hold `key`: its base, unless `key` was unbound since the base was built.
-    @inline(__always)
-    func baseHolding(_ key: ServiceKey) -> RegistryTable? {
-        guard let base else { return nil }
-        return removedKeys.isEmpty || !removedKeys.contains(key) ? base : nil
+        return base?.binding(for: key)
     }
 
     /// The index of the entry for `key` in this table itself (not its base), if any.
