@@ -1,0 +1,44 @@
+import DifferentialCore
+import DifferentialSwinject
+import DifferentialSyringe
+
+/// The settings of one run of the differential test, from the command line.
+struct Settings: Sendable {
+    var generator = GeneratorOptions()
+    var knownDifferences = KnownDifference.all
+
+    /// The flags a worker process needs to judge programs as this process would.
+    var workerArguments: [String] {
+        var arguments: [String] = []
+        for (name, path) in GeneratorOptions.names.sorted(by: { $0.key < $1.key }) where !generator[keyPath: path] {
+            arguments += ["--without", name]
+        }
+        for known in knownDifferences where !known.enabled {
+            arguments += ["--no-exclusion", known.name]
+        }
+        return arguments
+    }
+}
+
+/// One program, both traces and what was judged.
+struct Outcome {
+    let program: Program
+    let reference: Trace
+    let candidate: Trace
+    let verdict: Verdict
+    let divergence: Divergence?
+}
+
+/// Runs the program of `seed` on Swinject, then on Syringe, and judges them. `phase` is told before each run, so
+/// that a worker can say which library stopped the process.
+func runSeed(_ seed: UInt64, settings: Settings, phase: (String) -> Void = { _ in }) -> Outcome {
+    let program = Generator.program(seed: seed, options: settings.generator)
+    phase(SwinjectLibrary.name)
+    let reference = run(program, on: SwinjectLibrary.self)
+    phase(SyringeLibrary.name)
+    let candidate = run(program, on: SyringeLibrary.self)
+    let (verdict, divergence) = judge(
+        program, reference: reference, candidate: candidate, knownDifferences: settings.knownDifferences)
+    return Outcome(
+        program: program, reference: reference, candidate: candidate, verdict: verdict, divergence: divergence)
+}

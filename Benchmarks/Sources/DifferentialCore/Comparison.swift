@@ -1,0 +1,59 @@
+// Compares the trace of the reference (Swinject 2.10) with Syringe's and judges the difference, if any.
+
+/// The first point where two traces disagree.
+public struct Divergence: Sendable {
+    public let program: Program
+    /// The index of the first differing event (or the length of the shorter trace).
+    public let index: Int
+    public let reference: Event?
+    public let candidate: Event?
+
+    /// What either run noticed during the differing operation (and the lasting tags of the program so far).
+    public var tags: Set<Tag> { (reference?.tags ?? []).union(candidate?.tags ?? []) }
+
+    /// The operation both traces differ at, if the differing events belong to one.
+    public var operation: Operation? {
+        guard let index = reference?.operation ?? candidate?.operation else { return nil }
+        return program.operations.indices.contains(index) ? program.operations[index] : nil
+    }
+}
+
+/// The first difference between two traces of `program`, or `nil` when they observed the same.
+public func firstDivergence(of program: Program, reference: Trace, candidate: Trace) -> Divergence? {
+    let common = min(reference.events.count, candidate.events.count)
+    for index in 0..<common where !reference.events[index].matches(candidate.events[index]) {
+        return Divergence(
+            program: program, index: index, reference: reference.events[index], candidate: candidate.events[index])
+    }
+    guard reference.events.count != candidate.events.count else { return nil }
+    return Divergence(
+        program: program, index: common, reference: reference.events.dropFirst(common).first,
+        candidate: candidate.events.dropFirst(common).first)
+}
+
+/// What became of one program.
+public enum Verdict: Sendable, Hashable {
+    /// Both traces are the same.
+    case passed
+    /// The traces differ in a way a known difference explains (its name).
+    case excused(String)
+    /// The traces differ, and no enabled known difference explains it.
+    case failed
+    /// Swinject stopped the process on this program (its resolution depth trap); nothing to compare.
+    case discarded
+    /// Syringe stopped the process on this program.
+    case crashed
+}
+
+/// Judges two traces against the enabled known differences.
+public func judge(
+    _ program: Program, reference: Trace, candidate: Trace, knownDifferences: [KnownDifference]
+) -> (verdict: Verdict, divergence: Divergence?) {
+    guard let divergence = firstDivergence(of: program, reference: reference, candidate: candidate) else {
+        return (.passed, nil)
+    }
+    for known in knownDifferences where known.enabled && known.explains(divergence) {
+        return (.excused(known.name), divergence)
+    }
+    return (.failed, divergence)
+}

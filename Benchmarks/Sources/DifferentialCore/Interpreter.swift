@@ -1,0 +1,165 @@
+// Runs a program on one library and records its trace. The interpreter is shared; a library only says how to
+// make a container, register, resolve, reset and empty one (`Library`), so both runs differ in nothing else.
+
+/// One library's side of the differential test: the container calls, with everything else left to the
+/// interpreter. A registration's factory calls `state.make(…)` and its `initCompleted` calls `state.complete(…)`,
+/// each resolving through the library's resolver `r`.
+public protocol Library {
+    associatedtype ContainerReference: AnyObject
+
+    /// The name traces and reports use.
+    static var name: String { get }
+
+    /// A runner for one program; `state` is what its factories share with the interpreter.
+    init(state: RunState)
+
+    func makeContainer(parent: ContainerReference?) -> ContainerReference
+    func register(_ spec: RegistrationSpec, in container: ContainerReference)
+    /// A top-level resolve: the service (`.object`) or a `Lazy`/`Provider` handle (`.deferred`).
+    func resolve(_ request: Request, in container: ContainerReference) -> Link
+    func removeAll(in container: ContainerReference)
+    func resetObjectScope(_ scope: Scope, in container: ContainerReference)
+    func resetObjectScope(_ scope: Scope, serviceType: ServiceKind, in container: ContainerReference)
+}
+
+private final class WeakNode {
+    weak var node: Node?
+    init(_ node: Node) { self.node = node }
+}
+
+/// Runs `program` on library `L` and returns what it observed.
+public func run<L: Library>(_ program: Program, on _: L.Type) -> Trace {
+    var interpreter = Interpreter<L>(program: program)
+    interpreter.run()
+    return Trace(library: L.name, events: interpreter.events)
+}
+
+private struct Interpreter<L: Library> {
+    let program: Program
+    let state = RunState()
+    let library: L
+    var containers: [L.ContainerReference] = []
+    /// The keys registered in each container itself (what `resetObjectScope(_:serviceType:)` and the tags see).
+    var ownKeys: [Set<Key>] = []
+    var parents: [Int?] = []
+    var slots: [Link?] = []
+    var released: [(object: WeakNode, number: Int)] = []
+    var describer = ObjectDescriber()
+    /// Tags that hold from the operation that set them to the end of the program.
+    var lasting: Set<Tag> = []
+    var events: [Event] = []
+
+    init(program: Program) {
+        self.program = program
+        self.library = L(state: state)
+    }
+
+    mutating func run() {
+        addContainer(parent: nil)
+        for (index, operation) in program.operations.enumerated() {
+            perform(operation, at: index)
+        }
+    }
+
+    private mutating func addContainer(parent: Int?) {
+        let container = library.makeContainer(parent: parent.map { containers[$0] })
+        state.addContainer(ObjectIdentifier(container))
+        containers.append(container)
+        ownKeys.append([])
+        parents.append(parent)
+    }
+
+    private mutating func record(_ index: Int, _ kind: Event.Kind, _ text: String) {
+        events.append(Event(operation: index, kind: kind, text: text, tags: state.takeTags().union(lasting)))
+    }
+
+    private mutating func perform(_ operation: Operation, at index: Int) {
+        switch operation {
+        case .makeChild(let parent):
+            addContainer(parent: parent)
+
+        case .register(let spec):
+            let everRegistered = ownKeys.reduce(into: Set<Key>()) { $0.formUnion($1) }
+            for key in spec.keys where everRegistered.contains(key) {
+                state.advanceGeneration(of: key.kind)
+            }
+            if !ownKeys[spec.container].isDisjoint(with: spec.keys) { lasting.insert(.registrationReplaced) }
+            ownKeys[spec.container].formUnion(spec.keys)
+            library.register(spec, in: containers[spec.container])
+
+        case .resolve(let container, let request):
+            let slot = slots.count
+            let link = library.resolve(request, in: containers[container])
+            slots.append(link)
+            record(index, .resolve, "s\(slot) = c\(container).\(request.call) → " + describer.describe(link))
+
+        case .read(let slot, let choice):
+            let target = slots.count
+            let handle = deferredHandle(in: slot, choice: choice)
+            guard let handle else {
+                slots.append(nil)
+                record(index, .read, "s\(target) = s\(slot): no Lazy or Provider to read")
+                return
+            }
+            if state.generation(of: handle.request.kind) != handle.generation { state.tag(.staleDeferred) }
+            let node = handle.read()
+            slots.append(.object(node))
+            let name = handle.wrapper == .lazy ? "Lazy" : "Provider"
+            record(index, .read, "s\(target) = s\(slot) \(name) .instance → " + describer.describe(node))
+
+        case .drop(let slot):
+            guard slots.indices.contains(slot) else { return }
+            if case .object(let node?) = slots[slot] {
+                let number = describer.numbering.number(ofSerial: node.serial)
+                released.append((WeakNode(node), number))
+            }
+            slots[slot] = nil
+
+        case .checkAlive(let which):
+            guard released.indices.contains(which) else { return }
+            let (object, number) = released[which]
+            let alive = object.node != nil
+            record(index, .alive(alive), "released #\(number) is \(alive ? "alive" : "gone")")
+
+        case .resetScope(let container, let scope):
+            library.resetObjectScope(scope, in: containers[container])
+
+        case .resetScopeOfType(let container, let scope, let kind):
+            if typeResetStopsEarly(from: container, kind: kind) { lasting.insert(.typeResetStopsAtContainerWithoutType) }
+            library.resetObjectScope(scope, serviceType: kind, in: containers[container])
+
+        case .removeAll(let container):
+            if !ownKeys[container].isEmpty { lasting.insert(.registrationReplaced) }
+            ownKeys[container] = []
+            for kind in ServiceKind.allCases { state.advanceGeneration(of: kind) }
+            library.removeAll(in: containers[container])
+        }
+    }
+
+    /// The `Lazy`/`Provider` an operation reads: the one in the slot, or one among the dependencies of the
+    /// object in the slot.
+    private func deferredHandle(in slot: Int, choice: Int) -> DeferredHandle? {
+        guard slots.indices.contains(slot), let link = slots[slot] else { return nil }
+        switch link {
+        case .deferred(_, let handle, _):
+            return handle
+        case .object(let node):
+            let handles = (node?.dependencies ?? []).compactMap { link -> DeferredHandle? in
+                if case .deferred(_, let handle?, _) = link { return handle }
+                return nil
+            }
+            return handles.isEmpty ? nil : handles[choice % handles.count]
+        }
+    }
+
+    /// Whether Swinject's `resetObjectScope(_:serviceType:)` from `container` returns before reaching every
+    /// ancestor: it goes on to the parent only from a container that has a registration of the type.
+    private func typeResetStopsEarly(from container: Int, kind: ServiceKind) -> Bool {
+        var current = container
+        while let parent = parents[current] {
+            if !ownKeys[current].contains(where: { $0.kind == kind }) { return true }
+            current = parent
+        }
+        return false
+    }
+}
