@@ -10,8 +10,8 @@ struct Settings: Sendable {
     /// The flags a worker process needs to judge programs as this process would.
     var workerArguments: [String] {
         var arguments: [String] = []
-        for (name, path) in GeneratorOptions.names.sorted(by: { $0.key < $1.key }) where !generator[keyPath: path] {
-            arguments += ["--without", name]
+        for (name, path) in GeneratorOptions.names.sorted(by: { $0.key < $1.key }) {
+            arguments += [generator[keyPath: path] ? "--with" : "--without", name]
         }
         for known in knownDifferences where !known.enabled {
             arguments += ["--no-exclusion", known.name]

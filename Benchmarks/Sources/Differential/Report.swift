@@ -30,7 +30,8 @@ func differenceReport(_ outcome: Outcome, full: Bool) -> [String] {
         let window = full ? trace.events.indices : traceWindow(trace, around: divergence.index)
         let omitted = trace.events.count - window.count
         lines.append(
-            "  \(trace.library) trace" + (omitted > 0 ? " (events \(window.lowerBound)..<\(window.upperBound) of \(trace.events.count))" : "")
+            "  \(trace.library) trace"
+                + (omitted > 0 ? " (events \(window.lowerBound)..<\(window.upperBound) of \(trace.events.count))" : "")
                 + ":")
         for index in window {
             let marker = index == divergence.index ? "> " : "  "

@@ -198,7 +198,8 @@ private func knownDifferencesClassify() throws(SelfTestFailure) {
 
     // A liveness difference after a replaced registration is excused only in the direction Syringe keeps alive.
     var gone = reference
-    gone.events[2] = Event(operation: 6, kind: .alive(false), text: "released #0 is gone", tags: [.registrationReplaced])
+    gone.events[2] = Event(
+        operation: 6, kind: .alive(false), text: "released #0 is gone", tags: [.registrationReplaced])
     let keptAlive = judge(program, reference: gone, candidate: reference, knownDifferences: KnownDifference.all)
     try check(keptAlive.verdict == .excused("replaced-registration-keeps-instance"), "judged \(keptAlive.verdict)")
     let released = judge(program, reference: reference, candidate: gone, knownDifferences: KnownDifference.all)

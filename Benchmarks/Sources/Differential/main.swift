@@ -12,7 +12,8 @@ import Foundation
 //     --verbose                also report every excused program (and pass workers' standard error through)
 //     --jobs N                 worker processes at once (default: the number of cores, at most 4)
 //     --no-exclusion NAME      do not excuse the known difference NAME (repeatable); --no-exclusions: none
-//     --without FEATURE        generate programs without FEATURE (repeatable; see `GeneratorOptions.names`)
+//     --without FEATURE        generate programs without FEATURE (repeatable; see `GeneratorOptions.names`);
+//     --with FEATURE           with it (`--with initializer-cycles` shows programs Swinject traps on discarded)
 //     --self-test              check the harness itself
 //     --list-exclusions        print the known differences
 
@@ -36,15 +37,19 @@ func seedRange(_ text: String) -> Range<UInt64> {
 }
 
 var settings = Settings()
-for name in values(after: "--without") {
-    guard let path = GeneratorOptions.names[name] else {
-        fail("no feature \(name); the features: \(GeneratorOptions.names.keys.sorted().joined(separator: ", "))")
+for (flag, value) in [("--with", true), ("--without", false)] {
+    for name in values(after: flag) {
+        guard let path = GeneratorOptions.names[name] else {
+            fail("no feature \(name); the features: \(GeneratorOptions.names.keys.sorted().joined(separator: ", "))")
+        }
+        settings.generator[keyPath: path] = value
     }
-    settings.generator[keyPath: path] = false
 }
 for name in values(after: "--no-exclusion") {
     guard let index = settings.knownDifferences.firstIndex(where: { $0.name == name }) else {
-        fail("no known difference \(name); the known differences: \(KnownDifference.all.map(\.name).joined(separator: ", "))")
+        fail(
+            "no known difference \(name); the known differences: \(KnownDifference.all.map(\.name).joined(separator: ", "))"
+        )
     }
     settings.knownDifferences[index].enabled = false
 }
@@ -117,6 +122,8 @@ for result in results {
     }
 }
 let seconds = Date().timeIntervalSince(started)
-print("differential: seeds \(seeds.lowerBound)..<\(seeds.upperBound), \(jobs) workers, \(String(format: "%.1f", seconds)) s")
+print(
+    "differential: seeds \(seeds.lowerBound)..<\(seeds.upperBound), \(jobs) workers, \(String(format: "%.1f", seconds)) s"
+)
 for line in tally.summary(knownDifferences: settings.knownDifferences) { print(line) }
 exit(tally.failed.isEmpty ? 0 : 1)

@@ -45,15 +45,37 @@ public enum Verdict: Sendable, Hashable {
     case crashed
 }
 
-/// Judges two traces against the enabled known differences.
+/// Judges two traces against the enabled known differences: first the normalizing ones rewrite both traces
+/// (the first after which no difference is left is credited), then the first remaining difference is offered to
+/// the others in order. The divergence returned is the one judged.
 public func judge(
     _ program: Program, reference: Trace, candidate: Trace, knownDifferences: [KnownDifference]
 ) -> (verdict: Verdict, divergence: Divergence?) {
-    guard let divergence = firstDivergence(of: program, reference: reference, candidate: candidate) else {
+    guard var divergence = firstDivergence(of: program, reference: reference, candidate: candidate) else {
         return (.passed, nil)
+    }
+    var reference = reference
+    var candidate = candidate
+    for known in knownDifferences where known.enabled {
+        guard let normalize = known.normalize else { continue }
+        reference = reference.normalized(normalize)
+        candidate = candidate.normalized(normalize)
+        guard let remaining = firstDivergence(of: program, reference: reference, candidate: candidate) else {
+            return (.excused(known.name), divergence)
+        }
+        divergence = remaining
     }
     for known in knownDifferences where known.enabled && known.explains(divergence) {
         return (.excused(known.name), divergence)
     }
     return (.failed, divergence)
+}
+
+extension Trace {
+    /// The trace with `normalize` applied to every event's text.
+    func normalized(_ normalize: (String) -> String) -> Trace {
+        var copy = self
+        for index in copy.events.indices { copy.events[index].text = normalize(copy.events[index].text) }
+        return copy
+    }
 }

@@ -36,8 +36,8 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 }
 
-/// Features a program may use; each can be switched off from the command line, to avoid a known difference
-/// rather than excuse it.
+/// Features a program may use; each can be switched off from the command line (`--without NAME`), to avoid a
+/// known difference rather than excuse it. `initializer-cycles` is off unless asked for (`--with NAME`).
 public struct GeneratorOptions: Sendable, Hashable {
     public var lazyAndProvider = true
     public var readDeferredInFactory = true
@@ -47,20 +47,24 @@ public struct GeneratorOptions: Sendable, Hashable {
     public var resets = true
     public var injections = true
     public var inspectResolver = true
+    /// Lets factories (and `.transient` `initCompleted` closures) resolve any kind, so initializer cycles occur and
+    /// Swinject stops the process on some programs: shows that such programs are discarded, not miscounted.
+    public var initializerCycles = false
 
     public init() {}
 
     /// The flag names, for `--without FEATURE`.
     public static var names: [String: WritableKeyPath<GeneratorOptions, Bool>] {
         [
-        "lazy-provider": \.lazyAndProvider,
-        "read-in-factory": \.readDeferredInFactory,
-        "children": \.childContainers,
-        "re-register": \.reRegistration,
-        "remove-all": \.removeAll,
-        "resets": \.resets,
-        "injections": \.injections,
-        "inspect-resolver": \.inspectResolver,
+            "lazy-provider": \.lazyAndProvider,
+            "read-in-factory": \.readDeferredInFactory,
+            "children": \.childContainers,
+            "re-register": \.reRegistration,
+            "remove-all": \.removeAll,
+            "resets": \.resets,
+            "injections": \.injections,
+            "inspect-resolver": \.inspectResolver,
+            "initializer-cycles": \.initializerCycles,
         ]
     }
 }
@@ -78,6 +82,8 @@ public struct Generator {
     private var slotCount = 0
     /// Slots not dropped yet.
     private var heldSlots: [Int] = []
+    /// Slots likely to hold a `Lazy`/`Provider`, or an object whose factory stored one.
+    private var handleSlots: [Int] = []
     private var releasedCount = 0
     private var requestsMade: [(container: Int, request: Request)] = []
 
@@ -182,7 +188,9 @@ public struct Generator {
         spec.makesSubclass = kind == .gamma && chance(0.5)
         spec.implementsDescribing = kind.mayImplementDescribing && chance(0.3)
         spec.inspectsResolver = options.inspectResolver && chance(0.15)
-        let later = ServiceKind.allCases.filter { $0.rawValue > kind.rawValue }
+        let later =
+            options.initializerCycles
+            ? ServiceKind.allCases : ServiceKind.allCases.filter { $0.rawValue > kind.rawValue }
         if !later.isEmpty {
             for _ in 0..<int(0...2) {
                 var request = makeRequest(among: later)
@@ -249,14 +257,17 @@ public struct Generator {
             if options.lazyAndProvider, chance(0.2) { request.wrapper = chance(0.5) ? .lazy : .provider }
         }
         requestsMade.append((container, request))
+        let storesHandles = registered[request.key]?.dependencies.contains { $0.request.wrapper != .direct } ?? false
+        if request.wrapper != .direct || storesHandles { handleSlots.append(slotCount) }
         heldSlots.append(slotCount)
         slotCount += 1
         return .resolve(container: container, request)
     }
 
     private mutating func makeRead() -> Operation {
-        // Mostly a slot still held (a dropped one has nothing to read).
-        let slot = !heldSlots.isEmpty && chance(0.9) ? pick(heldSlots) : int(0...(slotCount - 1))
+        // Mostly a held slot with a handle to read; now and then any slot (a dropped one has nothing to read).
+        let readable = handleSlots.filter { heldSlots.contains($0) }
+        let slot = !readable.isEmpty && chance(0.9) ? pick(readable) : int(0...(slotCount - 1))
         heldSlots.append(slotCount)
         slotCount += 1
         return .read(slot: slot, link: int(0...3))

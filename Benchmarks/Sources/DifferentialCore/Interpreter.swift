@@ -39,14 +39,17 @@ private struct Interpreter<L: Library> {
     let state = RunState()
     let library: L
     var containers: [L.ContainerReference] = []
-    /// The keys registered in each container itself (what `resetObjectScope(_:serviceType:)` and the tags see).
-    var ownKeys: [Set<Key>] = []
+    /// The registrations of each container itself, by key (what `resetObjectScope(_:serviceType:)` and the tags
+    /// see).
+    var ownSpecs: [[Key: RegistrationSpec]] = []
     var parents: [Int?] = []
     var slots: [Link?] = []
     var released: [(object: WeakNode, number: Int)] = []
     var describer = ObjectDescriber()
     /// Tags that hold from the operation that set them to the end of the program.
     var lasting: Set<Tag> = []
+    /// The operations during which a factory read a `Lazy`/`Provider`.
+    var readInFactory: Set<Int> = []
     var events: [Event] = []
 
     init(program: Program) {
@@ -57,6 +60,7 @@ private struct Interpreter<L: Library> {
     mutating func run() {
         addContainer(parent: nil)
         for (index, operation) in program.operations.enumerated() {
+            state.begin(operation: index)
             perform(operation, at: index)
         }
     }
@@ -65,12 +69,14 @@ private struct Interpreter<L: Library> {
         let container = library.makeContainer(parent: parent.map { containers[$0] })
         state.addContainer(ObjectIdentifier(container))
         containers.append(container)
-        ownKeys.append([])
+        ownSpecs.append([:])
         parents.append(parent)
     }
 
     private mutating func record(_ index: Int, _ kind: Event.Kind, _ text: String) {
-        events.append(Event(operation: index, kind: kind, text: text, tags: state.takeTags().union(lasting)))
+        let tags = state.takeTags()
+        if tags.contains(.deferredReadInFactory) { readInFactory.insert(index) }
+        events.append(Event(operation: index, kind: kind, text: text, tags: tags.union(lasting)))
     }
 
     private mutating func perform(_ operation: Operation, at index: Int) {
@@ -79,12 +85,13 @@ private struct Interpreter<L: Library> {
             addContainer(parent: parent)
 
         case .register(let spec):
-            let everRegistered = ownKeys.reduce(into: Set<Key>()) { $0.formUnion($1) }
-            for key in spec.keys where everRegistered.contains(key) {
+            for key in spec.keys where ownSpecs.contains(where: { $0[key] != nil }) {
                 state.advanceGeneration(of: key.kind)
             }
-            if !ownKeys[spec.container].isDisjoint(with: spec.keys) { lasting.insert(.registrationReplaced) }
-            ownKeys[spec.container].formUnion(spec.keys)
+            for key in spec.keys {
+                if ownSpecs[spec.container][key]?.scope == .container { lasting.insert(.registrationReplaced) }
+                ownSpecs[spec.container][key] = spec
+            }
             library.register(spec, in: containers[spec.container])
 
         case .resolve(let container, let request):
@@ -101,7 +108,8 @@ private struct Interpreter<L: Library> {
                 record(index, .read, "s\(target) = s\(slot): no Lazy or Provider to read")
                 return
             }
-            if state.generation(of: handle.request.kind) != handle.generation { state.tag(.staleDeferred) }
+            if state.generation(of: handle.request.kind) != handle.stamp.generation { state.tag(.staleDeferred) }
+            if readInFactory.contains(handle.stamp.operation) { state.tag(.deferredReadInFactory) }
             let node = handle.read()
             slots.append(.object(node))
             let name = handle.wrapper == .lazy ? "Lazy" : "Provider"
@@ -125,12 +133,14 @@ private struct Interpreter<L: Library> {
             library.resetObjectScope(scope, in: containers[container])
 
         case .resetScopeOfType(let container, let scope, let kind):
-            if typeResetStopsEarly(from: container, kind: kind) { lasting.insert(.typeResetStopsAtContainerWithoutType) }
+            state.watch(registrationsSwinjectKeeps(from: container, scope: scope, kind: kind))
             library.resetObjectScope(scope, serviceType: kind, in: containers[container])
 
         case .removeAll(let container):
-            if !ownKeys[container].isEmpty { lasting.insert(.registrationReplaced) }
-            ownKeys[container] = []
+            if ownSpecs[container].values.contains(where: { $0.scope == .container }) {
+                lasting.insert(.registrationReplaced)
+            }
+            ownSpecs[container] = [:]
             for kind in ServiceKind.allCases { state.advanceGeneration(of: kind) }
             library.removeAll(in: containers[container])
         }
@@ -152,14 +162,22 @@ private struct Interpreter<L: Library> {
         }
     }
 
-    /// Whether Swinject's `resetObjectScope(_:serviceType:)` from `container` returns before reaching every
-    /// ancestor: it goes on to the parent only from a container that has a registration of the type.
-    private func typeResetStopsEarly(from container: Int, kind: ServiceKind) -> Bool {
+    /// The registrations whose instances Swinject's `resetObjectScope(_:serviceType:)` from `container` leaves
+    /// alone although they are of the type and the scope: it goes on to the parent only from a container that has
+    /// a registration of the type, so everything above the first container without one is left.
+    private func registrationsSwinjectKeeps(from container: Int, scope: Scope, kind: ServiceKind) -> Set<Int> {
         var current = container
-        while let parent = parents[current] {
-            if !ownKeys[current].contains(where: { $0.kind == kind }) { return true }
+        while ownSpecs[current].keys.contains(where: { $0.kind == kind }) {
+            guard let parent = parents[current] else { return [] }  // it reaches every container
             current = parent
         }
-        return false
+        // Swinject stops at `current`; Syringe goes on to its ancestors.
+        var kept: Set<Int> = []
+        var above = parents[current]
+        while let index = above {
+            for (key, spec) in ownSpecs[index] where key.kind == kind && spec.scope == scope { kept.insert(spec.id) }
+            above = parents[index]
+        }
+        return kept
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// What a run noticed while one operation executed, for classifying a difference (never compared).
 public enum Tag: String, Sendable, Hashable, CaseIterable, Comparable {
-    /// A factory read a `Lazy`/`Provider`'s `instance` while it ran.
+    /// A factory read a `Lazy`/`Provider`'s `instance` while it ran; or a `Lazy`/`Provider` made in such a
+    /// resolution (so in its object graph) was read later.
     case deferredReadInFactory
     /// A `Lazy`/`Provider` made before its kind was registered again (or its container emptied) was read.
     case staleDeferred
@@ -13,14 +14,19 @@ public enum Tag: String, Sendable, Hashable, CaseIterable, Comparable {
     case cycleInGraphScope
     /// The same, for a `.transient` registration.
     case cycleInTransientScope
-    /// A registration's factory ran again while it was already running (Swinject's Parent/Child pattern).
+    /// A `.graph`, `.container` or `.weak` registration's factory ran again while it was already running
+    /// (Swinject's Parent/Child pattern).
     case factoryReentered
+    /// A `.transient` registration's factory ran while the same registration was still being made (its factory
+    /// or its `initCompleted` on the stack): asked for again from an `initCompleted` of something below it.
+    case transientReentered
     /// A factory recorded which container its resolver `r` is.
     case resolverInspected
-    /// Earlier in the program a registration was replaced (same key again) or removed by `removeAll()`.
+    /// Earlier in the program a `.container` registration was replaced (same key again in its container) or
+    /// removed by `removeAll()`.
     case registrationReplaced
-    /// Earlier in the program `resetObjectScope(_:serviceType:)` ran on a child container where some container on
-    /// the way up has no registration of that type (Swinject stops there; it does not go on to the parents).
+    /// A factory ran whose registration an earlier `resetObjectScope(_:serviceType:)` reset in Syringe but not in
+    /// Swinject (which does not go on to the parents from a container without a registration of the type).
     case typeResetStopsAtContainerWithoutType
 
     public static func < (lhs: Tag, rhs: Tag) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -39,6 +45,8 @@ public final class RunState: @unchecked Sendable {
         var tags: Set<Tag> = []
         var generations: [ServiceKind: Int] = [:]
         var containers: [ObjectIdentifier] = []
+        var operation = 0
+        var watched: Set<Int> = []
     }
 
     private struct Frame {
@@ -67,10 +75,16 @@ public final class RunState: @unchecked Sendable {
         resolve: (Dependency) -> Link
     ) -> Node {
         withLock { fields in
-            if fields.frames.contains(where: { $0.spec.id == spec.id && $0.phase == .factory }) {
+            if spec.scope == .transient, fields.frames.contains(where: { $0.spec.id == spec.id }) {
+                fields.tags.insert(.transientReentered)
+            }
+            if spec.scope != .transient,
+                fields.frames.contains(where: { $0.spec.id == spec.id && $0.phase == .factory })
+            {
                 fields.tags.insert(.factoryReentered)
             }
             if spec.inspectsResolver { fields.tags.insert(.resolverInspected) }
+            if fields.watched.contains(spec.id) { fields.tags.insert(.typeResetStopsAtContainerWithoutType) }
             fields.frames.append(Frame(spec: spec, phase: .factory))
         }
         var links: [Link] = []
@@ -138,13 +152,34 @@ public final class RunState: @unchecked Sendable {
         withLock { $0.containers.append(identity) }
     }
 
-    /// How often registrations of `kind` were replaced or removed so far; a `Lazy`/`Provider` records it when it
-    /// is made, so a read can tell whether its key changed in between.
-    public func generation(of kind: ServiceKind) -> Int {
+    /// How often registrations of `kind` were replaced or removed so far.
+    func generation(of kind: ServiceKind) -> Int {
         withLock { $0.generations[kind, default: 0] }
+    }
+
+    /// What a `Lazy`/`Provider` for `request` records when it is made: so a later read can tell whether its key
+    /// changed in between, and whether the resolution that made it had factories read such handles.
+    public func stamp(for request: Request) -> HandleStamp {
+        withLock { HandleStamp(generation: $0.generations[request.kind, default: 0], operation: $0.operation) }
+    }
+
+    /// Registrations whose factories running is worth a tag (see `Tag.typeResetStopsAtContainerWithoutType`).
+    func watch(_ registrations: Set<Int>) {
+        withLock { $0.watched.formUnion(registrations) }
+    }
+
+    /// Tells the state which operation of the program runs now.
+    func begin(operation: Int) {
+        withLock { $0.operation = operation }
     }
 
     func advanceGeneration(of kind: ServiceKind) {
         withLock { $0.generations[kind, default: 0] += 1 }
     }
+}
+
+/// When a `Lazy`/`Provider` handle was made: the generation of its kind and the operation that made it.
+public struct HandleStamp: Sendable, Hashable {
+    let generation: Int
+    let operation: Int
 }

@@ -18,14 +18,14 @@ public enum Link {
 public final class DeferredHandle {
     public let wrapper: Wrapper
     public let request: Request
-    /// The generation of the request's kind when the handle was made (see `RunState.generation(of:)`).
-    let generation: Int
+    /// When the handle was made (see `RunState.stamp(for:)`).
+    let stamp: HandleStamp
     private let reader: () -> Node?
 
-    public init(wrapper: Wrapper, request: Request, generation: Int, read: @escaping () -> Node?) {
+    public init(wrapper: Wrapper, request: Request, stamp: HandleStamp, read: @escaping () -> Node?) {
         self.wrapper = wrapper
         self.request = request
-        self.generation = generation
+        self.stamp = stamp
         self.reader = read
     }
 

@@ -71,8 +71,9 @@ private struct Registrar: ServiceTypeVisitor {
             entry.initCompleted { r, service in
                 guard let node = service as? Node else { return }
                 state.complete(node, spec) { request in
-                    guard case .object(let node) = request.kind.accept(
-                        Resolution(request: request, resolver: r, state: state))
+                    guard
+                        case .object(let node) = request.kind.accept(
+                            Resolution(request: request, resolver: r, state: state))
                     else { return nil }
                     return node
                 }
@@ -84,7 +85,8 @@ private struct Registrar: ServiceTypeVisitor {
     private func make<Service>(_ r: any Resolver, _ arguments: Arguments) -> Service {
         let node = state.make(spec, arguments: arguments, resolver: (r as? Container).map(ObjectIdentifier.init)) {
             dependency in
-            let link = dependency.request.kind.accept(Resolution(request: dependency.request, resolver: r, state: state))
+            let link = dependency.request.kind.accept(
+                Resolution(request: dependency.request, resolver: r, state: state))
             guard dependency.readNow, case .deferred(let wrapper, let handle?, _) = link else { return link }
             return .deferred(wrapper, handle, readNow: .some(handle.read()))
         }
@@ -107,13 +109,13 @@ private struct Resolution: ServiceTypeVisitor {
         case .lazy:
             guard let lazy = value(Lazy<Service>.self) else { return .deferred(.lazy, nil, readNow: nil) }
             let handle = DeferredHandle(
-                wrapper: .lazy, request: request, generation: state.generation(of: request.kind)
+                wrapper: .lazy, request: request, stamp: state.stamp(for: request)
             ) { lazy.instance as? Node }
             return .deferred(.lazy, handle, readNow: nil)
         case .provider:
             guard let provider = value(Provider<Service>.self) else { return .deferred(.provider, nil, readNow: nil) }
             let handle = DeferredHandle(
-                wrapper: .provider, request: request, generation: state.generation(of: request.kind)
+                wrapper: .provider, request: request, stamp: state.stamp(for: request)
             ) { provider.instance as? Node }
             return .deferred(.provider, handle, readNow: nil)
         }

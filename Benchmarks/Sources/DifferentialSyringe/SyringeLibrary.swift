@@ -1,4 +1,5 @@
 import DifferentialCore
+import Foundation
 import Syringe
 
 /// The differential test's runner for Syringe.
@@ -8,8 +9,11 @@ public struct SyringeLibrary: Library {
 
     public init(state: RunState) {
         self.state = state
-        // Failed resolves are part of the programs; their messages would only fill the output.
-        Container.loggingFunction = nil
+        // Failed resolves are part of the programs; their messages would only fill the output, unless asked for
+        // (`SYRINGE_LOGGING_ENABLED=1 Differential --seed S` shows why each resolve failed).
+        if ProcessInfo.processInfo.environment["SYRINGE_LOGGING_ENABLED"] != "1" {
+            Container.loggingFunction = nil
+        }
     }
 
     public func makeContainer(parent: Container?) -> Container {
@@ -73,8 +77,9 @@ private struct Registrar: ServiceTypeVisitor {
             entry.initCompleted { r, service in
                 guard let node = service as? Node else { return }
                 state.complete(node, spec) { request in
-                    guard case .object(let node) = request.kind.accept(
-                        Resolution(request: request, resolver: r, state: state))
+                    guard
+                        case .object(let node) = request.kind.accept(
+                            Resolution(request: request, resolver: r, state: state))
                     else { return nil }
                     return node
                 }
@@ -86,7 +91,8 @@ private struct Registrar: ServiceTypeVisitor {
     private func make<Service>(_ r: any Resolver, _ arguments: Arguments) -> Service {
         let node = state.make(spec, arguments: arguments, resolver: (r as? Container).map(ObjectIdentifier.init)) {
             dependency in
-            let link = dependency.request.kind.accept(Resolution(request: dependency.request, resolver: r, state: state))
+            let link = dependency.request.kind.accept(
+                Resolution(request: dependency.request, resolver: r, state: state))
             guard dependency.readNow, case .deferred(let wrapper, let handle?, _) = link else { return link }
             return .deferred(wrapper, handle, readNow: .some(handle.read()))
         }
@@ -111,13 +117,13 @@ private struct Resolution: ServiceTypeVisitor {
         case .lazy:
             guard let lazy = value(Lazy<Service>.self) else { return .deferred(.lazy, nil, readNow: nil) }
             let handle = DeferredHandle(
-                wrapper: .lazy, request: request, generation: state.generation(of: request.kind)
+                wrapper: .lazy, request: request, stamp: state.stamp(for: request)
             ) { (try? lazy.require()).flatMap { $0 as? Node } }
             return .deferred(.lazy, handle, readNow: nil)
         case .provider:
             guard let provider = value(Provider<Service>.self) else { return .deferred(.provider, nil, readNow: nil) }
             let handle = DeferredHandle(
-                wrapper: .provider, request: request, generation: state.generation(of: request.kind)
+                wrapper: .provider, request: request, stamp: state.stamp(for: request)
             ) { (try? provider.require()).flatMap { $0 as? Node } }
             return .deferred(.provider, handle, readNow: nil)
         }
