@@ -29,14 +29,23 @@ struct Outcome {
     let divergence: Divergence?
 }
 
-/// Runs the program of `seed` on Swinject, then on Syringe, and judges them. `phase` is told before each run, so
-/// that a worker can say which library stopped the process.
-func runSeed(_ seed: UInt64, settings: Settings, phase: (String) -> Void = { _ in }) -> Outcome {
+/// Runs the program of `seed` on Swinject, then on Syringe, and judges them. `watch` is told before each run
+/// (the library's name, the program, Swinject's trace once there is one, and the run's progress) and returns
+/// what to do once the run finished: a worker reports the phase, so that it can tell which library stopped the
+/// process, and arms a watchdog against a run that never ends.
+func runSeed(
+    _ seed: UInt64, settings: Settings,
+    watch: (String, Program, Trace?, RunProgress) -> () -> Void = { _, _, _, _ in {} }
+) -> Outcome {
     let program = Generator.program(seed: seed, options: settings.generator)
-    phase(SwinjectLibrary.name)
-    let reference = run(program, on: SwinjectLibrary.self)
-    phase(SyringeLibrary.name)
-    let candidate = run(program, on: SyringeLibrary.self)
+    let referenceProgress = RunProgress()
+    let referenceDone = watch(SwinjectLibrary.name, program, nil, referenceProgress)
+    let reference = run(program, on: SwinjectLibrary.self, progress: referenceProgress)
+    referenceDone()
+    let candidateProgress = RunProgress()
+    let candidateDone = watch(SyringeLibrary.name, program, reference, candidateProgress)
+    let candidate = run(program, on: SyringeLibrary.self, progress: candidateProgress)
+    candidateDone()
     let (verdict, divergence) = judge(
         program, reference: reference, candidate: candidate, knownDifferences: settings.knownDifferences)
     return Outcome(

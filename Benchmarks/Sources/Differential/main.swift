@@ -11,6 +11,7 @@ import Foundation
 //     --seed S                 run one seed here and print its program and both traces
 //     --verbose                also report every excused program (and pass workers' standard error through)
 //     --jobs N                 worker processes at once (default: the number of cores, at most 4)
+//     --time-limit SECONDS     how long one library may run one program (default 10)
 //     --no-exclusion NAME      do not excuse the known difference NAME (repeatable); --no-exclusions: none
 //     --without FEATURE        generate programs without FEATURE (repeatable; see `GeneratorOptions.names`);
 //     --with FEATURE           with it (`--with initializer-cycles` shows programs Swinject traps on discarded)
@@ -57,6 +58,7 @@ if arguments.contains("--no-exclusions") {
     for index in settings.knownDifferences.indices { settings.knownDifferences[index].enabled = false }
 }
 let verbose = arguments.contains("--verbose")
+let timeLimit = values(after: "--time-limit").first.flatMap { Double($0) } ?? 10
 
 if arguments.contains("--list-exclusions") {
     for known in settings.knownDifferences {
@@ -70,15 +72,17 @@ if arguments.contains("--self-test") {
 }
 
 if let range = values(after: "--worker").first {
-    runWorker(seeds: seedRange(range), settings: settings, verbose: verbose)
+    runWorker(seeds: seedRange(range), settings: settings, verbose: verbose, timeLimit: timeLimit)
     exit(0)
 }
 
 if let text = values(after: "--seed").first {
     guard let seed = UInt64(text) else { fail("--seed wants a number, not \(text)") }
-    let outcome = runSeed(seed, settings: settings)
+    // The program first, so that it is on the screen even if a library stops the process or hangs.
     print("seed \(seed):")
-    print(outcome.program.listing)
+    print(Generator.program(seed: seed, options: settings.generator).listing)
+    fflush(nil)
+    let outcome = runSeed(seed, settings: settings)
     for trace in [outcome.reference, outcome.candidate] {
         print("\(trace.library) trace:")
         for (index, event) in trace.events.enumerated() { print("  \(index). \(event.line)") }
@@ -96,7 +100,7 @@ if let text = values(after: "--seed").first {
 let seeds = seedRange(values(after: "--seeds").first ?? "0..<500")
 let jobs = values(after: "--jobs").first.flatMap { Int($0) } ?? min(4, ProcessInfo.processInfo.activeProcessorCount)
 let started = Date()
-let results = runInWorkers(seeds: seeds, jobs: jobs, settings: settings, verbose: verbose)
+let results = runInWorkers(seeds: seeds, jobs: jobs, settings: settings, verbose: verbose, timeLimit: timeLimit)
 
 var tally = Tally()
 /// Full reports are printed for this many failing programs; the rest are listed by seed.

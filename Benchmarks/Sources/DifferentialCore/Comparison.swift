@@ -11,6 +11,14 @@ public struct Divergence: Sendable {
     /// What either run noticed during the differing operation (and the lasting tags of the program so far).
     public var tags: Set<Tag> { (reference?.tags ?? []).union(candidate?.tags ?? []) }
 
+    /// Whether both differing events are liveness checks, and found these.
+    public func isLiveness(swinject: Bool, syringe: Bool) -> Bool {
+        guard case .alive(let inSwinject)? = reference?.kind, case .alive(let inSyringe)? = candidate?.kind else {
+            return false
+        }
+        return inSwinject == swinject && inSyringe == syringe
+    }
+
     /// The operation both traces differ at, if the differing events belong to one.
     public var operation: Operation? {
         guard let index = reference?.operation ?? candidate?.operation else { return nil }

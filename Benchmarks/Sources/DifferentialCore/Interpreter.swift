@@ -1,6 +1,8 @@
 // Runs a program on one library and records its trace. The interpreter is shared; a library only says how to
 // make a container, register, resolve, reset and empty one (`Library`), so both runs differ in nothing else.
 
+import Foundation
+
 /// One library's side of the differential test: the container calls, with everything else left to the
 /// interpreter. A registration's factory calls `state.make(…)` and its `initCompleted` calls `state.complete(…)`,
 /// each resolving through the library's resolver `r`.
@@ -27,11 +29,51 @@ private final class WeakNode {
     init(_ node: Node) { self.node = node }
 }
 
-/// Runs `program` on library `L` and returns what it observed.
-public func run<L: Library>(_ program: Program, on _: L.Type) -> Trace {
-    var interpreter = Interpreter<L>(program: program)
+/// Runs `program` on library `L` and returns what it observed. `progress`, when given, follows the run from
+/// another thread (see `RunProgress`).
+public func run<L: Library>(_ program: Program, on _: L.Type, progress: RunProgress? = nil) -> Trace {
+    var interpreter = Interpreter<L>(program: program, progress: progress)
     interpreter.run()
+    progress?.finish()
     return Trace(library: L.name, events: interpreter.events)
+}
+
+/// How far a run has come: the operation it is performing and the events it recorded so far, readable from
+/// another thread while the run is stuck inside a library call (a watchdog's view).
+public final class RunProgress: @unchecked Sendable {
+    // @unchecked Sendable: `operation` and `events` are read and written only inside `lock`.
+    private let lock = NSLock()
+    private var operation: Int?
+    private var events: [Event] = []
+    private var finished = false
+
+    public init() {}
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        finished = true
+    }
+
+    func begin(_ index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        operation = index
+    }
+
+    func record(_ event: Event) {
+        lock.lock()
+        defer { lock.unlock() }
+        events.append(event)
+    }
+
+    /// The operation being performed (nil before the first), the events recorded so far, and whether the run
+    /// has finished.
+    public var snapshot: (operation: Int?, events: [Event], finished: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (operation, events, finished)
+    }
 }
 
 private struct Interpreter<L: Library> {
@@ -51,9 +93,11 @@ private struct Interpreter<L: Library> {
     /// The operations during which a factory read a `Lazy`/`Provider`.
     var readInFactory: Set<Int> = []
     var events: [Event] = []
+    let progress: RunProgress?
 
-    init(program: Program) {
+    init(program: Program, progress: RunProgress?) {
         self.program = program
+        self.progress = progress
         self.library = L(state: state)
     }
 
@@ -61,6 +105,7 @@ private struct Interpreter<L: Library> {
         addContainer(parent: nil)
         for (index, operation) in program.operations.enumerated() {
             state.begin(operation: index)
+            progress?.begin(index)
             perform(operation, at: index)
         }
     }
@@ -76,7 +121,9 @@ private struct Interpreter<L: Library> {
     private mutating func record(_ index: Int, _ kind: Event.Kind, _ text: String) {
         let tags = state.takeTags()
         if tags.contains(.deferredReadInFactory) { readInFactory.insert(index) }
-        events.append(Event(operation: index, kind: kind, text: text, tags: tags.union(lasting)))
+        let event = Event(operation: index, kind: kind, text: text, tags: tags.union(lasting))
+        events.append(event)
+        progress?.record(event)
     }
 
     private mutating func perform(_ operation: Operation, at index: Int) {
@@ -89,7 +136,7 @@ private struct Interpreter<L: Library> {
                 state.advanceGeneration(of: key.kind)
             }
             for key in spec.keys {
-                if ownSpecs[spec.container][key]?.scope == .container { lasting.insert(.registrationReplaced) }
+                if let replaced = ownSpecs[spec.container][key] { noteRemoval(of: replaced) }
                 ownSpecs[spec.container][key] = spec
             }
             library.register(spec, in: containers[spec.container])
@@ -133,17 +180,25 @@ private struct Interpreter<L: Library> {
             library.resetObjectScope(scope, in: containers[container])
 
         case .resetScopeOfType(let container, let scope, let kind):
-            state.watch(registrationsSwinjectKeeps(from: container, scope: scope, kind: kind))
+            let kept = registrationsSwinjectKeeps(from: container, scope: scope, kind: kind)
+            if kept.contains(where: state.hasLiveInstance) { lasting.insert(.typeResetSkippedInstances) }
+            state.watch(kept)
             library.resetObjectScope(scope, serviceType: kind, in: containers[container])
 
         case .removeAll(let container):
-            if ownSpecs[container].values.contains(where: { $0.scope == .container }) {
-                lasting.insert(.registrationReplaced)
-            }
+            for spec in ownSpecs[container].values { noteRemoval(of: spec) }
             ownSpecs[container] = [:]
             for kind in ServiceKind.allCases { state.advanceGeneration(of: kind) }
             library.removeAll(in: containers[container])
         }
+    }
+
+    /// Sets the lasting tags a replaced or removed registration calls for (only a `.container` registration with
+    /// a live instance has one to keep alive).
+    private mutating func noteRemoval(of spec: RegistrationSpec) {
+        guard spec.scope == .container, state.hasLiveInstance(spec.id) else { return }
+        lasting.insert(.registrationReplaced)
+        if spec.keys.contains(where: state.madeHandle(for:)) { lasting.insert(.replacedRegistrationHeldByDeferred) }
     }
 
     /// The `Lazy`/`Provider` an operation reads: the one in the slot, or one among the dependencies of the

@@ -56,7 +56,13 @@ extension KnownDifference {
             name: "deferred-bound-to-key",
             reason: "a Lazy/Provider made earlier resolves its key again in Syringe, its old registration in Swinject",
             enabled: true
-        ) { $0.tags.contains(.staleDeferred) },
+        ) { divergence in
+            // Read later, it resolves another registration; or, unread, it keeps (in Swinject only) the old
+            // registration and its instance alive.
+            if divergence.tags.contains(.staleDeferred) { return true }
+            return divergence.isLiveness(swinject: true, syringe: false)
+                && divergence.tags.contains(.replacedRegistrationHeldByDeferred)
+        },
         KnownDifference(
             name: "initCompleted-cycle-in-shared-scope",
             reason: "a circular graph through initCompleted in .container/.weak scope gives nil in Syringe",
@@ -72,16 +78,22 @@ extension KnownDifference {
             name: "type-reset-reaches-parent",
             reason: "resetObjectScope(_:serviceType:) on a child goes on to the parents in Syringe; Swinject stops",
             enabled: true
-        ) { $0.tags.contains(.typeResetStopsAtContainerWithoutType) },
+        ) { divergence in
+            // A factory runs again in Syringe only; or an instance Swinject still holds is gone in Syringe.
+            divergence.tags.contains(.typeResetStopsAtContainerWithoutType)
+                || (divergence.isLiveness(swinject: true, syringe: false)
+                    && divergence.tags.contains(.typeResetSkippedInstances))
+        },
         KnownDifference(
             name: "replaced-registration-keeps-instance",
             reason: "Syringe keeps an instance of a replaced or removed registration alive; Swinject drops it",
             enabled: true
         ) { divergence in
-            guard case .alive(let syringe)? = divergence.candidate?.kind,
-                case .alive(let swinject)? = divergence.reference?.kind
-            else { return false }
-            return syringe && !swinject && divergence.tags.contains(.registrationReplaced)
+            // The instance is still alive in Syringe: a liveness check says so, or a `.weak` registration that
+            // makes a new instance in Swinject finds it (or something it holds) in Syringe.
+            guard divergence.tags.contains(.registrationReplaced) else { return false }
+            return divergence.isLiveness(swinject: false, syringe: true)
+                || divergence.reference?.tags.contains(.madeWeakInstance) == true
         },
         KnownDifference(
             name: "factory-resolver-is-not-container",

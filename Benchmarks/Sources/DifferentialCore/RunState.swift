@@ -22,12 +22,19 @@ public enum Tag: String, Sendable, Hashable, CaseIterable, Comparable {
     case transientReentered
     /// A factory recorded which container its resolver `r` is.
     case resolverInspected
-    /// Earlier in the program a `.container` registration was replaced (same key again in its container) or
-    /// removed by `removeAll()`.
+    /// Earlier in the program a `.container` registration was replaced or removed after a `Lazy`/`Provider` of its
+    /// key was made (in Swinject such a handle holds the registration, and so its instance).
+    case replacedRegistrationHeldByDeferred
+    /// Earlier in the program a `.container` registration whose instance was alive then was replaced (same key
+    /// again in its container) or removed by `removeAll()`.
     case registrationReplaced
+    /// A `.weak` registration's factory ran (so no instance of it was alive).
+    case madeWeakInstance
     /// A factory ran whose registration an earlier `resetObjectScope(_:serviceType:)` reset in Syringe but not in
     /// Swinject (which does not go on to the parents from a container without a registration of the type).
     case typeResetStopsAtContainerWithoutType
+    /// Earlier in the program such a reset left alone (in Swinject) registrations that had a live instance.
+    case typeResetSkippedInstances
 
     public static func < (lhs: Tag, rhs: Tag) -> Bool { lhs.rawValue < rhs.rawValue }
 }
@@ -47,6 +54,15 @@ public final class RunState: @unchecked Sendable {
         var containers: [ObjectIdentifier] = []
         var operation = 0
         var watched: Set<Int> = []
+        /// The keys `Lazy`/`Provider` handles were made for.
+        var handleKeys: Set<Key> = []
+        /// The latest instance each `.container` or `.weak` registration made, weakly.
+        var instances: [Int: WeakReference] = [:]
+    }
+
+    final class WeakReference {
+        weak var node: Node?
+        init(_ node: Node) { self.node = node }
     }
 
     private struct Frame {
@@ -85,6 +101,7 @@ public final class RunState: @unchecked Sendable {
             }
             if spec.inspectsResolver { fields.tags.insert(.resolverInspected) }
             if fields.watched.contains(spec.id) { fields.tags.insert(.typeResetStopsAtContainerWithoutType) }
+            if spec.scope == .weak { fields.tags.insert(.madeWeakInstance) }
             fields.frames.append(Frame(spec: spec, phase: .factory))
         }
         var links: [Link] = []
@@ -103,10 +120,12 @@ public final class RunState: @unchecked Sendable {
                 } ?? "not a container"
                 : nil
             defer { fields.nextSerial += 1 }
-            return spec.madeClass.init(
+            let node = spec.madeClass.init(
                 serial: fields.nextSerial, registration: spec.id, arguments: arguments, resolverLabel: label,
                 dependencies: links
             )
+            if spec.scope.isShared { fields.instances[spec.id] = WeakReference(node) }
+            return node
         }
     }
 
@@ -160,7 +179,20 @@ public final class RunState: @unchecked Sendable {
     /// What a `Lazy`/`Provider` for `request` records when it is made: so a later read can tell whether its key
     /// changed in between, and whether the resolution that made it had factories read such handles.
     public func stamp(for request: Request) -> HandleStamp {
-        withLock { HandleStamp(generation: $0.generations[request.kind, default: 0], operation: $0.operation) }
+        withLock { fields in
+            fields.handleKeys.insert(request.key)
+            return HandleStamp(generation: fields.generations[request.kind, default: 0], operation: fields.operation)
+        }
+    }
+
+    /// Whether the latest instance registration `id` (`.container` or `.weak`) made is still alive.
+    func hasLiveInstance(_ id: Int) -> Bool {
+        withLock { $0.instances[id]?.node != nil }
+    }
+
+    /// Whether a `Lazy`/`Provider` for `key` was made so far.
+    func madeHandle(for key: Key) -> Bool {
+        withLock { $0.handleKeys.contains(key) }
     }
 
     /// Registrations whose factories running is worth a tag (see `Tag.typeResetStopsAtContainerWithoutType`).
