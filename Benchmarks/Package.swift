@@ -1,10 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Side-by-side benchmarks of Syringe, Swinject 2.10 and hand-written wiring. A separate package, so the
-// library itself keeps zero dependencies. Run from the repository root:
+// Side-by-side benchmarks of Syringe, Swinject 2.10 and hand-written wiring, and the differential test that runs
+// the same random programs on Syringe and Swinject and compares what they do. A separate package, so the library
+// itself keeps zero dependencies. Run from the repository root:
 //
 //     swift run -c release --package-path Benchmarks SyringeBenchmarks
+//     swift run --package-path Benchmarks --scratch-path .build-benchmarks Differential --seeds 0..<500
 let package = Package(
     name: "SyringeBenchmarks",
     dependencies: [
@@ -23,6 +25,22 @@ let package = Package(
                 .product(name: "Syringe", package: "Syringe"),
                 .product(name: "Swinject", package: "Swinject"),
             ]
+        ),
+        // The differential test. Both libraries name their types `Container`, `Resolver`, `ObjectScope`, …, so
+        // each library's runner lives in a module of its own, and the program language, the generator, the
+        // traces and their comparison live in a module that imports neither.
+        .target(name: "DifferentialCore"),
+        .target(
+            name: "DifferentialSyringe",
+            dependencies: ["DifferentialCore", .product(name: "Syringe", package: "Syringe")]
+        ),
+        .target(
+            name: "DifferentialSwinject",
+            dependencies: ["DifferentialCore", .product(name: "Swinject", package: "Swinject")]
+        ),
+        .executableTarget(
+            name: "Differential",
+            dependencies: ["DifferentialCore", "DifferentialSyringe", "DifferentialSwinject"]
         ),
     ],
     swiftLanguageModes: [.v6]
