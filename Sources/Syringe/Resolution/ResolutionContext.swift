@@ -272,7 +272,7 @@ final class ResolutionContext: @unchecked Sendable {
         if configuration._withUnsafeGuaranteedRef({ $0.kind }) == .transient, exact, observer == nil,
             shape == .plain
         {
-            try checkCycle(unretained, as: Service.self, name: name, allowsRerun: false)
+            try checkCycle(unretained, as: Service.self, name: name)
             return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
                 try unretained._withUnsafeGuaranteedRef { registration in
                     try withResolver { try registration.typedPlain(as: Service.self).body($0) }
@@ -348,7 +348,7 @@ final class ResolutionContext: @unchecked Sendable {
         if graphHoldsInstance(of: registration), let stored = graphInstance(of: registration) {
             return try cast(stored, to: Service.self, name: name, registration: registration)
         }
-        try checkCycle(unretained, as: Service.self, name: name, allowsRerun: true)
+        try checkCycle(unretained, as: Service.self, name: name)
         try push(unretained, as: Service.self, name: name)
         defer { pop() }
         let instance: Service
@@ -387,7 +387,7 @@ final class ResolutionContext: @unchecked Sendable {
             return try make(registration, configuration, as: requestedType, name: name, arguments: arguments) { _ in }
         case .graph:
             if let instance = graphInstance(of: registration) { return instance }
-            try checkCycle(.passUnretained(registration), as: requestedType, name: name, allowsRerun: true)
+            try checkCycle(.passUnretained(registration), as: requestedType, name: name)
             return try make(
                 registration, configuration, as: requestedType, name: name, arguments: arguments,
                 reusing: { self.graphInstance(of: registration) }
@@ -621,7 +621,7 @@ final class ResolutionContext: @unchecked Sendable {
                 // This thread's factory of `registration` is running. As in Swinject, a request that comes back
                 // through an `initCompleted` runs the factory again, and that run's instance is the one kept;
                 // any other loop is a cycle (`checkCycle` throws).
-                try checkCycle(.passUnretained(registration), as: requestedType, name: name, allowsRerun: true)
+                try checkCycle(.passUnretained(registration), as: requestedType, name: name)
                 return try create(isRerun: true)
             case .wait:
                 switch CreationCoordinator.shared.wait(for: registration, thread: owner) {
@@ -719,7 +719,7 @@ final class ResolutionContext: @unchecked Sendable {
             registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)
         }
         if let existing { return existing }
-        try checkCycle(.passUnretained(registration), as: requestedType, name: name, allowsRerun: true)
+        try checkCycle(.passUnretained(registration), as: requestedType, name: name)
         return try make(
             registration, configuration, as: requestedType, name: name, arguments: arguments,
             reusing: { registration.state.withLock { $0.customStorage?.instance(inGraph: graph) } }
@@ -738,18 +738,18 @@ final class ResolutionContext: @unchecked Sendable {
     /// Throws if asking for `registration` now can only recurse forever: its factory (or, for a transient
     /// registration, its `initCompleted`) is already running in this resolution.
     ///
-    /// One exception keeps Swinject's circular graphs, in every scope that keeps instances (`allowsRerun`):
-    /// `Parent(child:)` with `child.parent` set in the child's `initCompleted`, and longer loops of the same
-    /// kind. When the request comes back through an `initCompleted` closure of an instance its scope already
-    /// keeps (so the loop has made progress), the factory runs once more; that run's instance is kept, and the
-    /// first run returns it instead of its own (see `make`). A loop made only of initializers, or through a
-    /// transient service's `initCompleted` (which keeps nothing, so Swinject recurses until it traps), is a
-    /// cycle; re-entry is bounded by ``rerunLimit``.
+    /// One exception keeps Swinject's circular graphs: `Parent(child:)` with `child.parent` set in the child's
+    /// `initCompleted`, and longer loops of the same kind. When the request comes back through an
+    /// `initCompleted` closure of an instance its scope keeps (any scope but transient: the loop has made
+    /// progress), the factory runs once more. In a scope that keeps instances, that run's instance is kept and
+    /// the first run returns it instead of its own (see `make`); a transient service's rerun is simply another
+    /// instance, as in Swinject. A loop made only of initializers, or through a transient service's
+    /// `initCompleted` (which keeps nothing, so Swinject recurses until it traps), is a cycle; re-entry is
+    /// bounded by ``rerunLimit``.
     // Out of line: it returns before the factory runs, so its locals need not sit in every level's frame.
     @inline(never)
     func checkCycle(
-        _ registration: Unmanaged<Registration>, as requestedType: Any.Type, name: String?,
-        allowsRerun: Bool = false
+        _ registration: Unmanaged<Registration>, as requestedType: Any.Type, name: String?
     ) throws(ResolutionError) {
         var index = depth - 1
         var throughCompletion = false
@@ -773,22 +773,22 @@ final class ResolutionContext: @unchecked Sendable {
                 // The registration runs only further down: rare (a cycle, or a rerun across many levels), so
                 // the whole path is walked.
                 return try checkCycleOnWholePath(
-                    registration.takeUnretainedValue(), as: requestedType, name: name, allowsRerun: allowsRerun
+                    registration.takeUnretainedValue(), as: requestedType, name: name
                 )
             }
             occurrences += deeper
         }
         guard found >= 0 else { return }
-        if allowsRerun, throughCompletion, occurrences <= Self.rerunLimit, frames[found].phase == .factory {
+        if throughCompletion, occurrences <= Self.rerunLimit, frames[found].phase == .factory {
             reruns += 1
             return
         }
         throw cycleError(closingAt: registration.takeUnretainedValue(), as: requestedType, name: name)
     }
 
-    /// ``checkCycle(_:as:name:allowsRerun:)`` walking every frame of the path.
+    /// ``checkCycle(_:as:name:)`` walking every frame of the path.
     private func checkCycleOnWholePath(
-        _ registration: Registration, as requestedType: Any.Type, name: String?, allowsRerun: Bool
+        _ registration: Registration, as requestedType: Any.Type, name: String?
     ) throws(ResolutionError) {
         let unretained = Unmanaged.passUnretained(registration)
         var throughCompletion = false
@@ -804,7 +804,7 @@ final class ResolutionContext: @unchecked Sendable {
             }
         }
         guard found >= 0 else { return }
-        if allowsRerun, throughCompletion, occurrences <= Self.rerunLimit, frames[found].phase == .factory {
+        if throughCompletion, occurrences <= Self.rerunLimit, frames[found].phase == .factory {
             reruns += 1
             return
         }

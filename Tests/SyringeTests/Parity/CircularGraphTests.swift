@@ -133,6 +133,25 @@ struct CircularGraphTests {
         #expect(container.resolve(Loop1.self) == nil)
     }
 
+    @Test("A transient service asked again from a kept service's initCompleted below it is made once more")
+    func transientRerun() throws {
+        final class Holder: @unchecked Sendable {
+            let parent: Parent
+            init(parent: Parent) { self.parent = parent }
+        }
+        final class Parent: @unchecked Sendable {
+            var holder: Holder?
+        }
+        let container = Container()
+        container.register(Holder.self) { r in Holder(parent: try r.require(Parent.self)) }.inObjectScope(.transient)
+        container.register(Parent.self) { _ in Parent() }
+            .initCompleted { r, parent in parent.holder = try r.require(Holder.self) }
+        let holder = try container.require(Holder.self)
+        let inner = try #require(holder.parent.holder)
+        #expect(inner !== holder)
+        #expect(inner.parent === holder.parent)
+    }
+
     @Test("A loop through a transient initCompleted stops with a cycle error after a bounded number of reruns")
     func transientCompletionLoop() throws {
         let container = Container()
