@@ -779,7 +779,7 @@ final class ResolutionContext: @unchecked Sendable {
             occurrences += deeper
         }
         guard found >= 0 else { return }
-        if throughCompletion, occurrences <= Self.rerunLimit, frames[found].phase == .factory {
+        if throughCompletion, occurrences <= Self.rerunLimit {
             reruns += 1
             return
         }
@@ -804,7 +804,7 @@ final class ResolutionContext: @unchecked Sendable {
             }
         }
         guard found >= 0 else { return }
-        if throughCompletion, occurrences <= Self.rerunLimit, frames[found].phase == .factory {
+        if throughCompletion, occurrences <= Self.rerunLimit {
             reruns += 1
             return
         }
