@@ -48,60 +48,37 @@ extension KnownDifference {
     /// differing operation first, then those recognized by what happened earlier in the program.
     public static let all: [KnownDifference] = [
         KnownDifference(
-            name: "deferred-read-in-factory-leaves-graph",
-            reason: "a Lazy/Provider read inside a factory resolves outside the factory's object graph in Syringe",
-            enabled: true
-        ) { $0.tags.contains(.deferredReadInFactory) },
-        KnownDifference(
-            name: "deferred-bound-to-key",
-            reason: "a Lazy/Provider made earlier resolves its key again in Syringe, its old registration in Swinject",
-            enabled: true
-        ) { divergence in
-            // Read later, it resolves another registration; or, unread, it keeps (in Swinject only) the old
-            // registration and its instance alive.
-            if divergence.tags.contains(.staleDeferred) { return true }
-            return divergence.isLiveness(swinject: true, syringe: false)
-                && divergence.tags.contains(.replacedRegistrationHeldByDeferred)
-        },
-        KnownDifference(
-            name: "initCompleted-cycle-in-shared-scope",
-            reason: "a circular graph through initCompleted in .container/.weak scope gives nil in Syringe",
-            enabled: true
-        ) { $0.tags.contains(.cycleInSharedScope) },
-        KnownDifference(
-            name: "transient-reentered-through-initCompleted",
+            name: "retired-registration-keeps-no-instance",
             reason:
-                "(found by this test) a .transient service asked again from an initCompleted below it is a cycle in Syringe",
-            enabled: true
-        ) { $0.tags.contains(.transientReentered) },
-        KnownDifference(
-            name: "type-reset-reaches-parent",
-            reason: "resetObjectScope(_:serviceType:) on a child goes on to the parents in Syringe; Swinject stops",
+                "a Lazy/Provider still resolves its replaced or removed registration, which Syringe emptied at the "
+                + "change (kept instances released and disposed) and which keeps none after; Swinject's keeps them",
             enabled: true
         ) { divergence in
-            // A factory runs again in Syringe only; or an instance Swinject still holds is gone in Syringe.
-            divergence.tags.contains(.typeResetStopsAtContainerWithoutType)
-                || (divergence.isLiveness(swinject: true, syringe: false)
-                    && divergence.tags.contains(.typeResetSkippedInstances))
+            // Read later, it makes a new instance where Swinject gives the old one; or an instance Swinject still
+            // keeps through that registration (held only by the Lazy/Provider) is gone in Syringe.
+            if divergence.tags.contains(.staleDeferred) { return true }
+            guard divergence.isLiveness(swinject: true, syringe: false) else { return false }
+            if divergence.tags.contains(.replacedRegistrationHeldByDeferred) { return true }
+            return divergence.hasStaleDeferredReadBefore
         },
-        KnownDifference(
-            name: "replaced-registration-keeps-instance",
-            reason: "Syringe keeps an instance of a replaced or removed registration alive; Swinject drops it",
-            enabled: true
-        ) { divergence in
-            // The instance is still alive in Syringe: a liveness check says so, or a `.weak` registration that
-            // makes a new instance in Swinject finds it (or something it holds) in Syringe.
-            guard divergence.tags.contains(.registrationReplaced) else { return false }
-            return divergence.isLiveness(swinject: false, syringe: true)
-                || divergence.reference?.tags.contains(.madeWeakInstance) == true
-        },
-        KnownDifference(
-            name: "factory-resolver-is-not-container",
-            reason: "a factory's resolver r is the container in Swinject, a resolution context in Syringe",
-            enabled: true,
-            normalize: withoutResolverLabels
-        ),
     ]
+}
+
+extension Divergence {
+    /// Whether, before the differing operation, the program emptied a container or registered a key again and
+    /// then read a `Lazy`/`Provider` (which may have been made before that change).
+    fileprivate var hasStaleDeferredReadBefore: Bool {
+        guard let index = reference?.operation ?? candidate?.operation else { return false }
+        var changed = false
+        for operation in program.operations.prefix(index) {
+            switch operation {
+            case .removeAll, .register: changed = true
+            case .read where changed: return true
+            default: break
+            }
+        }
+        return false
+    }
 }
 
 /// The text with the `@…` labels of factories' resolvers left out (`#3:Alpha/0@c1[…]` → `#3:Alpha/0[…]`).
