@@ -166,7 +166,9 @@ struct CircularDependenciesInitializerPropertySamples {
     func parentChild() throws {
         let container = Container()
         container.register(DocParent.self) { r in DocParent(child: r.resolve(DocChild.self)!) }
+            .inObjectScope(.container)
         container.register(DocChild.self) { _ in DocChild() }
+            .inObjectScope(.container)
             .initCompleted { r, child in child.parent = r.resolve(DocParent.self) }
         let parent = try #require(container.resolve(DocParent.self))
         #expect(parent.child.parent === parent)

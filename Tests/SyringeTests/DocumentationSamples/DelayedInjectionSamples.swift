@@ -162,4 +162,41 @@ struct DelayedInjectionSamples {
         #expect(first === second)
         #expect(graph != GraphIdentifier())
     }
+
+    final class Engine {}
+
+    final class Car {
+        let engine: Engine
+        let spare: Engine
+        init(engine: Engine, spare: Engine) {
+            self.engine = engine
+            self.spare = spare
+        }
+    }
+
+    final class LabelledPrinter {
+        let label: String
+        init(label: String) { self.label = label }
+    }
+
+    @Test("A Provider read inside a factory joins the resolution's graph")
+    func insideAFactory() {
+        let container = Container()
+        container.register(Engine.self) { _ in Engine() }
+        container.register(Car.self) { r in
+            Car(engine: r.resolve(Engine.self)!, spare: r.resolve(Provider<Engine>.self)!.instance)
+        }
+        let car = container.resolve(Car.self)!
+        #expect(car.engine === car.spare)
+    }
+
+    @Test("A Provider is bound to the registration it was made from")
+    func boundToARegistration() {
+        let container = Container()
+        container.register(LabelledPrinter.self) { _ in LabelledPrinter(label: "old") }
+        let printers = container.resolve(Provider<LabelledPrinter>.self)!
+        container.register(LabelledPrinter.self) { _ in LabelledPrinter(label: "new") }
+        #expect(printers.instance.label == "old")
+        #expect(container.resolve(LabelledPrinter.self)!.label == "new")
+    }
 }

@@ -1,4 +1,5 @@
 import Syringe
+import struct Syringe.ServiceEntry
 import Testing
 
 /// The samples of Documentation/MigratingFromSwinject.md: the behaviours that differ from Swinject 2.10.
