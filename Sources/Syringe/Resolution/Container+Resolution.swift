@@ -58,7 +58,23 @@ extension Container: Resolver {
     @inline(__always)
     public func require<Service>(_ serviceType: Service.Type, name: String?) throws(ResolutionError) -> Service {
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: name)
-        return try resolveTopLevel(key: key, as: Service.self, name: name, arguments: ()) { [] }
+        let installed = ResolvingThread.installed
+        // A factory's `r.resolve` joins the running resolution, here; the top-level path is out of line, so that
+        // this frame, one per level of nesting, holds only what a nested resolve needs.
+        if let active = installed?._withUnsafeGuaranteedRef({ $0.activeContext(of: self) }) {
+            return try ResolutionContext.requireNested(in: active, key: key, as: Service.self, name: name)
+        }
+        return try requireTopLevel(key: key, as: Service.self, name: name, installed: installed)
+    }
+
+    /// ``require(_:name:)`` at the top level (no resolution of this container runs on the thread).
+    @inline(never)
+    func requireTopLevel<Service>(
+        key: ServiceKey, as serviceType: Service.Type, name: String?, installed: Unmanaged<ResolvingThread>?
+    ) throws(ResolutionError) -> Service {
+        try resolveTopLevel(
+            key: key, as: Service.self, name: name, arguments: (), installed: installed, joinsActive: false
+        ) { [] }
     }
 
     /// Resolves the service registered under `name` with these runtime arguments, or throws why it cannot.
@@ -106,6 +122,8 @@ extension Container: Resolver {
         as serviceType: Service.Type,
         name: String?,
         arguments: Arguments,
+        installed: Unmanaged<ResolvingThread>? = ResolvingThread.installed,
+        joinsActive: Bool = true,
         argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
         // `arguments` is boxed in an `Any` only past the singleton read, which then needs no `Any` to destroy.
@@ -113,7 +131,7 @@ extension Container: Resolver {
         // `made`, for this call.
         let thread: Unmanaged<ResolvingThread>
         var made: ResolvingThread?
-        if let installed = ResolvingThread.installed {
+        if let installed {
             thread = installed
         } else {
             let state = ResolvingThread.makeCurrent()
@@ -123,21 +141,9 @@ extension Container: Resolver {
         defer { withExtendedLifetime(made) {} }
         // A resolve on the container of the resolution running on this thread (a factory's `r.resolve`) joins
         // it: same object graph, same path. The resolution's reading section is still open.
-        if let active = thread._withUnsafeGuaranteedRef({ $0.activeContext(of: self) }) {
-            // Not retained (it would be once per nested resolve): the resolution keeps its context until it
-            // finishes, after this call returns. The closure throws only `ResolutionError`; the untyped rethrow
-            // of `_withUnsafeGuaranteedRef` costs nothing unless it throws.
-            do {
-                return try active._withUnsafeGuaranteedRef { context in
-                    try context.resolveNested(
-                        key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
-                }
-            } catch let error as ResolutionError {
-                throw error
-            } catch {
-                let request = ServiceRequest(serviceType: Service.self, name: name, argumentTypes: argumentTypes())
-                throw ResolutionError(kind: .factoryFailed(underlying: error), request: request)
-            }
+        if joinsActive, let active = thread._withUnsafeGuaranteedRef({ $0.activeContext(of: self) }) {
+            return try ResolutionContext.requireNested(
+                in: active, key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
         }
         let quick = thread._withUnsafeGuaranteedRef { $0.enterReadingWithQuickRead() }
         defer { thread._withUnsafeGuaranteedRef { $0.leaveReading() } }

@@ -24,6 +24,8 @@ final class ResolutionContext: @unchecked Sendable {
     @exclusivity(unchecked) private(set) unowned(unsafe) var container: Container
     /// Retains `container` for a context made for one resolution, or one that outlives its resolution.
     @exclusivity(unchecked) private var keptContainer: Container?
+    /// `container` as the `any Resolver` factories receive, without a reference of its own.
+    @exclusivity(unchecked) private var resolver = BorrowedResolver()
     /// The thread running this resolution.
     let owner: UInt
 
@@ -63,6 +65,7 @@ final class ResolutionContext: @unchecked Sendable {
     init(container: Container, graph: ObjectGraph?, registry snapshot: RegistrySnapshot? = nil) {
         self.container = container
         self.keptContainer = container
+        self.resolver.bind(to: container)
         self.owner = currentThreadIdentity()
         self.stackLimit = StackLimit.current()
         let thread = ResolvingThread.current
@@ -97,6 +100,7 @@ final class ResolutionContext: @unchecked Sendable {
     @inline(__always)
     func begin(container: Container, registry: RegistryView, graph: ObjectGraph?) {
         self.container = container
+        resolver.bind(to: container)
         self.registry = registry
         if let graph {
             graph.enter()
@@ -162,6 +166,39 @@ final class ResolutionContext: @unchecked Sendable {
 
     // MARK: Nested resolves
 
+    /// A resolve without arguments called on the container of `active`, the resolution running on this thread (a
+    /// factory's `r.resolve(Service.self)`): it joins that resolution. Inlined into the container's `require`
+    /// (and so into its `Resolver` witness), whose top-level path is out of line: a level of nesting is then one
+    /// frame, as small as this path needs.
+    @inline(__always)
+    static func requireNested<Service>(
+        in active: Unmanaged<ResolutionContext>, key: ServiceKey, as serviceType: Service.Type, name: String?
+    ) throws(ResolutionError) -> Service {
+        try requireNested(in: active, key: key, as: Service.self, name: name, arguments: ()) { [] }
+    }
+
+    /// A resolve called on the container of `active`, the resolution running on this thread: it joins it.
+    @inline(__always)
+    static func requireNested<Service, Arguments>(
+        in active: Unmanaged<ResolutionContext>, key: ServiceKey, as serviceType: Service.Type, name: String?,
+        arguments: Arguments, argumentTypes: () -> [Any.Type]
+    ) throws(ResolutionError) -> Service {
+        // Not retained (it would be once per nested resolve): the resolution keeps its context until it finishes,
+        // after this call returns. The closure throws only `ResolutionError`; the untyped rethrow of
+        // `_withUnsafeGuaranteedRef` costs nothing unless it throws.
+        do {
+            return try active._withUnsafeGuaranteedRef { context in
+                try context.resolveNested(
+                    key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
+            }
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            let request = ServiceRequest(serviceType: Service.self, name: name, argumentTypes: argumentTypes())
+            throw ResolutionError(kind: .factoryFailed(underlying: error), request: request)
+        }
+    }
+
     /// A resolve called on this resolution's container while the resolution runs on this thread (a factory's
     /// `r.resolve`): it joins this resolution, its graph and its path. Inlined into the container's resolve,
     /// specialized for the arguments, so a resolve without arguments makes no `Any` for them.
@@ -199,10 +236,10 @@ final class ResolutionContext: @unchecked Sendable {
     }
 
     /// Runs `body` with the container this resolution resolves from, as the resolver factories receive, without
-    /// retaining it (the top-level call's caller, or `keptContainer`, keeps it alive).
+    /// retaining it (the top-level call's caller, or `keptContainer`, keeps it alive; see ``BorrowedResolver``).
     @inline(__always)
     private func withResolver<Result>(_ body: (any Resolver) throws -> Result) rethrows -> Result {
-        try Unmanaged.passUnretained(container)._withUnsafeGuaranteedRef { try body($0) }
+        try resolver.withResolver(body)
     }
 
     // MARK: Resolution

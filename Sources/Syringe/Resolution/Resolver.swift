@@ -4,8 +4,9 @@
 /// ``Container/loggingFunction``), as Swinject does; `require` returns the service or throws a
 /// ``ResolutionError`` that says why. Both take a registration name and runtime arguments.
 ///
-/// Inside a factory, always resolve through the resolver the factory receives: it carries the object graph
-/// (so graph-scoped services are shared) and the resolution path (so cycles are reported).
+/// Inside a factory, resolve through the resolver the factory receives. As in Swinject, it is the container the
+/// resolve went through (`r as? Container` works); a resolve on it from inside the resolution joins that
+/// resolution, so graph-scoped services are shared and cycles are reported with their path.
 ///
 /// ```swift
 /// container.register(PetOwner.self) { r in
