@@ -1,4 +1,54 @@
 extension Container: Resolver {
+    /// Resolves the unnamed service without runtime arguments, or returns `nil` and logs why.
+    ///
+    /// The same as ``Resolver/resolve(_:)``. Declared on `Container`, a call on a container (not through
+    /// `any Resolver`) takes a path laid out for a top-level resolve, such as an app's read of a singleton;
+    /// factories, which resolve through `any Resolver`, take the one laid out for nested resolves.
+    ///
+    /// ```swift
+    /// let animal = container.resolve(Animal.self)
+    /// ```
+    ///
+    /// - Parameter serviceType: The service type.
+    /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
+    public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
+        do {
+            return try requireFromOutside(Service.self)
+        } catch {
+            Container.log(error)
+            return nil
+        }
+    }
+
+    /// Resolves the unnamed service without runtime arguments, or throws why it cannot.
+    ///
+    /// The same as ``Resolver/require(_:)``; see ``resolve(_:)`` for why `Container` declares it.
+    ///
+    /// ```swift
+    /// let animal = try container.require(Animal.self)
+    /// ```
+    ///
+    /// - Parameter serviceType: The service type.
+    /// - Returns: The service.
+    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
+    public func require<Service>(_ serviceType: Service.Type) throws(ResolutionError) -> Service {
+        try requireFromOutside(Service.self)
+    }
+
+    /// A resolve of the unnamed service called on the container itself: the top-level path inlined (a resolve
+    /// from inside a resolution, through a captured container, is rarer here and out of line).
+    @inline(__always)
+    private func requireFromOutside<Service>(_ serviceType: Service.Type) throws(ResolutionError) -> Service {
+        let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: nil)
+        let installed = ResolvingThread.installed
+        if let active = installed?._withUnsafeGuaranteedRef({ $0.activeContext(of: self) }) {
+            return try ResolutionContext.requireNestedOutOfLine(in: active, key: key, as: Service.self, name: nil)
+        }
+        return try resolveTopLevel(
+            key: key, as: Service.self, name: nil, arguments: (), installed: installed, joinsActive: false
+        ) { [] }
+    }
+
     /// Resolves the service registered under `name` without runtime arguments, or returns `nil` and logs why.
     ///
     /// ```swift

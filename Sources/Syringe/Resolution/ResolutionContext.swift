@@ -177,6 +177,15 @@ final class ResolutionContext: @unchecked Sendable {
         try requireNested(in: active, key: key, as: Service.self, name: name, arguments: ()) { [] }
     }
 
+    /// ``requireNested(in:key:as:name:)`` out of line, for the top-level entry points, where a nested resolve is
+    /// the rare case.
+    @inline(never)
+    static func requireNestedOutOfLine<Service>(
+        in active: Unmanaged<ResolutionContext>, key: ServiceKey, as serviceType: Service.Type, name: String?
+    ) throws(ResolutionError) -> Service {
+        try requireNested(in: active, key: key, as: Service.self, name: name)
+    }
+
     /// A resolve called on the container of `active`, the resolution running on this thread: it joins it.
     @inline(__always)
     static func requireNested<Service, Arguments>(

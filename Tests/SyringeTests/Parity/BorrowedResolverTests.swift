@@ -1,4 +1,3 @@
-import Synchronization
 import Syringe
 import Testing
 
@@ -92,7 +91,7 @@ struct BorrowedResolverTests {
     func threads() throws {
         let shared = Container()
         shared.register(Service.self) { r in Service(resolver: r) }
-        let mismatches = Mutex(0)
+        let mismatches = CallCounter()
         let finished = ThreadRunner.run(threads: 4) { _ in
             for _ in 0..<500 {
                 let own = Container()
@@ -100,11 +99,11 @@ struct BorrowedResolverTests {
                 let fromOwn = own.resolve(Service.self).map { identity($0.resolver) }
                 let fromShared = shared.resolve(Service.self).map { identity($0.resolver) }
                 if fromOwn != ObjectIdentifier(own) || fromShared != ObjectIdentifier(shared) {
-                    mismatches.withLock { $0 += 1 }
+                    mismatches.increment()
                 }
             }
         }
         #expect(finished)
-        #expect(mismatches.withLock { $0 } == 0)
+        #expect(mismatches.value == 0)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Syringe
 import Testing
 
@@ -183,16 +182,25 @@ struct CircularGraphTests {
         container.register(Child.self) { _ in Child() }
             .inObjectScope(.container)
             .initCompleted { r, child in child.parent = r.resolve(Parent.self) }
-        let results = Mutex<[ObjectIdentifier]>([])
+        let results = IdentityLog()
         let finished = ThreadRunner.run(threads: 8) { _ in
             guard let parent = container.resolve(Parent.self), parent.child.parent === parent else { return }
-            results.withLock { $0.append(ObjectIdentifier(parent)) }
+            results.append(ObjectIdentifier(parent))
         }
         #expect(finished)
-        let identities = results.withLock { $0 }
+        let identities = results.all
         #expect(identities.count == 8)
         #expect(Set(identities).count == 1)
         // One creation: the factory ran once, and once more from the child's initCompleted.
         #expect(parents.value == 2)
     }
+}
+
+/// Identities recorded from many threads.
+private final class IdentityLog: @unchecked Sendable {
+    // @unchecked Sendable: `identities` is only touched under `lock`.
+    private let lock = TestLock()
+    private var identities: [ObjectIdentifier] = []
+    func append(_ identity: ObjectIdentifier) { lock.run { identities.append(identity) } }
+    var all: [ObjectIdentifier] { lock.run { identities } }
 }
