@@ -169,6 +169,9 @@ public final class Container: Sendable {
     let lifecycle: LifecycleStore
     /// The module whose `assemble` registers through this view, if any (see `Container+Modules.swift`).
     let module: ModuleRecord?
+    /// For a view (``withObjectGraph(_:closure:)``, a module's, an `await`ed resolution's), the container it
+    /// views: what a ``Lazy`` or ``Provider`` made through the view falls back on once the view is gone.
+    let viewed: Container?
 
     /// Creates a container.
     ///
@@ -198,6 +201,7 @@ public final class Container: Sendable {
         self.pinnedGraph = nil
         self.lifecycle = lifecycle
         self.module = nil
+        self.viewed = nil
         registeringClosure(self)
     }
 
@@ -210,6 +214,7 @@ public final class Container: Sendable {
         self.pinnedGraph = graph
         self.lifecycle = container.lifecycle
         self.module = module
+        self.viewed = container.viewed ?? container
     }
 
     /// Removes every registration of this container (not of its parent), with the instances they keep.

@@ -42,11 +42,15 @@ struct WrappedRequest: Sendable {
 /// its registration, which the container's teardown breaks (it forgets the instances its registrations keep).
 final class WrappedTarget: Sendable {
     private let weakContainer: WeakContainer
+    /// For a wrapper made through a view of a container (an `await`ed resolution's, `withObjectGraph`'s), the
+    /// container viewed, resolved from once the view is gone.
+    private let weakViewed: WeakContainer?
     let registration: Registration
     let request: WrappedRequest
 
     init(container: Container, registration: Registration, request: WrappedRequest) {
         self.weakContainer = WeakContainer(container)
+        self.weakViewed = container.viewed.map(WeakContainer.init)
         self.registration = registration
         self.request = request
     }
@@ -55,7 +59,7 @@ final class WrappedTarget: Sendable {
     /// factory reading the wrapper) it joins that resolution, when `graph` is `nil` or that resolution's graph;
     /// anywhere else it is a resolution of its own, in `graph` if given.
     func resolve<Service>(_ type: Service.Type, inGraph graph: ObjectGraph?) throws(ResolutionError) -> Service {
-        guard let container = weakContainer.container else {
+        guard let container = weakContainer.container ?? weakViewed?.container else {
             let wanted = request.serviceRequest(Service.self)
             throw ResolutionError(kind: .containerReleased, request: wanted)
         }

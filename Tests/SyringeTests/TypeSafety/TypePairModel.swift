@@ -633,9 +633,6 @@ struct Plan: Sendable, CustomStringConvertible {
         if route == .optional && registered.registeredType == requested.optionalType { return false }
         // An `async` factory is resolved with `await`, and not through the wrappers the synchronous engine builds.
         if asyncFactory && (!style.isAsync || route.isWrapper) { return false }
-        // A `Lazy` or `Provider` resolved with `await` is left out: it refers to a container the resolution made for
-        // itself, released when the resolution ends (a known issue, `AsyncWrapperTests`).
-        if style.isAsync && (route == .lazy || route == .provider) { return false }
         return true
     }
 }
