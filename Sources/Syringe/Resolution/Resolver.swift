@@ -1,4 +1,4 @@
-/// Something that resolves services: a ``Container``, or the resolver a factory receives.
+/// Something that resolves services: a ``Container`` (also the resolver a factory receives), or a type of your own.
 ///
 /// Two families of calls: `resolve` returns `nil` when the service cannot be made (and logs why through
 /// ``Container/loggingFunction``), as Swinject does; `require` returns the service or throws a

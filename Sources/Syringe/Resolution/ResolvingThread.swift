@@ -138,7 +138,8 @@ final class ResolvingThread {
     }
 
     /// Ends `context`'s resolution and keeps the context for the next one, unless something else still
-    /// references it (a factory kept its resolver): that one keeps its container and is never reused.
+    /// references it: that one keeps its container and is never reused. (Nothing outside the resolution keeps a
+    /// context since factories receive the container; the check stays as a guard.)
     @inline(__always)
     func recycle(_ context: inout ResolutionContext) {
         context.finish()
