@@ -621,7 +621,17 @@ final class ResolutionContext: @unchecked Sendable {
         name: String?,
         arguments: Any
     ) throws(ResolutionError) -> Any {
-        if !strongly, let instance = graphInstance(of: registration) { return instance }
+        if !strongly {
+            // As Swinject's weak storage (weak, then graph): the instance the scope keeps, if alive, comes first; the
+            // graph's answers when the scope has none (reset, or not made yet). They differ only when this
+            // resolution works in an earlier graph (a `Lazy` made by it, `withObjectGraph`).
+            let kept = registration.state.withLock { state -> AnyObject? in
+                if case .weak(let reference) = state.shared { return reference.object }
+                return nil
+            }
+            if let kept { return kept }
+            if let instance = graphInstance(of: registration) { return instance }
+        }
         /// Runs the factory and keeps its instance (or, after a rerun, the rerun's), with the state `.creating`.
         /// A rerun (`isRerun`) leaves its instance partial, visible to this thread only: other threads get it when
         /// the first run, which returns it, has finished the graph.

@@ -115,6 +115,29 @@ struct LazyProviderParityTests {
         #expect(lazy.instance === (try container.require(Engine.self)))
     }
 
+    @Test("A Lazy read later gives a weak service's current instance before the older one of its own graph")
+    func weakScopeBeforeGraph() throws {
+        final class Holder: Sendable {
+            let engine: Engine
+            let later: Lazy<Engine>
+            init(engine: Engine, later: Lazy<Engine>) {
+                self.engine = engine
+                self.later = later
+            }
+        }
+        let container = Container()
+        container.register(Engine.self) { _ in Engine() }.inObjectScope(.weak)
+        container.register(Holder.self) { r in
+            Holder(engine: r.resolve(Engine.self)!, later: r.resolve(Lazy<Engine>.self)!)
+        }
+        let holder = try container.require(Holder.self)
+        container.resetObjectScope(.weak)
+        let current = try container.require(Engine.self)
+        #expect(current !== holder.engine)
+        // As Swinject's weak storage: the scope's live instance first, then the graph's.
+        #expect(holder.later.instance === current)
+    }
+
     @Test("A Lazy whose container is gone throws containerReleased and does not stop the program")
     func containerGone() throws {
         var container: Container? = Container()
