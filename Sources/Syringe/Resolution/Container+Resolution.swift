@@ -225,13 +225,13 @@ extension Container: Resolver {
             default: break
             }
         }
-        var context = thread._withUnsafeGuaranteedRef { $0.takeContext(for: self) }
+        let context = thread._withUnsafeGuaranteedRef { $0.takeContext(for: self) }
         context.begin(container: self, registry: registry, graph: pinnedGraph)
         let previous = thread._withUnsafeGuaranteedRef { $0.activate(context) }
         defer {
             thread._withUnsafeGuaranteedRef { thread in
                 thread.deactivate(restoring: previous)
-                thread.recycle(&context)
+                thread.recycle(context)
             }
         }
         guard let hit else {

@@ -19,10 +19,10 @@ final class ResolutionContext: @unchecked Sendable {
 
     /// The container resolves start from (the one the top-level resolve was called on). Not retained while a
     /// pooled context runs: the top-level call's caller keeps the container alive, and retaining it would
-    /// write to memory that every thread resolving from the container shares. `keptContainer` retains it
-    /// whenever the context may outlive that call.
+    /// write to memory that every thread resolving from the container shares. `keptContainer` retains it for
+    /// a context made for one resolution.
     @exclusivity(unchecked) private(set) unowned(unsafe) var container: Container
-    /// Retains `container` for a context made for one resolution, or one that outlives its resolution.
+    /// Retains `container` for a context made for one resolution.
     @exclusivity(unchecked) private var keptContainer: Container?
     /// `container` as the `any Resolver` factories receive, without a reference of its own.
     @exclusivity(unchecked) private var resolver = BorrowedResolver()
@@ -133,7 +133,6 @@ final class ResolutionContext: @unchecked Sendable {
     func reset() {
         registry = nil
         if heldSnapshot != nil { heldSnapshot = nil }
-        if keptContainer != nil { keptContainer = nil }
         depth = 0
         localGraph.removeAll()
         if sharedGraph != nil { sharedGraph = nil }
@@ -142,17 +141,6 @@ final class ResolutionContext: @unchecked Sendable {
         if !countedFrames.isEmpty { countedFrames.removeAll(keepingCapacity: true) }
         countedDepth = 0
         if observer != nil { observer = nil }
-    }
-
-    /// Prepares a context that outlives its resolution (something kept the resolver): it retains its container,
-    /// through which every later call resolves, and lets go of everything else.
-    func detach() {
-        keptContainer = container
-        registry = nil
-        heldSnapshot = nil
-        localGraph = LocalGraph()
-        countedFrames = [:]
-        observer = nil
     }
 
     /// Whether this resolution resolves from `container`: a resolve called on it joins this resolution.

@@ -137,18 +137,14 @@ final class ResolvingThread {
         return ResolutionContext(pooledFor: container)
     }
 
-    /// Ends `context`'s resolution and keeps the context for the next one, unless something else still
-    /// references it: that one keeps its container and is never reused. (Nothing outside the resolution keeps a
-    /// context since factories receive the container; the check stays as a guard.)
+    /// Ends `context`'s resolution and keeps the context for the next one. Nothing outside a resolution
+    /// references its context (factories receive the container; a ``Lazy`` or ``Provider`` keeps the container,
+    /// graph and registration), so the context is this thread's alone again.
     @inline(__always)
-    func recycle(_ context: inout ResolutionContext) {
+    func recycle(_ context: ResolutionContext) {
         context.finish()
-        if isKnownUniquelyReferenced(&context) {
-            context.reset()
-            if idleContext == nil { idleContext = context }
-        } else {
-            context.detach()
-        }
+        context.reset()
+        if idleContext == nil { idleContext = context }
     }
 }
 
