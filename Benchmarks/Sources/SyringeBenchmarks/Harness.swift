@@ -126,7 +126,10 @@ struct Summary {
     init(_ samples: [Double]) {
         let sorted = samples.sorted()
         let middle = sorted.count / 2
-        median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        // No samples (a system that cannot do the scenario): 0, which the report prints as "–".
+        median =
+            sorted.isEmpty
+            ? 0 : sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
         min = sorted.first ?? 0
         max = sorted.last ?? 0
     }

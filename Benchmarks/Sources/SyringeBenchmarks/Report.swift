@@ -55,7 +55,9 @@ struct Report {
         print("|---|---:|---:|---:|---:|---:|---:|")
         for scenario in scenarios {
             let summaries = scenario.samples.map(Summary.init)
-            let cells = summaries.map { "\(format($0.median)) (\(format($0.min))–\(format($0.max)))" }
+            let cells = zip(summaries, scenario.samples).map { summary, samples in
+                samples.isEmpty ? "–" : "\(format(summary.median)) (\(format(summary.min))–\(format(summary.max)))"
+            }
             let hand = summaries[0].median
             let syringe = summaries[1].median
             let swinject = summaries[2].median
@@ -150,7 +152,7 @@ func ratioText(_ value: Double) -> String {
 }
 
 func ratio(_ value: Double, _ base: Double) -> String {
-    base > 0 ? ratioText(value / base) : "–"
+    base > 0 && value > 0 ? ratioText(value / base) : "–"
 }
 
 func quoted(_ text: String) -> String {

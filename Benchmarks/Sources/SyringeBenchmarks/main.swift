@@ -45,7 +45,7 @@ func option(_ name: String) -> String? {
 }
 
 let quick = arguments.contains("--quick")
-/// `--only 9`: run one scenario group (1–8 per-resolve and registration, 9 threads, 10 allocations, 11 depth).
+/// `--only 9`: run one scenario group (1–8 per-resolve and registration, 9 threads, 10 allocations, 11 depth, 12 features).
 let only = option("--only").flatMap { Int($0) }
 func runs(_ group: Int) -> Bool { only == nil || only == group }
 let repetitions = max(15, Int(option("--repetitions") ?? "") ?? 21)
@@ -65,6 +65,17 @@ for system in systems {
         print("checked: \(system.system) behaves as intended")
     } else {
         for failure in failures { print("CHECK FAILED (\(system.system)): \(failure)") }
+        exit(1)
+    }
+}
+
+let features = featureScenarios()
+for feature in features {
+    let failures = feature.check()
+    if failures.isEmpty {
+        print("checked: \(feature.name)")
+    } else {
+        for failure in failures { print("CHECK FAILED (\(feature.name)): \(failure)") }
         exit(1)
     }
 }
@@ -95,6 +106,22 @@ for (name, path) in perResolve where runs(1) {
         }
     }
     report.add(name, systems: systems.map(\.system), samples: samples, iterations: iterations)
+}
+
+// Scenario 12: features beyond Swinject's core, against hand-written code (and Swinject where it can).
+for feature in features where runs(12) {
+    let bodies = [feature.handWired, feature.syringe] + (feature.swinject.map { [$0] } ?? [])
+    for body in bodies { body(100) }  // warm-up
+    let iterations = bodies.map { calibrate($0, target: sampleNanoseconds) }
+    var samples = Array(repeating: [Double](), count: 3)
+    for _ in 0..<repetitions {
+        for index in bodies.indices {
+            samples[index].append(timePerOperation(iterations[index], bodies[index]))
+        }
+    }
+    report.add(
+        feature.name, systems: systems.map(\.system), samples: samples,
+        iterations: iterations + Array(repeating: 0, count: 3 - iterations.count))
 }
 
 // Scenario 8: registration cost, per registration, of 10,000 named services into a fresh container.
