@@ -9,6 +9,7 @@ let package = Package(
     targets: [
         .target(name: "Syringe"),
         .executableTarget(name: "BasicUsage", dependencies: ["Syringe"], path: "Examples/BasicUsage"),
+        .executableTarget(name: "AsyncTopLevel", dependencies: ["Syringe"], path: "Examples/AsyncTopLevel"),
         .testTarget(name: "SyringeTests", dependencies: ["Syringe"]),
     ],
     swiftLanguageModes: [.v6]

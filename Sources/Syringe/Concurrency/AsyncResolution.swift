@@ -143,7 +143,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
 
     func require<Service>(_ serviceType: Service.Type, name: String?) async throws(ResolutionError) -> Service {
         guard isRunning else {
-            return try await AsyncContainer(container: root.container).require(serviceType, name: name)
+            return try await AsyncContainerResolver(container: root.container).require(serviceType, name: name)
         }
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: name)
         let found = root.binding(for: key)
@@ -166,7 +166,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
         _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {
         guard isRunning else {
-            return try await AsyncContainer(container: root.container)
+            return try await AsyncContainerResolver(container: root.container)
                 .require(serviceType, name: name, arguments: repeat each arguments)
         }
         let key = ServiceKey(

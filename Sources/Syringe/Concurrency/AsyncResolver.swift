@@ -1,9 +1,10 @@
 /// A resolver that can also `await` services whose factories are `async` or isolated to a global actor.
 ///
-/// An `async` factory receives one; ``Container/async`` gives one for the container. Its `async` methods
-/// resolve every registration, synchronous or not; the synchronous methods it inherits from ``Resolver``
-/// resolve synchronous registrations in the same object graph. Inside an `async` function the compiler picks
-/// the `async` methods, so write `await`.
+/// An `async` factory receives one. Its `async` methods resolve every registration, synchronous or not; the
+/// synchronous methods it inherits from ``Resolver`` resolve synchronous registrations in the same object
+/// graph. Inside the factory (an `async` closure) the compiler picks the `async` methods, so write `await`.
+/// Outside factories, resolve through ``Container/async``, an ``AsyncContainerResolver``: it has only `async`
+/// methods, so no call through it can take the synchronous path.
 ///
 /// ```swift
 /// container.register(Database.self) { _ in try await Database.connect() }.inObjectScope(.container)

@@ -66,6 +66,32 @@ public struct MainActorResolver: Sendable {
         }
         return try result.get()
     }
+
+    /// Verifies the container from main-actor code: as ``Container/verify(samples:)``, and `@MainActor`
+    /// registrations (`isolatedTo: MainActor.self`) and the synchronous ones that depend on them are resolved for
+    /// real instead of being listed as not verifiable.
+    ///
+    /// Registrations with an `async` factory are still listed in ``VerificationReport/asynchronous``.
+    ///
+    /// ```swift
+    /// @Test @MainActor func containerIsSound() throws {
+    ///     try AppAssembler.makeContainer().mainActor.verify()
+    /// }
+    /// ```
+    ///
+    /// - Parameter samples: Provides sample runtime arguments for registrations that take them.
+    /// - Returns: What was verified and what could not be.
+    /// - Throws: ``VerificationError`` listing every failed resolution and every captive dependency.
+    @MainActor
+    @discardableResult
+    public func verify(
+        samples: (VerificationSamples) -> Void = { _ in }
+    ) throws(VerificationError) -> VerificationReport {
+        let result = MainActorPermit.$thread.withValue(currentThreadIdentity()) {
+            Result { () throws(VerificationError) in try container.verify(samples: samples) }
+        }
+        return try result.get()
+    }
 }
 
 extension Container {
@@ -78,13 +104,17 @@ extension Container {
     /// ```
     public var mainActor: MainActorResolver { MainActorResolver(container: self) }
 
-    /// This container as an ``AsyncResolver``: `await` any service, `async` and actor-isolated factories included.
+    /// This container seen from code that awaits: `await` any service, `async` and actor-isolated factories
+    /// included.
     ///
-    /// Each call is one top-level resolution with its own object graph, as a synchronous `resolve` is.
+    /// An ``AsyncContainerResolver``, which has only `async` methods: a call through it runs the `async` path
+    /// wherever it compiles, top-level code (`main.swift`) included, and never falls back to a synchronous
+    /// `resolve` that cannot run an `async` factory. Each call is one top-level resolution with its own object
+    /// graph, as a synchronous `resolve` is.
     ///
     /// ```swift
     /// let database = try await container.async.require(Database.self)
     /// let session = await container.async.resolve(Session.self, argument: userID)
     /// ```
-    public var async: some AsyncResolver { AsyncContainer(container: self) }
+    public var async: AsyncContainerResolver { AsyncContainerResolver(container: self) }
 }

@@ -20,8 +20,11 @@ extension Container {
     /// path, what is registered, and how to fix it. Set `nil` to turn logging off.
     ///
     /// By default messages are printed only when the environment variable `SWINJECT_LOGGING_ENABLED` or
-    /// `SYRINGE_LOGGING_ENABLED` is `1`, as Swinject does. Setting a function replaces that check. Safe to read
-    /// and set from any thread.
+    /// `SYRINGE_LOGGING_ENABLED` is `1`, as Swinject does, with one exception: a synchronous `resolve` of a
+    /// registration whose factory is `async` or actor-isolated (``ResolutionError/Kind/asyncFactory``), a
+    /// mistake in the calling code, is printed once per requested service even without them. Setting a
+    /// function replaces that check (it receives every message); `nil` silences everything. Safe to read and
+    /// set from any thread.
     ///
     /// ```swift
     /// Container.loggingFunction = { message in logger.warning("\(message)") }
@@ -60,9 +63,20 @@ extension Container {
     @inline(never)
     static func log(_ error: ResolutionError) {
         guard let sink = loggingFunction else { return }
-        if usesDefaultSink.load() == 1, !printsByDefault { return }
+        if usesDefaultSink.load() == 1, !printsByDefault {
+            // A synchronous call that met an `async` or actor-isolated factory is a mistake in the calling code,
+            // not a service that may be missing: the default sink prints it even when logging is not asked for,
+            // once per request, so a `nil` from it is never silent.
+            if error.isAsyncFactory, reportedAsyncMisses.withLock({ $0.insert(error.request.description).inserted }) {
+                print(error.description)
+            }
+            return
+        }
         sink(error.description)
     }
+
+    /// The requests whose ``ResolutionError/Kind/asyncFactory`` miss the default sink has printed.
+    private static let reportedAsyncMisses = Locked<Set<String>>([])
 }
 
 /// Whether the environment variable `name` is set to `1`.

@@ -136,6 +136,14 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             self.failedInInitCompleted = failedInInitCompleted
         }
 
+        /// Whether the kind is known to be ``Kind/asyncFactory`` (deferred details are a miss's).
+        var isAsyncFactory: Bool {
+            details.withLock { details in
+                if case .known(.asyncFactory, _) = details { return true }
+                return false
+            }
+        }
+
         /// The kind and the registrations, worked out now if they were deferred (once: later calls reuse them).
         var resolvedDetails: (kind: Kind, registrations: [RegistrationDescription]) {
             details.withLock { details in
@@ -185,6 +193,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// if let failing = error.registration { print("see", failing.fileID, failing.line) }
     /// ```
     public var registration: RegistrationDescription? { storage.registration }
+    /// Whether the kind is ``Kind/asyncFactory``, without working out deferred details (a miss's are deferred,
+    /// and a miss is never of that kind).
+    var isAsyncFactory: Bool { storage.isAsyncFactory }
     /// Whether a factory failure came from an `initCompleted` closure rather than the factory itself.
     var failedInInitCompleted: Bool { storage.failedInInitCompleted }
 

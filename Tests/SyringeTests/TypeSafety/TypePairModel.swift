@@ -752,7 +752,8 @@ struct PairRun<Registered, Service>: Sendable {
         case .asyncTopLevel:
             var observations: [Observation<Registered, Service>] = []
             for call in plan.calls {
-                let outcome = await request(call, via: container.async, arguments: arguments, castable: castable)
+                let outcome = await request(
+                    call, via: TopLevelAsync(container: container), arguments: arguments, castable: castable)
                 observations.append(Observation(outcome: outcome, product: log.last, call: call))
             }
             return observations
@@ -903,5 +904,51 @@ struct PairRun<Registered, Service>: Sendable {
         case (.failure(let error), let expected?):
             return "failed with \(error), expected \(expected)"
         }
+    }
+}
+
+/// `container.async` as an `AsyncResolver`, so the async styles share one request path: its `async` methods are
+/// `container.async`'s (each a top-level resolution), its synchronous ones the container's.
+struct TopLevelAsync: AsyncResolver {
+    let container: Container
+
+    func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
+        container.resolve(serviceType, name: name)
+    }
+
+    func resolve<Service, each Argument>(
+        _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
+    ) -> Service? {
+        container.resolve(serviceType, name: name, arguments: repeat each arguments)
+    }
+
+    func require<Service>(_ serviceType: Service.Type, name: String?) throws(ResolutionError) -> Service {
+        try container.require(serviceType, name: name)
+    }
+
+    func require<Service, each Argument>(
+        _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
+    ) throws(ResolutionError) -> Service {
+        try container.require(serviceType, name: name, arguments: repeat each arguments)
+    }
+
+    func resolve<Service>(_ serviceType: Service.Type, name: String?) async -> Service? {
+        await container.async.resolve(serviceType, name: name)
+    }
+
+    func resolve<Service, each Argument>(
+        _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
+    ) async -> Service? {
+        await container.async.resolve(serviceType, name: name, arguments: repeat each arguments)
+    }
+
+    func require<Service>(_ serviceType: Service.Type, name: String?) async throws(ResolutionError) -> Service {
+        try await container.async.require(serviceType, name: name)
+    }
+
+    func require<Service, each Argument>(
+        _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service {
+        try await container.async.require(serviceType, name: name, arguments: repeat each arguments)
     }
 }

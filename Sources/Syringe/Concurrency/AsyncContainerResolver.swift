@@ -1,0 +1,161 @@
+/// The container seen from code that awaits (``Container/async``): every call runs the `async` path.
+///
+/// It has only `async` methods and is not a ``Resolver``, so a call written through `container.async`
+/// either awaits the `async` path, which resolves every registration (`async`, actor-isolated and synchronous
+/// factories alike), or does not compile. There is no synchronous method for the compiler to pick instead, in
+/// an `async` function, in top-level code (`main.swift`) or anywhere else. Each call is one top-level
+/// resolution with its own object graph, as a synchronous `resolve` is.
+///
+/// Factories receive an ``AsyncResolver`` instead, which resolves both ways: synchronously in the graph of
+/// the resolution that runs them, and with `await`.
+///
+/// ```swift
+/// container.register(Database.self) { _ in try await Database.connect() }.inObjectScope(.container)
+/// container.register(Repository.self) { r in Repository(db: try await r.require(Database.self)) }
+///
+/// // main.swift, an async function, a Task: the same async path everywhere.
+/// let repository = await container.async.resolve(Repository.self)
+/// let session = try await container.async.require(Session.self, argument: userID)
+/// ```
+public struct AsyncContainerResolver: Sendable {
+    /// The container resolved from.
+    ///
+    /// ```swift
+    /// let container = container.async.container
+    /// ```
+    public let container: Container
+
+    /// Creates the view of `container` that ``Container/async`` returns.
+    ///
+    /// ```swift
+    /// let resolver = AsyncContainerResolver(container: container)
+    /// ```
+    ///
+    /// - Parameter container: The container to resolve from.
+    public init(container: Container) {
+        self.container = container
+    }
+
+    /// Resolves the service registered under `name` without runtime arguments, or returns `nil` and logs why.
+    ///
+    /// ```swift
+    /// let repository = await container.async.resolve(Repository.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The service type.
+    ///   - name: The registration name, `nil` for the unnamed registration.
+    /// - Returns: The service, or `nil` (with a log message through ``Container/loggingFunction``).
+    public func resolve<Service>(_ serviceType: Service.Type, name: String? = nil) async -> Service? {
+        do {
+            return try await require(serviceType, name: name)
+        } catch {
+            Container.log(error)
+            return nil
+        }
+    }
+
+    /// Resolves the service registered under `name` with one runtime argument, or returns `nil` and logs why.
+    ///
+    /// ```swift
+    /// let session = await container.async.resolve(Session.self, argument: userID)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The service type.
+    ///   - name: The registration name, `nil` for the unnamed registration.
+    ///   - argument: The runtime argument.
+    /// - Returns: The service, or `nil` (with a log message through ``Container/loggingFunction``).
+    public func resolve<Service, Argument>(
+        _ serviceType: Service.Type, name: String? = nil, argument: Argument
+    ) async -> Service? {
+        await resolve(serviceType, name: name, arguments: argument)
+    }
+
+    /// Resolves the service registered under `name` with these runtime arguments, or returns `nil` and logs why.
+    ///
+    /// ```swift
+    /// let session = await container.async.resolve(Session.self, arguments: userID, token)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The service type.
+    ///   - name: The registration name, `nil` for the unnamed registration.
+    ///   - arguments: The runtime arguments, in the order the factory takes them.
+    /// - Returns: The service, or `nil` (with a log message through ``Container/loggingFunction``).
+    public func resolve<Service, each Argument>(
+        _ serviceType: Service.Type, name: String? = nil, arguments: repeat each Argument
+    ) async -> Service? {
+        do {
+            return try await require(serviceType, name: name, arguments: repeat each arguments)
+        } catch {
+            Container.log(error)
+            return nil
+        }
+    }
+
+    /// Resolves the service registered under `name` without runtime arguments, or throws why it cannot.
+    ///
+    /// ```swift
+    /// let repository = try await container.async.require(Repository.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The service type.
+    ///   - name: The registration name, `nil` for the unnamed registration.
+    /// - Returns: The service.
+    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
+    public func require<Service>(
+        _ serviceType: Service.Type, name: String? = nil
+    ) async throws(ResolutionError) -> Service {
+        let root = AsyncResolution.Root(container: container)
+        let resolution = AsyncResolution(root: root)
+        defer {
+            resolution.end()
+            root.finish()
+        }
+        return try await resolution.require(serviceType, name: name)
+    }
+
+    /// Resolves the service registered under `name` with one runtime argument, or throws why it cannot.
+    ///
+    /// ```swift
+    /// let session = try await container.async.require(Session.self, argument: userID)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The service type.
+    ///   - name: The registration name, `nil` for the unnamed registration.
+    ///   - argument: The runtime argument.
+    /// - Returns: The service.
+    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
+    public func require<Service, Argument>(
+        _ serviceType: Service.Type, name: String? = nil, argument: Argument
+    ) async throws(ResolutionError) -> Service {
+        try await require(serviceType, name: name, arguments: argument)
+    }
+
+    /// Resolves the service registered under `name` with these runtime arguments, or throws why it cannot.
+    ///
+    /// ```swift
+    /// let session = try await container.async.require(Session.self, arguments: userID, token)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The service type.
+    ///   - name: The registration name, `nil` for the unnamed registration.
+    ///   - arguments: The runtime arguments, in the order the factory takes them.
+    /// - Returns: The service.
+    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
+    public func require<Service, each Argument>(
+        _ serviceType: Service.Type, name: String? = nil, arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service {
+        let root = AsyncResolution.Root(container: container)
+        let resolution = AsyncResolution(root: root)
+        defer {
+            resolution.end()
+            root.finish()
+        }
+        return try await resolution.require(serviceType, name: name, arguments: repeat each arguments)
+    }
+}
