@@ -15,7 +15,11 @@ extension Container {
     /// - registrations that take runtime arguments, as not verifiable, unless `samples` provides arguments;
     /// - registrations with an `async` or actor-isolated factory, as not verifiable: a synchronous call cannot
     ///   run them (resolve them in a test with `try await container.async.require(…)`). A synchronous
-    ///   factory that depends on one is a failure, as its synchronous resolve would be.
+    ///   factory that depends on an `async` one is a failure, as its synchronous resolve would be;
+    /// - `@MainActor` registrations (`isolatedTo: MainActor.self`), and synchronous ones that depend on them,
+    ///   with the `async` ones, as not verifiable: only main-actor code may run them. Call
+    ///   ``MainActorResolver/verify(samples:)`` (`container.mainActor.verify()`) from main-actor code to verify
+    ///   them for real, in the same report.
     ///
     /// ```swift
     /// let container = Container()
@@ -54,6 +58,8 @@ extension Container {
             }
         }
 
+        // `@MainActor` factories run only under the permit of a `container.mainActor` call on this thread.
+        let onMainActor = MainActorPermit.thread == currentThreadIdentity()
         let recorder = VerificationRecorder()
         var verified: [RegistrationDescription] = []
         var unverifiable: [RegistrationDescription] = []
@@ -68,7 +74,7 @@ extension Container {
             $0.description.description < $1.description.description
         }) {
             let registration = binding.registration
-            if registration.asyncFactory != nil {
+            if registration.asyncFactory != nil || (registration.isolatedToMainActor && !onMainActor) {
                 asynchronous.append(description)
                 continue
             }
@@ -93,7 +99,12 @@ extension Container {
                 )
                 verified.append(description)
             } catch {
-                failures.append(error)
+                if !onMainActor, error.isAsyncFactory, recorder.mainActorRequests.contains(error.request) {
+                    // Depends on a `@MainActor` registration: resolvable from main-actor code, not from here.
+                    asynchronous.append(description)
+                } else {
+                    failures.append(error)
+                }
             }
             context.finish()
         }

@@ -107,7 +107,8 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     /// for registration in report.unverifiable { print("needs samples:", registration) }
     /// ```
     public let unverifiable: [RegistrationDescription]
-    /// The registrations whose factory is `async` or actor-isolated: a synchronous verification cannot run them.
+    /// The registrations whose factory is `async` or actor-isolated, or that depend on a `@MainActor` one: a
+    /// synchronous verification cannot run them (``MainActorResolver/verify(samples:)`` runs the `@MainActor` ones).
     ///
     /// ```swift
     /// for registration in report.asynchronous { print("resolve with await:", registration) }
@@ -148,7 +149,7 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
 
     var asynchronousSection: String {
         ([
-            "Not verified, their factories are async or actor-isolated (\(asynchronous.count)); resolve them in a test with try await container.async.require(…):"
+            "Not verified, their factories are async or actor-isolated (\(asynchronous.count)); resolve them in a test with try await container.async.require(…), and verify @MainActor ones with container.mainActor.verify() from main-actor code:"
         ]
             + asynchronous.map { "  \($0)" }).joined(separator: "\n")
     }

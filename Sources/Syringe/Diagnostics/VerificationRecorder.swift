@@ -2,6 +2,9 @@
 final class VerificationRecorder {
     private(set) var captives: [CaptiveDependency] = []
     private var seen: Set<CaptiveDependency> = []
+    /// The requests that reached a `@MainActor` registration (`isolatedTo: MainActor.self`), so a failure to run
+    /// one off the main actor is told apart from one of an `async` factory.
+    private(set) var mainActorRequests: Set<ServiceRequest> = []
 
     /// Records a captive dependency if `registration`, with a scope shorter than the container's, is resolved
     /// while a `.container`- or `.perContainer`-scoped registration that does not allow it is being made.
@@ -11,6 +14,7 @@ final class VerificationRecorder {
         kind: ObjectScope.Kind,
         stack: [(registration: Registration, request: ServiceRequest, kind: ObjectScope.Kind)]
     ) {
+        if registration.isolatedToMainActor { mainActorRequests.insert(request) }
         guard kind == .transient || kind == .graph || kind == .weak else { return }
         guard let ownerIndex = stack.lastIndex(where: { $0.kind == .container || $0.kind == .perContainer }) else {
             return
