@@ -92,6 +92,24 @@ public struct MainActorResolver: Sendable {
         }
         return try result.get()
     }
+
+    /// The container's dependency graph, walked from main-actor code: as ``Container/dependencyGraph(samples:)``,
+    /// and `@MainActor` registrations (and the synchronous ones that depend on them) are walked too.
+    ///
+    /// ```swift
+    /// @MainActor func exportWiring() -> String {
+    ///     container.mainActor.dependencyGraph().mermaid
+    /// }
+    /// ```
+    ///
+    /// - Parameter samples: Sample runtime arguments, so registrations that take them are walked too.
+    /// - Returns: The graph.
+    @MainActor
+    public func dependencyGraph(samples: (VerificationSamples) -> Void = { _ in }) -> DependencyGraph {
+        MainActorPermit.$thread.withValue(currentThreadIdentity()) {
+            container.dependencyGraph(samples: samples)
+        }
+    }
 }
 
 extension Container {

@@ -44,6 +44,16 @@ extension Container {
     public func verify(
         samples: (VerificationSamples) -> Void = { _ in }
     ) throws(VerificationError) -> VerificationReport {
+        try verify(samples: samples, recorder: VerificationRecorder(), visit: nil)
+    }
+
+    /// The walk of ``verify(samples:)``, recording into `recorder`; `visit` learns what became of each visible
+    /// registration (``dependencyGraph(samples:)`` draws it).
+    func verify(
+        samples: (VerificationSamples) -> Void,
+        recorder: VerificationRecorder,
+        visit: ((Registration, RegistrationDescription, VerificationOutcome) -> Void)?
+    ) throws(VerificationError) -> VerificationReport {
         let provided = VerificationSamples()
         samples(provided)
 
@@ -60,7 +70,6 @@ extension Container {
 
         // `@MainActor` factories run only under the permit of a `container.mainActor` call on this thread.
         let onMainActor = MainActorPermit.thread == currentThreadIdentity()
-        let recorder = VerificationRecorder()
         var verified: [RegistrationDescription] = []
         var unverifiable: [RegistrationDescription] = []
         var asynchronous: [RegistrationDescription] = []
@@ -76,6 +85,7 @@ extension Container {
             let registration = binding.registration
             if registration.asyncFactory != nil || (registration.isolatedToMainActor && !onMainActor) {
                 asynchronous.append(description)
+                visit?(registration, description, registration.asyncFactory != nil ? .asynchronous : .mainActor)
                 continue
             }
             let arguments: Any
@@ -88,22 +98,27 @@ extension Container {
                 argumentTypes = sample.request.argumentTypes
             } else {
                 unverifiable.append(description)
+                visit?(registration, description, .needsArguments)
                 continue
             }
             let context = ResolutionContext(container: self, graph: nil, registry: registry)
             context.observer = ResolutionObserver(verification: recorder)
+            recorder.failureOrigin = nil
             do {
                 try context.resolveOpened(
                     key: key, as: binding.serviceType, name: binding.name, arguments: arguments,
                     argumentTypes: argumentTypes
                 )
                 verified.append(description)
+                visit?(registration, description, .verified)
             } catch {
                 if !onMainActor, error.isAsyncFactory, recorder.mainActorRequests.contains(error.request) {
                     // Depends on a `@MainActor` registration: resolvable from main-actor code, not from here.
                     asynchronous.append(description)
+                    visit?(registration, description, .mainActor)
                 } else {
                     failures.append(error)
+                    visit?(registration, description, .failed(error, origin: recorder.failureOrigin))
                 }
             }
             context.finish()
@@ -115,6 +130,20 @@ extension Container {
         }
         return report
     }
+}
+
+/// What became of one registration in a verification walk.
+enum VerificationOutcome {
+    case verified
+    /// Its resolution failed; `origin` is the innermost registration whose factory (or scope) failed, if the
+    /// failure happened inside one.
+    case failed(ResolutionError, origin: Registration?)
+    /// Its factory is `async` (or isolated to another global actor).
+    case asynchronous
+    /// It is, or depends on, a `@MainActor` registration, and the walk does not run on the main actor.
+    case mainActor
+    /// It takes runtime arguments and no sample was given.
+    case needsArguments
 }
 
 extension ResolutionContext {

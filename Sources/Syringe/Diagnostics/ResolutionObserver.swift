@@ -66,6 +66,7 @@ extension ResolutionContext {
             return instance
         } catch {
             if let node { observer.tracer?.end(node, outcome: .failed(error)) }
+            observer.verification?.failed(registration)
             throw error
         }
     }

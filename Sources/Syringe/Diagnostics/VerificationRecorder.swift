@@ -5,6 +5,32 @@ final class VerificationRecorder {
     /// The requests that reached a `@MainActor` registration (`isolatedTo: MainActor.self`), so a failure to run
     /// one off the main actor is told apart from one of an `async` factory.
     private(set) var mainActorRequests: Set<ServiceRequest> = []
+    /// The innermost registration whose resolution failed in the current top-level resolution.
+    var failureOrigin: Registration?
+    /// Whether to record the dependencies each resolution observes (for ``Container/dependencyGraph(samples:)``).
+    let recordsDependencies: Bool
+    /// The dependencies observed, as (dependent, dependency) registration identities, in the order first seen.
+    private(set) var dependencies: [Dependency] = []
+    private var seenDependencies: Set<Dependency> = []
+    /// The dependencies on the path of a captive dependency, from the singleton down to the captured service.
+    private(set) var captiveDependencies: Set<Dependency> = []
+    /// The registrations seen, by identity.
+    private(set) var registrations: [ObjectIdentifier: Registration] = [:]
+
+    /// One observed dependency: `dependent`'s factory (or `initCompleted` closures) resolved `dependency`.
+    struct Dependency: Hashable {
+        let dependent: ObjectIdentifier
+        let dependency: ObjectIdentifier
+    }
+
+    init(recordsDependencies: Bool = false) {
+        self.recordsDependencies = recordsDependencies
+    }
+
+    /// Records `registration` as the innermost failure of this resolution, unless a deeper one was recorded.
+    func failed(_ registration: Registration) {
+        if failureOrigin == nil { failureOrigin = registration }
+    }
 
     /// Records a captive dependency if `registration`, with a scope shorter than the container's, is resolved
     /// while a `.container`- or `.perContainer`-scoped registration that does not allow it is being made.
@@ -15,6 +41,14 @@ final class VerificationRecorder {
         stack: [(registration: Registration, request: ServiceRequest, kind: ObjectScope.Kind)]
     ) {
         if registration.isolatedToMainActor { mainActorRequests.insert(request) }
+        if recordsDependencies {
+            registrations[ObjectIdentifier(registration)] = registration
+            if let dependent = stack.last?.registration {
+                let dependency = Dependency(
+                    dependent: ObjectIdentifier(dependent), dependency: ObjectIdentifier(registration))
+                if seenDependencies.insert(dependency).inserted { dependencies.append(dependency) }
+            }
+        }
         guard kind == .transient || kind == .graph || kind == .weak else { return }
         guard let ownerIndex = stack.lastIndex(where: { $0.kind == .container || $0.kind == .perContainer }) else {
             return
@@ -28,5 +62,12 @@ final class VerificationRecorder {
         )
         let key = CaptiveDependency(owner: captive.owner, captured: captive.captured, path: [])
         if seen.insert(key).inserted { captives.append(captive) }
+        if recordsDependencies {
+            let chain =
+                stack[ownerIndex...].map { ObjectIdentifier($0.registration) } + [ObjectIdentifier(registration)]
+            for index in chain.indices.dropLast() {
+                captiveDependencies.insert(Dependency(dependent: chain[index], dependency: chain[index + 1]))
+            }
+        }
     }
 }

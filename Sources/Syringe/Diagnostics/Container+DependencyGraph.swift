@@ -1,0 +1,232 @@
+extension Container {
+    /// The container's wiring as a graph: one node per registration, one edge per dependency a factory resolved.
+    ///
+    /// It makes the walk ``verify(samples:)`` makes (every visible registration resolved once, throwaway: no
+    /// singleton is created or kept), and records which registration each factory resolved. Registrations of
+    /// ancestor containers are included and marked ``DependencyGraph/Node/isInherited``. It does not throw:
+    /// failures, cycles and captive dependencies are drawn (see ``DependencyGraph``), and registrations the walk
+    /// could not run are shown as not walked.
+    ///
+    /// ```swift
+    /// let graph = container.dependencyGraph { samples in
+    ///     samples.provide(Animal.self, name: "dog", argument: "Hachi")
+    /// }
+    /// print(graph.mermaid)
+    /// ```
+    ///
+    /// > Warning: Factories run, with their side effects, as in ``verify(samples:)``.
+    ///
+    /// - Parameter samples: Sample runtime arguments, so registrations that take them are walked too.
+    /// - Returns: The graph, with ``DependencyGraph/mermaid`` and ``DependencyGraph/dot`` renderings.
+    /// - Complexity: One resolution per registration and forwarded type, then O(*n* log *n* + *e*) to lay out.
+    public func dependencyGraph(samples: (VerificationSamples) -> Void = { _ in }) -> DependencyGraph {
+        let recorder = VerificationRecorder(recordsDependencies: true)
+        var outcomes: [(registration: Registration, description: RegistrationDescription, VerificationOutcome)] = []
+        _ = try? verify(samples: samples, recorder: recorder) { outcomes.append(($0, $1, $2)) }
+        return DependencyGraphBuilder(container: self, recorder: recorder, outcomes: outcomes).graph
+    }
+}
+
+/// Turns a verification walk's findings into a ``DependencyGraph``.
+private struct DependencyGraphBuilder {
+    /// What the walk found for one registration, merged over the types it answers.
+    struct Entry {
+        let registration: Registration
+        var descriptions: [RegistrationDescription] = []
+        var failure: ResolutionError?
+        var notWalked: DependencyGraph.NotWalkedReason?
+        var resolved = false
+    }
+
+    var entries: [ObjectIdentifier: Entry] = [:]
+    var missing: [ServiceRequest: [ObjectIdentifier]] = [:]
+    let graph: DependencyGraph
+
+    init(
+        container: Container, recorder: VerificationRecorder,
+        outcomes: [(registration: Registration, description: RegistrationDescription, VerificationOutcome)]
+    ) {
+        for (registration, description, outcome) in outcomes {
+            let id = ObjectIdentifier(registration)
+            entries[id, default: Entry(registration: registration)].descriptions.append(description)
+            switch outcome {
+            case .verified:
+                entries[id]?.resolved = true
+            case .asynchronous:
+                entries[id]?.notWalked = .async
+            case .mainActor:
+                entries[id]?.notWalked = .mainActor
+            case .needsArguments:
+                entries[id]?.notWalked = .needsArguments
+            case .failed(let error, let origin):
+                if entries[id]?.failure == nil { entries[id]?.failure = error }
+                guard let origin else { break }
+                let originID = ObjectIdentifier(origin)
+                if entries[originID] == nil { entries[originID] = Entry(registration: origin) }
+                if entries[originID]?.failure == nil { entries[originID]?.failure = error }
+                if Self.isMiss(error.code), error.path.count > 1 {
+                    if !missing[error.request, default: []].contains(originID) {
+                        missing[error.request, default: []].append(originID)
+                    }
+                }
+            }
+        }
+        // Registrations reached only as dependencies (none should be, but never drop an edge's end).
+        for (id, registration) in recorder.registrations where entries[id] == nil {
+            entries[id] = Entry(registration: registration, descriptions: [registration.describe()], resolved: true)
+        }
+
+        let own = Set(container.ownRegistrations().map(ObjectIdentifier.init))
+        let modules = container.moduleNames()
+        let sorted = entries.values.map { entry in
+            (
+                entry: entry, primary: Self.primary(of: entry),
+                inherited: !own.contains(ObjectIdentifier(entry.registration))
+            )
+        }.sorted { lhs, rhs in
+            if lhs.inherited != rhs.inherited { return !lhs.inherited }
+            return lhs.primary.description < rhs.primary.description
+        }
+        var nodes: [DependencyGraph.Node] = []
+        var index: [ObjectIdentifier: Int] = [:]
+        for (entry, primary, inherited) in sorted {
+            let id = ObjectIdentifier(entry.registration)
+            index[id] = nodes.count
+            let status: DependencyGraph.Status =
+                if let failure = entry.failure {
+                    .failed(failure)
+                } else if let reason = entry.notWalked, !entry.resolved {
+                    .notWalked(reason)
+                } else {
+                    .resolved
+                }
+            let forwarded = entry.descriptions.map(\.request).filter { $0 != primary.request }
+            nodes.append(
+                DependencyGraph.Node(
+                    id: nodes.count, registration: primary, request: primary.request,
+                    forwardedAs: Array(Set(forwarded)).sorted { $0.description < $1.description },
+                    module: modules[id], isInherited: inherited, status: status
+                ))
+        }
+        var edges: [(from: Int, to: Int)] = []
+        for dependency in recorder.dependencies {
+            guard let from = index[dependency.dependent], let to = index[dependency.dependency] else { continue }
+            edges.append((from, to))
+        }
+        let captive = Set(
+            recorder.captiveDependencies.compactMap { dependency -> [Int]? in
+                guard let from = index[dependency.dependent], let to = index[dependency.dependency] else { return nil }
+                return [from, to]
+            })
+        for request in missing.keys.sorted(by: { $0.description < $1.description }) {
+            let id = nodes.count
+            nodes.append(DependencyGraph.Node(id: id, request: request, status: .missing))
+            for origin in missing[request] ?? [] {
+                if let from = index[origin] { edges.append((from, id)) }
+            }
+        }
+        let component = stronglyConnectedComponents(nodeCount: nodes.count, edges: edges)
+        var componentSize: [Int: Int] = [:]
+        for value in component { componentSize[value, default: 0] += 1 }
+        graph = DependencyGraph(
+            nodes: nodes,
+            edges: edges.map { edge in
+                let sameComponent = component[edge.from] == component[edge.to]
+                let isCycle =
+                    sameComponent && (edge.from == edge.to || componentSize[component[edge.from], default: 0] > 1)
+                return DependencyGraph.Edge(
+                    from: edge.from, to: edge.to, isCycle: isCycle, isCaptive: captive.contains([edge.from, edge.to]))
+            }
+        )
+    }
+
+    /// The description a node shows: the registration as registered (its own type and name), if the walk saw
+    /// it so; otherwise the first type it was seen as.
+    static func primary(of entry: Entry) -> RegistrationDescription {
+        let registration = entry.registration
+        let own = entry.descriptions.first {
+            $0.request.serviceType == registration.serviceType && $0.request.name == registration.name
+        }
+        return own ?? entry.descriptions.first ?? registration.describe()
+    }
+
+    static func isMiss(_ code: ResolutionError.Code) -> Bool {
+        switch code {
+        case .notRegistered, .argumentMismatch, .ambiguousArguments, .nameMismatch, .optionalityMismatch: true
+        default: false
+        }
+    }
+}
+
+extension Container {
+    /// The type name of the loaded module that made each registration, this container's modules first.
+    fileprivate func moduleNames() -> [ObjectIdentifier: String] {
+        var names: [ObjectIdentifier: String] = [:]
+        var container: Container? = self
+        while let current = container {
+            let records = current.lifecycle.state.withLock { Array($0.modules.values) }
+            for record in records {
+                let name = typeName(type(of: record.assembly))
+                for registration in record.registrations where names[ObjectIdentifier(registration)] == nil {
+                    names[ObjectIdentifier(registration)] = name
+                }
+            }
+            container = current.parent
+        }
+        return names
+    }
+}
+
+/// The strongly connected component of each node (Tarjan's algorithm, iterative so deep graphs cannot
+/// overflow the stack): two nodes share a component when each reaches the other.
+///
+/// - Complexity: O(*n* + *e*).
+private func stronglyConnectedComponents(nodeCount: Int, edges: [(from: Int, to: Int)]) -> [Int] {
+    var successors = [[Int]](repeating: [], count: nodeCount)
+    for edge in edges { successors[edge.from].append(edge.to) }
+    var index = [Int](repeating: -1, count: nodeCount)
+    var lowLink = [Int](repeating: 0, count: nodeCount)
+    var onStack = [Bool](repeating: false, count: nodeCount)
+    var component = [Int](repeating: -1, count: nodeCount)
+    var stack: [Int] = []
+    var nextIndex = 0
+    var nextComponent = 0
+    for root in 0..<nodeCount where index[root] == -1 {
+        // Each frame: a node and how many of its successors were visited.
+        var frames: [(node: Int, next: Int)] = [(root, 0)]
+        index[root] = nextIndex
+        lowLink[root] = nextIndex
+        nextIndex += 1
+        stack.append(root)
+        onStack[root] = true
+        while let frame = frames.last {
+            let node = frame.node
+            if frame.next < successors[node].count {
+                frames[frames.count - 1].next += 1
+                let successor = successors[node][frame.next]
+                if index[successor] == -1 {
+                    index[successor] = nextIndex
+                    lowLink[successor] = nextIndex
+                    nextIndex += 1
+                    stack.append(successor)
+                    onStack[successor] = true
+                    frames.append((successor, 0))
+                } else if onStack[successor] {
+                    lowLink[node] = min(lowLink[node], index[successor])
+                }
+                continue
+            }
+            frames.removeLast()
+            if let parent = frames.last?.node { lowLink[parent] = min(lowLink[parent], lowLink[node]) }
+            if lowLink[node] == index[node] {
+                while let member = stack.popLast() {
+                    onStack[member] = false
+                    component[member] = nextComponent
+                    if member == node { break }
+                }
+                nextComponent += 1
+            }
+        }
+    }
+    return component
+}

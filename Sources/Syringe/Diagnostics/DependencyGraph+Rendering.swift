@@ -1,0 +1,184 @@
+extension DependencyGraph {
+    /// The graph as a Mermaid flowchart, for a ```` ```mermaid ```` block in Markdown.
+    ///
+    /// Nodes show the request, then the scope, the module and what the walk found when it is not "resolved".
+    /// Registrations of ancestor containers sit in a subgraph of their own. Failed nodes are red, requests that
+    /// matched nothing are dashed red, registrations the walk could not run are dashed grey; edges on a cycle
+    /// are red and labelled `cycle`, edges on a captive dependency's path are orange and labelled `captive`,
+    /// and edges to a missing request are dotted.
+    ///
+    /// ```swift
+    /// print("```mermaid\n" + container.dependencyGraph().mermaid + "```")
+    /// ```
+    ///
+    /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges.
+    public var mermaid: String {
+        var lines = ["flowchart LR"]
+        func declare(_ node: Node, indent: String) {
+            let label = labelLines(of: node).map(mermaidEscaped).joined(separator: "<br/>")
+            let className = styleClass(of: node).map { ":::\($0)" } ?? ""
+            lines.append("\(indent)n\(node.id)[\"\(label)\"]\(className)")
+        }
+        let inherited = nodes.filter(\.isInherited)
+        for node in nodes where !node.isInherited && !node.isMissing { declare(node, indent: "    ") }
+        if !inherited.isEmpty {
+            lines.append("    subgraph parent[\"Inherited from a parent container\"]")
+            for node in inherited { declare(node, indent: "        ") }
+            lines.append("    end")
+        }
+        for node in nodes where node.isMissing { declare(node, indent: "    ") }
+        var cycleLinks: [String] = []
+        var captiveLinks: [String] = []
+        for (index, edge) in edges.enumerated() {
+            let label = edgeLabel(of: edge).map { "|\($0)|" } ?? ""
+            let arrow = nodes[edge.to].isMissing ? "-.->" : "-->"
+            lines.append("    n\(edge.from) \(arrow)\(label) n\(edge.to)")
+            if edge.isCycle {
+                cycleLinks.append(String(index))
+            } else if edge.isCaptive {
+                captiveLinks.append(String(index))
+            }
+        }
+        lines += [
+            "    classDef failed fill:#fde2e2,stroke:#c62828,color:#000",
+            "    classDef missing fill:#fff,stroke:#c62828,stroke-dasharray:4 3,color:#c62828",
+            "    classDef notWalked fill:#f5f5f5,stroke:#757575,stroke-dasharray:4 3,color:#000",
+            "    classDef inherited fill:#e8eaf6,stroke:#3949ab,color:#000",
+        ]
+        if !cycleLinks.isEmpty {
+            lines.append("    linkStyle \(cycleLinks.joined(separator: ",")) stroke:#c62828,stroke-width:2px")
+        }
+        if !captiveLinks.isEmpty {
+            lines.append("    linkStyle \(captiveLinks.joined(separator: ",")) stroke:#ef6c00,stroke-width:2px")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The graph in Graphviz's DOT language: `dot -Tsvg wiring.dot -o wiring.svg`.
+    ///
+    /// The same nodes, edges and highlights as ``mermaid``; registrations of ancestor containers sit in a
+    /// cluster of their own.
+    ///
+    /// ```swift
+    /// try container.dependencyGraph().dot.write(toFile: "wiring.dot", atomically: true, encoding: .utf8)
+    /// ```
+    ///
+    /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges.
+    public var dot: String {
+        var lines = [
+            "digraph Dependencies {",
+            "    rankdir=LR;",
+            "    node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"Helvetica\"];",
+        ]
+        func declare(_ node: Node, indent: String) {
+            let label = labelLines(of: node).map(dotEscaped).joined(separator: "\\n")
+            var attributes = ["label=\"\(label)\""]
+            switch styleClass(of: node) {
+            case "failed": attributes += ["fillcolor=\"#fde2e2\"", "color=\"#c62828\""]
+            case "missing": attributes += ["style=\"rounded,dashed\"", "color=\"#c62828\"", "fontcolor=\"#c62828\""]
+            case "notWalked":
+                attributes += ["style=\"rounded,dashed,filled\"", "fillcolor=\"#f5f5f5\"", "color=\"#757575\""]
+            case "inherited": attributes += ["fillcolor=\"#e8eaf6\"", "color=\"#3949ab\""]
+            default: break
+            }
+            lines.append("\(indent)n\(node.id) [\(attributes.joined(separator: ", "))];")
+        }
+        let inherited = nodes.filter(\.isInherited)
+        for node in nodes where !node.isInherited && !node.isMissing { declare(node, indent: "    ") }
+        if !inherited.isEmpty {
+            lines.append("    subgraph cluster_parent {")
+            lines.append("        label=\"Inherited from a parent container\";")
+            lines.append("        style=dashed;")
+            for node in inherited { declare(node, indent: "        ") }
+            lines.append("    }")
+        }
+        for node in nodes where node.isMissing { declare(node, indent: "    ") }
+        for edge in edges {
+            var attributes: [String] = []
+            if let label = edgeLabel(of: edge) { attributes.append("label=\"\(label)\"") }
+            if edge.isCycle {
+                attributes += ["color=\"#c62828\"", "penwidth=2"]
+            } else if edge.isCaptive {
+                attributes += ["color=\"#ef6c00\"", "penwidth=2"]
+            }
+            if nodes[edge.to].isMissing { attributes.append("style=dashed") }
+            let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
+            lines.append("    n\(edge.from) -> n\(edge.to)\(suffix);")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The lines of a node's label, unescaped: the request, then scope, module, forwarded types and status.
+    private func labelLines(of node: Node) -> [String] {
+        var lines = [node.title]
+        var details: [String] = []
+        if let registration = node.registration { details.append(registration.scope) }
+        if let module = node.module { details.append(module) }
+        switch node.status {
+        case .resolved: break
+        case .failed(let error): details.append("failed: \(error.code)")
+        default: details.append(node.status.label)
+        }
+        if !details.isEmpty { lines.append(details.joined(separator: " · ")) }
+        if !node.forwardedAs.isEmpty {
+            lines.append("also " + node.forwardedAs.map(\.description).joined(separator: ", "))
+        }
+        return lines
+    }
+
+    /// The style of a node, by precedence: failed, missing, not walked, inherited.
+    private func styleClass(of node: Node) -> String? {
+        switch node.status {
+        case .failed: return "failed"
+        case .missing: return "missing"
+        case .notWalked: return "notWalked"
+        case .resolved: return node.isInherited ? "inherited" : nil
+        }
+    }
+
+    private func edgeLabel(of edge: Edge) -> String? {
+        switch (edge.isCycle, edge.isCaptive) {
+        case (true, true): "cycle, captive"
+        case (true, false): "cycle"
+        case (false, true): "captive"
+        case (false, false): nil
+        }
+    }
+}
+
+extension DependencyGraph.Node {
+    fileprivate var isMissing: Bool {
+        if case .missing = status { return true }
+        return false
+    }
+}
+
+/// `text` for a quoted Mermaid label: quotes and angle brackets as Mermaid's entity codes.
+private func mermaidEscaped(_ text: String) -> String {
+    var result = ""
+    for character in text {
+        switch character {
+        case "\"": result += "#quot;"
+        case "<": result += "#lt;"
+        case ">": result += "#gt;"
+        case "#": result += "#35;"
+        default: result.append(character)
+        }
+    }
+    return result
+}
+
+/// `text` for a quoted DOT string.
+private func dotEscaped(_ text: String) -> String {
+    var result = ""
+    for character in text {
+        switch character {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        default: result.append(character)
+        }
+    }
+    return result
+}
