@@ -78,18 +78,20 @@ private struct DependencyGraphBuilder {
 
         let own = Set(container.ownRegistrations().map(ObjectIdentifier.init))
         let modules = container.moduleNames()
+        // Each sort key is made once, not in every comparison.
         let sorted = entries.values.map { entry in
-            (
-                entry: entry, primary: Self.primary(of: entry),
+            let primary = Self.primary(of: entry)
+            return (
+                entry: entry, primary: primary, key: primary.description,
                 inherited: !own.contains(ObjectIdentifier(entry.registration))
             )
         }.sorted { lhs, rhs in
             if lhs.inherited != rhs.inherited { return !lhs.inherited }
-            return lhs.primary.description < rhs.primary.description
+            return lhs.key < rhs.key
         }
         var nodes: [DependencyGraph.Node] = []
         var index: [ObjectIdentifier: Int] = [:]
-        for (entry, primary, inherited) in sorted {
+        for (entry, primary, _, inherited) in sorted {
             let id = ObjectIdentifier(entry.registration)
             index[id] = nodes.count
             let status: DependencyGraph.Status =
