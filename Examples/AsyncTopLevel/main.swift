@@ -79,6 +79,44 @@ do {
     check(error.code == .asyncFactory, "a synchronous require of an async registration throws .asyncFactory")
 }
 
+// The optional synchronous resolve returns nil, and is not silent: with logging not enabled, the default logging
+// function still prints this mistake, once per requested service. Capture standard output to check.
+let printed = capturingStandardOutput {
+    _ = container.resolve(Repository.self)
+    _ = container.resolve(Repository.self)
+}
+// With logging enabled every nil is printed, as in Swinject; without, this mistake still is, once.
+let loggingEnabled = getenv("SYRINGE_LOGGING_ENABLED") != nil || getenv("SWINJECT_LOGGING_ENABLED") != nil
+check(
+    printed.split(separator: "\n").filter { $0.contains("the factory of Repository is async or actor-isolated") }
+        .count == (loggingEnabled ? 2 : 1),
+    "a synchronous resolve of an async registration prints why (once, with logging not enabled)"
+)
+check(printed.contains("try await container.async.require(Repository.self)"), "the message says to await it")
+
+/// What `body` printed to standard output.
+func capturingStandardOutput(_ body: () -> Void) -> String {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return "" }
+    fflush(nil)
+    let saved = dup(STDOUT_FILENO)
+    dup2(ends[1], STDOUT_FILENO)
+    body()
+    fflush(nil)
+    dup2(saved, STDOUT_FILENO)
+    close(saved)
+    close(ends[1])
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = read(ends[0], &buffer, buffer.count)
+        if count <= 0 { break }
+        bytes += buffer[0..<count]
+    }
+    close(ends[0])
+    return String(decoding: bytes, as: UTF8.self)
+}
+
 if failures.isEmpty {
     print("AsyncTopLevel: all checks passed.")
 } else {
