@@ -116,6 +116,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         let path: [ServiceRequest]
         let registration: RegistrationDescription?
         let failedInInitCompleted: Bool
+        /// Whether the kind is ``Kind/asyncFactory``; known at creation (deferred details are a miss's), so the
+        /// logging of a `nil` can ask without taking the lock.
+        let isAsyncFactory: Bool
         /// The kind and the registrations involved: given, or worked out when first asked for.
         private let details: Locked<Details>
 
@@ -132,16 +135,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             self.request = request
             self.path = path
             self.details = Locked(details)
+            if case .known(.asyncFactory, _) = details { isAsyncFactory = true } else { isAsyncFactory = false }
             self.registration = registration
             self.failedInInitCompleted = failedInInitCompleted
-        }
-
-        /// Whether the kind is known to be ``Kind/asyncFactory`` (deferred details are a miss's).
-        var isAsyncFactory: Bool {
-            details.withLock { details in
-                if case .known(.asyncFactory, _) = details { return true }
-                return false
-            }
         }
 
         /// The kind and the registrations, worked out now if they were deferred (once: later calls reuse them).
