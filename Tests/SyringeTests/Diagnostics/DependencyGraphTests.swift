@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Syringe
 import Testing
@@ -198,6 +199,38 @@ struct DependencyGraphTests {
             return
         }
         #expect(edges(graph).contains("Screen -> Service"))
+    }
+
+    @Test("Graphs exported on several threads while another registers are each consistent")
+    func concurrentExportAndRegistration() {
+        let container = Container()
+        container.register(Clock.self) { _ in Clock() }.inObjectScope(.container)
+        container.register(Cache.self, name: "base") { r in Cache(clock: try r.require(Clock.self)) }
+            .inObjectScope(.container)
+        let graphs = Collected<DependencyGraph>()
+        let gate = StartGate(parties: 4)
+        let finished = ThreadRunner.run(threads: 4) { index in
+            gate.arriveAndWait()
+            if index == 0 {
+                for name in 0..<200 {
+                    container.register(Cache.self, name: "cache-\(name)") { r in Cache(clock: try r.require(Clock.self))
+                    }
+                    .inObjectScope(.container)
+                }
+            } else {
+                for _ in 0..<10 { graphs.append(container.dependencyGraph()) }
+            }
+        }
+        #expect(finished)
+        #expect(graphs.all.count == 30)
+        for graph in graphs.all {
+            #expect((2...202).contains(graph.nodes.count))
+            // Every Cache depends on the one Clock, and nothing failed.
+            #expect(graph.edges.count == graph.nodes.count - 1)
+            #expect(graph.edges.allSatisfy { graph.nodes[$0.to].title == "Clock" && !$0.isCaptive && !$0.isCycle })
+            #expect(graph.nodes.allSatisfy { if case .resolved = $0.status { true } else { false } })
+        }
+        #expect(container.dependencyGraph().nodes.count == 202)
     }
 
     @Test("Mermaid and DOT render the nodes, edges and highlights, with labels escaped")
