@@ -125,4 +125,38 @@ struct DiagnosticsSamples {
                 """
         )
     }
+
+    @Test("a test asserts a failure's kind in one line with ResolutionError.code")
+    func assertingTheKind() throws {
+        final class Cat {}
+        final class Node {
+            init(next: Node) {}
+        }
+        let container = Container()
+        container.register((any Animal).self, name: "dog") { _ in Dog(name: "Hachi") }
+        container.register(Node.self) { r in Node(next: try r.require(Node.self)) }
+
+        #expect(try ResolutionError.code { try container.require(Cat.self) } == .notRegistered)
+        #expect(try ResolutionError.code { try container.require((any Animal).self, name: "dgo") } == .nameMismatch)
+
+        let error = #expect(throws: ResolutionError.self) { try container.require(Node.self) }
+        #expect(error?.code == .circularDependency)
+    }
+
+    @Test("container.mainActor.verify() verifies @MainActor registrations, which verify() lists as not verified")
+    @MainActor
+    func mainActorVerify() throws {
+        final class ViewModel {
+            init(clock: Clock) {}
+        }
+        let container = appContainer()
+        container.register(Clock.self) { _ in Clock() }.inObjectScope(.container)
+        container.register(ViewModel.self, isolatedTo: MainActor.self) { r in
+            ViewModel(clock: try r.require(Clock.self))
+        }
+        #expect(try container.verify().asynchronous.map(\.request.description) == ["ViewModel"])
+        let report = try container.mainActor.verify()
+        #expect(report.asynchronous.isEmpty)
+        #expect(report.verified.map(\.request.description).contains("ViewModel"))
+    }
 }
