@@ -20,9 +20,12 @@ final class AsyncResolution: AsyncResolver, Sendable {
         let view: Container
         /// Registrations of custom scopes used in this graph, told when the graph completes.
         let customStorages = Locked<[Registration]>([])
+        /// Set when the resolution runs for `container.async.verify()`: every instance is kept in the graph only.
+        let verification: AsyncVerification?
 
-        init(container: Container) {
+        init(container: Container, verification: AsyncVerification? = nil) {
             self.container = container
+            self.verification = verification
             let graph = container.pinnedGraph ?? ObjectGraph()
             graph.enter()
             self.graph = graph
@@ -113,9 +116,20 @@ final class AsyncResolution: AsyncResolver, Sendable {
     ) throws(ResolutionError) -> Service {
         guard isRunning else { return try body(root.container) }
         do {
-            return try body(root.view)
+            return try inGraph(body)
         } catch {
             throw prefixed(error)
+        }
+    }
+
+    /// Runs a synchronous resolution in this resolution's graph: through the container's view of the graph, or,
+    /// when verifying, in a verification context that keeps every instance in the graph.
+    private func inGraph<Service>(
+        _ body: (Container) throws(ResolutionError) -> Service
+    ) throws(ResolutionError) -> Service {
+        guard let verification = root.verification else { return try body(root.view) }
+        return try verification.synchronously(in: root, below: frames) { () throws(ResolutionError) in
+            try body(root.container)
         }
     }
 
@@ -148,8 +162,9 @@ final class AsyncResolution: AsyncResolver, Sendable {
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: name)
         let found = root.binding(for: key)
         if found?.registration.isolatedToMainActor == true {
-            let view = root.view
-            return try await onMainActor { () throws(ResolutionError) in try view.require(Service.self, name: name) }
+            return try await onMainActor { [self] () throws(ResolutionError) in
+                try inGraph { (container) throws(ResolutionError) in try container.require(Service.self, name: name) }
+            }
         }
         guard let binding = found, binding.registration.asyncFactory != nil else {
             return try syncRequire { (container) throws(ResolutionError) in
@@ -174,11 +189,12 @@ final class AsyncResolution: AsyncResolver, Sendable {
         )
         let found = root.binding(for: key)
         if found?.registration.isolatedToMainActor == true {
-            let view = root.view
             let handoff = MainActorHandoff(value: (repeat each arguments))
-            return try await onMainActor { () throws(ResolutionError) in
+            return try await onMainActor { [self] () throws(ResolutionError) in
                 let values = handoff.value
-                return try view.require(Service.self, name: name, arguments: repeat each values)
+                return try inGraph { (container) throws(ResolutionError) in
+                    try container.require(Service.self, name: name, arguments: repeat each values)
+                }
             }
         }
         guard let binding = found, binding.registration.asyncFactory != nil else {
@@ -215,13 +231,24 @@ final class AsyncResolution: AsyncResolver, Sendable {
     // MARK: Scopes
 
     /// The instance of an `async` registration, reused from its scope or made now.
-    private func instance(
+    func instance(
         of registration: Registration, as requestedType: Any.Type, name: String?, arguments: InstanceBox
     ) async throws(ResolutionError) -> Any {
         let configuration = registration.configuration
         let (scope, completions) = (configuration.scope, configuration.completions)
         let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
         let id = ObjectIdentifier(registration)
+        if let verification = root.verification {
+            // Verification's stand-in for the scopes, as for synchronous registrations: transient made every
+            // time, any other scope made once in this graph; nothing read from or kept by the registration.
+            verification.check(registration, request: request, below: frames)
+            if scope.kind != .transient, let instance = root.graph.instance(for: id) { return instance }
+            try checkCycle(registration, request: request)
+            let instance = try await make(
+                registration, request: request, arguments: arguments, completions: completions)
+            if scope.kind != .transient { root.graph.store(instance, for: id) }
+            return instance
+        }
         switch scope.kind {
         case .transient:
             try checkCycle(registration, request: request)

@@ -19,7 +19,8 @@ extension Container {
     /// - `@MainActor` registrations (`isolatedTo: MainActor.self`), and synchronous ones that depend on them,
     ///   with the `async` ones, as not verifiable: only main-actor code may run them. Call
     ///   ``MainActorResolver/verify(samples:)`` (`container.mainActor.verify()`) from main-actor code to verify
-    ///   them for real, in the same report.
+    ///   them for real, in the same report, or ``AsyncContainerResolver/verify(samples:)``
+    ///   (`try await container.async.verify()`) to verify the `async` ones as well.
     ///
     /// ```swift
     /// let container = Container()

@@ -149,7 +149,7 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
 
     var asynchronousSection: String {
         ([
-            "Not verified, their factories are async or actor-isolated (\(asynchronous.count)); resolve them in a test with try await container.async.require(…), and verify @MainActor ones with container.mainActor.verify() from main-actor code:"
+            "Not verified, their factories are async or actor-isolated (\(asynchronous.count)); verify them with try await container.async.verify() (or @MainActor ones with container.mainActor.verify() from main-actor code):"
         ]
             + asynchronous.map { "  \($0)" }).joined(separator: "\n")
     }

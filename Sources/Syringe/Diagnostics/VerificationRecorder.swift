@@ -27,6 +27,15 @@ final class VerificationRecorder {
         self.recordsDependencies = recordsDependencies
     }
 
+    /// Adds what `other`, which recorded a part of the same verification, found.
+    func merge(_ other: VerificationRecorder) {
+        for captive in other.captives {
+            let key = CaptiveDependency(owner: captive.owner, captured: captive.captured, path: [])
+            if seen.insert(key).inserted { captives.append(captive) }
+        }
+        mainActorRequests.formUnion(other.mainActorRequests)
+    }
+
     /// Records `registration` as the innermost failure of this resolution, unless a deeper one was recorded.
     func failed(_ registration: Registration) {
         if failureOrigin == nil { failureOrigin = registration }

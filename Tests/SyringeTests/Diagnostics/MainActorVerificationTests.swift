@@ -66,7 +66,7 @@ struct MainActorVerificationTests {
         #expect(
             report.description == """
                 Syringe: verified 1 registration.
-                Not verified, their factories are async or actor-isolated (4); resolve them in a test with try await container.async.require(…), and verify @MainActor ones with container.mainActor.verify() from main-actor code:
+                Not verified, their factories are async or actor-isolated (4); verify them with try await container.async.verify() (or @MainActor ones with container.mainActor.verify() from main-actor code):
                   Detail(arguments: (Int)) [graph] at App/Setup.swift:4
                   Screen [graph] at App/Setup.swift:3
                   Session [graph] at App/Setup.swift:5

@@ -197,7 +197,7 @@ struct VerificationTests {
         #expect(
             report.description == """
                 Syringe: verified 1 registration.
-                Not verified, their factories are async or actor-isolated (1); resolve them in a test with try await container.async.require(…), and verify @MainActor ones with container.mainActor.verify() from main-actor code:
+                Not verified, their factories are async or actor-isolated (1); verify them with try await container.async.verify() (or @MainActor ones with container.mainActor.verify() from main-actor code):
                   Session [graph] at App/Setup.swift:3
                 """
         )

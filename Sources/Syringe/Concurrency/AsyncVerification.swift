@@ -1,0 +1,43 @@
+/// What an awaited verification (``AsyncContainerResolver/verify(samples:)``) finds, collected from the tasks and
+/// threads its resolutions run on.
+///
+/// The `async` part of the resolution checks captive dependencies against its own path; each synchronous
+/// resolution it makes runs in a verification context of its own (as ``Container/verify(samples:)`` makes), whose
+/// findings are merged here when it ends.
+final class AsyncVerification: Sendable {
+    private let findings = Locked(VerificationRecorder())
+
+    /// The captive dependencies found so far.
+    var captives: [CaptiveDependency] {
+        findings.withLock { $0.captives }
+    }
+
+    /// Records a captive dependency if `registration` is asked for below a singleton on the path `frames`.
+    func check(_ registration: Registration, request: ServiceRequest, below frames: [AsyncResolution.Frame]) {
+        let stack = frames.map { ($0.registration, $0.request, $0.registration.configuration.scope.kind) }
+        let kind = registration.configuration.scope.kind
+        findings.withLock { $0.check(registration, request: request, kind: kind, stack: stack) }
+    }
+
+    /// Runs `body`, a synchronous resolve through `root.container` on this thread, as verification does: in a
+    /// verification context that the resolve joins, which keeps every instance in the root's graph and knows the
+    /// `async` path above it (so a singleton up there that captures a synchronous service is found).
+    func synchronously<Service>(
+        in root: AsyncResolution.Root, below frames: [AsyncResolution.Frame],
+        _ body: () throws(ResolutionError) -> Service
+    ) throws(ResolutionError) -> Service {
+        let recorder = VerificationRecorder()
+        let context = ResolutionContext(
+            container: root.container, graph: root.graph, registry: RegistrySnapshot(of: root.container))
+        let observer = ResolutionObserver(verification: recorder)
+        for frame in frames {
+            observer.push(frame.registration, request: frame.request, kind: frame.registration.configuration.scope.kind)
+        }
+        context.observer = observer
+        defer {
+            context.finish()
+            findings.withLock { $0.merge(recorder) }
+        }
+        return try body()
+    }
+}
