@@ -7,7 +7,8 @@
 /// resolution with its own object graph, as a synchronous `resolve` is.
 ///
 /// Factories receive an ``AsyncResolver`` instead, which resolves both ways: synchronously in the graph of
-/// the resolution that runs them, and with `await`.
+/// the resolution that runs them, and with `await`. ``verify(samples:)`` checks every registration of the
+/// container, `async` ones included.
 ///
 /// ```swift
 /// container.register(Database.self) { _ in try await Database.connect() }.inObjectScope(.container)
