@@ -114,40 +114,56 @@ struct RegistryView {
     mutating func allBindings(of serviceType: ObjectIdentifier) -> [(name: String?, hit: Hit)] {
         loadAncestors()
         var found: [(name: String?, hit: Hit)] = []
+        // The keys of nearer containers, which shadow an ancestor's: kept only while an ancestor follows.
         var shadowed: Set<ServiceKey> = []
-        let tables = [own] + (parentTable.map { [$0] } ?? []) + (ancestors ?? [])
-        for (index, table) in tables.enumerated() {
-            let isLast = index == tables.count - 1
-            var here: [(order: UInt64, key: ServiceKey, hit: Hit)] = []
+        var here: [(order: UInt64, name: String?, hit: Hit)] = []
+        func visit(_ table: Unmanaged<RegistryTable>, hasAncestor: Bool) {
+            here.removeAll(keepingCapacity: true)
             Self.collect(serviceType, in: table, into: &here)
-            here.sort { $0.order < $1.order }
-            for (_, key, hit) in here where !shadowed.contains(key) {
-                found.append((key.name, hit))
+            // A table lists its bindings in the order they were added, unless keys were removed since.
+            if !here.indices.dropFirst().allSatisfy({ here[$0 - 1].order < here[$0].order }) {
+                here.sort { $0.order < $1.order }
             }
-            if !isLast { shadowed.formUnion(here.lazy.map(\.key)) }
+            for (_, name, hit) in here {
+                guard !shadowed.isEmpty || hasAncestor else {
+                    found.append((name, hit))
+                    continue
+                }
+                let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: name)
+                if shadowed.contains(key) { continue }
+                found.append((name, hit))
+                if hasAncestor { shadowed.insert(key) }
+            }
+        }
+        let ancestors = ancestors ?? []
+        visit(own, hasAncestor: parentTable != nil)
+        if let parentTable { visit(parentTable, hasAncestor: !ancestors.isEmpty) }
+        for (index, table) in ancestors.enumerated() {
+            visit(table, hasAncestor: index < ancestors.count - 1)
         }
         return found
     }
 
-    /// The bindings of `serviceType` without runtime arguments in `table` and, for a layer, those of its base
-    /// that the layer does not replace.
+    /// Appends the bindings of `serviceType` without runtime arguments in `table` and, for a layer, those of its
+    /// base that the layer does not replace.
     private static func collect(
         _ serviceType: ObjectIdentifier, in table: Unmanaged<RegistryTable>,
-        into found: inout [(order: UInt64, key: ServiceKey, hit: Hit)]
+        into found: inout [(order: UInt64, name: String?, hit: Hit)]
     ) {
         table._withUnsafeGuaranteedRef { layer in
             for index in 0..<layer.count {
                 let entry = layer.entry(at: index)
                 guard entry.serviceType == serviceType, entry.argumentsType == noArgumentsKey else { continue }
-                let binding = layer.bindings[index]
-                let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: binding.name)
-                found.append((binding.order, key, Hit(table: table, index: index)))
+                found.append((layer.bindings[index].order, layer.bindings[index].name, Hit(table: table, index: index)))
             }
             // The base is kept alive by the layer, so it needs no retain either.
             guard let base = layer.base else { return }
-            var fromBase: [(order: UInt64, key: ServiceKey, hit: Hit)] = []
+            var fromBase: [(order: UInt64, name: String?, hit: Hit)] = []
             collect(serviceType, in: Unmanaged.passUnretained(base), into: &fromBase)
-            found += fromBase.filter { layer.index(of: $0.key) == nil }
+            found += fromBase.filter { binding in
+                layer.index(of: ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: binding.name))
+                    == nil
+            }
         }
     }
 }
