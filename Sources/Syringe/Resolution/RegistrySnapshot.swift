@@ -105,41 +105,51 @@ struct RegistryView {
         ancestors = tables
     }
 
+    /// One binding found by ``allBindings(of:)``: a struct, not a tuple, so that an array of them is destroyed by
+    /// compiled code rather than the runtime's generic tuple path.
+    struct Found {
+        /// The key's place in its container's registration order.
+        let order: UInt64
+        let name: String?
+        let hit: Hit
+    }
+
     /// Every binding of `serviceType` without runtime arguments this view sees, for multi-injection: the
     /// container's own, then each ancestor's keys that no nearer container binds; each key once, in its
     /// container's registration order.
     ///
     /// - Complexity: O(*n* + *k* log *k*): a scan of the *n* bindings of the container and its ancestors, and a
-    ///   sort of the *k* found in each.
-    mutating func allBindings(of serviceType: ObjectIdentifier) -> [(name: String?, hit: Hit)] {
+    ///   sort of the *k* found when a removal reordered a table.
+    mutating func allBindings(of serviceType: ObjectIdentifier) -> [Found] {
         loadAncestors()
-        var found: [(name: String?, hit: Hit)] = []
+        var found: [Found] = []
         // The keys of nearer containers, which shadow an ancestor's: kept only while an ancestor follows.
         var shadowed: Set<ServiceKey> = []
-        var here: [(order: UInt64, name: String?, hit: Hit)] = []
         func visit(_ table: Unmanaged<RegistryTable>, hasAncestor: Bool) {
-            here.removeAll(keepingCapacity: true)
-            Self.collect(serviceType, in: table, into: &here)
+            let start = found.count
+            Self.collect(serviceType, in: table, into: &found)
             // A table lists its bindings in the order they were added, unless keys were removed since.
-            if !here.indices.dropFirst().allSatisfy({ here[$0 - 1].order < here[$0].order }) {
-                here.sort { $0.order < $1.order }
+            if !found[start...].indices.dropFirst().allSatisfy({ found[$0 - 1].order < found[$0].order }) {
+                found[start...].sort { $0.order < $1.order }
             }
-            for (_, name, hit) in here {
-                guard !shadowed.isEmpty || hasAncestor else {
-                    found.append((name, hit))
-                    continue
-                }
-                let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: name)
+            guard hasAncestor || !shadowed.isEmpty else { return }
+            var kept = start
+            for index in start..<found.count {
+                let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: found[index].name)
                 if shadowed.contains(key) { continue }
-                found.append((name, hit))
                 if hasAncestor { shadowed.insert(key) }
+                found.swapAt(kept, index)
+                kept += 1
             }
+            found.removeSubrange(kept...)
         }
-        let ancestors = ancestors ?? []
         visit(own, hasAncestor: parentTable != nil)
-        if let parentTable { visit(parentTable, hasAncestor: !ancestors.isEmpty) }
-        for (index, table) in ancestors.enumerated() {
-            visit(table, hasAncestor: index < ancestors.count - 1)
+        if let parentTable {
+            let ancestors = ancestors ?? []
+            visit(parentTable, hasAncestor: !ancestors.isEmpty)
+            for (index, table) in ancestors.enumerated() {
+                visit(table, hasAncestor: index < ancestors.count - 1)
+            }
         }
         return found
     }
@@ -147,22 +157,30 @@ struct RegistryView {
     /// Appends the bindings of `serviceType` without runtime arguments in `table` and, for a layer, those of its
     /// base that the layer does not replace.
     private static func collect(
-        _ serviceType: ObjectIdentifier, in table: Unmanaged<RegistryTable>,
-        into found: inout [(order: UInt64, name: String?, hit: Hit)]
+        _ serviceType: ObjectIdentifier, in table: Unmanaged<RegistryTable>, into found: inout [Found]
     ) {
         table._withUnsafeGuaranteedRef { layer in
-            for index in 0..<layer.count {
+            func matches(_ index: Int) -> Bool {
                 let entry = layer.entry(at: index)
-                guard entry.serviceType == serviceType, entry.argumentsType == noArgumentsKey else { continue }
-                found.append((layer.bindings[index].order, layer.bindings[index].name, Hit(table: table, index: index)))
+                return entry.serviceType == serviceType && entry.argumentsType == noArgumentsKey
+            }
+            // Counted first, so the array grows once.
+            var count = 0
+            for index in 0..<layer.count where matches(index) { count += 1 }
+            guard count > 0 || layer.base != nil else { return }
+            found.reserveCapacity(found.count + count)
+            for index in 0..<layer.count where matches(index) {
+                // The fields, not the binding: no reference to its registration is taken.
+                let (order, name) = (layer.bindings[index].order, layer.bindings[index].name)
+                found.append(Found(order: order, name: name, hit: Hit(table: table, index: index)))
             }
             // The base is kept alive by the layer, so it needs no retain either.
             guard let base = layer.base else { return }
-            var fromBase: [(order: UInt64, name: String?, hit: Hit)] = []
+            var fromBase: [Found] = []
             collect(serviceType, in: Unmanaged.passUnretained(base), into: &fromBase)
             found += fromBase.filter { binding in
-                layer.index(of: ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: binding.name))
-                    == nil
+                let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: binding.name)
+                return layer.index(of: key) == nil
             }
         }
     }
