@@ -33,5 +33,6 @@ func featureScenarios() -> [FeatureScenario] {
     var scenarios: [FeatureScenario] = []
     // One line per feature file, e.g. `scenarios += autoregistrationScenarios()`.
     scenarios += dependencyGraphScenarios()
+    scenarios += autoregistrationScenarios()
     return scenarios
 }

@@ -119,8 +119,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// Whether the kind is ``Kind/asyncFactory``; known at creation (deferred details are a miss's), so the
         /// logging of a `nil` can ask without taking the lock.
         let isAsyncFactory: Bool
+        /// Lines of context added on the way out (for example by an autoregistered initializer: which of its
+        /// parameters failed), innermost first.
+        let notes: [String]
         /// The kind and the registrations involved: given, or worked out when first asked for.
-        private let details: Locked<Details>
+        let details: Locked<Details>
 
         /// The kind and the registrations, or how to work them out.
         enum Details {
@@ -130,7 +133,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
         init(
             request: ServiceRequest, path: [ServiceRequest], details: Details, registration: RegistrationDescription?,
-            failedInInitCompleted: Bool
+            failedInInitCompleted: Bool, notes: [String] = []
         ) {
             self.request = request
             self.path = path
@@ -138,6 +141,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             if case .known(.asyncFactory, _) = details { isAsyncFactory = true } else { isAsyncFactory = false }
             self.registration = registration
             self.failedInInitCompleted = failedInInitCompleted
+            self.notes = notes
         }
 
         /// The kind and the registrations, worked out now if they were deferred (once: later calls reuse them).
@@ -156,6 +160,32 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     }
 
     private let storage: Storage
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
+    /// This error with another path (an `await`ed resolution puts its own path in front), all else kept.
+    func replacingPath(_ path: [ServiceRequest]) -> ResolutionError {
+        ResolutionError(storage: copiedStorage(path: path, notes: storage.notes))
+    }
+
+    /// This error with `note` as a further line of context after the details.
+    @usableFromInline
+    func addingNote(_ note: String) -> ResolutionError {
+        ResolutionError(storage: copiedStorage(path: storage.path, notes: storage.notes + [note]))
+    }
+
+    /// A copy of the fields with `path` and `notes`; the kind and registrations as they are (still deferred if so).
+    private func copiedStorage(path: [ServiceRequest], notes: [String]) -> Storage {
+        Storage(
+            request: storage.request, path: path, details: storage.details.withLock { $0 },
+            registration: storage.registration, failedInInitCompleted: storage.failedInInitCompleted, notes: notes
+        )
+    }
+
+    /// The lines of context added on the way out, innermost first (see ``addingNote(_:)``).
+    var notes: [String] { storage.notes }
 
     /// The kind of failure, with its details.
     ///
@@ -284,6 +314,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
                 lines += registrations.map { "    \($0)" }
             }
         }
+        lines += notes.map { "  \($0)" }
         if let fix { lines.append("  \(fix)") }
         return lines.joined(separator: "\n")
     }
