@@ -159,4 +159,67 @@ public struct AsyncContainerResolver: Sendable {
         }
         return try await resolution.require(serviceType, name: name, arguments: repeat each arguments)
     }
+    // MARK: Multi-injection
+
+    /// Resolves an instance of every registration of `serviceType` with `await`, skipping (and logging) those
+    /// that fail: the registrations and order of ``Resolver/resolveAll(_:)``, `async` and actor-isolated ones
+    /// included. One call is one resolution: every element is made in the same object graph.
+    ///
+    /// ```swift
+    /// let plugins = await container.async.resolveAll(Plugin.self)
+    /// ```
+    ///
+    /// - Parameter serviceType: The service type.
+    /// - Returns: The instances; `[]` when nothing is registered.
+    public func resolveAll<Service>(_ serviceType: Service.Type) async -> [Service] {
+        await all(serviceType, skippingFailures: true)
+    }
+
+    /// Resolves an instance of every registration of `serviceType` with `await`, or throws the first failure:
+    /// the registrations and order of ``Resolver/requireAll(_:)``, `async` and actor-isolated ones included.
+    ///
+    /// ```swift
+    /// let plugins = try await container.async.requireAll(Plugin.self)
+    /// ```
+    ///
+    /// - Parameter serviceType: The service type.
+    /// - Returns: The instances; `[]` when nothing is registered.
+    /// - Throws: ``ResolutionError`` of the first registration that cannot be resolved.
+    public func requireAll<Service>(_ serviceType: Service.Type) async throws(ResolutionError) -> [Service] {
+        try await allOrThrow(serviceType)
+    }
+
+    private func all<Service>(_ serviceType: Service.Type, skippingFailures: Bool) async -> [Service] {
+        let root = AsyncResolution.Root(container: container)
+        let resolution = AsyncResolution(root: root)
+        defer {
+            resolution.end()
+            root.finish()
+        }
+        var view = RegistryView(of: container)
+        var instances: [Service] = []
+        for found in view.allBindings(of: ObjectIdentifier(Service.self)) {
+            do {
+                instances.append(try await resolution.require(Service.self, name: found.name))
+            } catch {
+                Container.log(error)
+            }
+        }
+        return instances
+    }
+
+    private func allOrThrow<Service>(_ serviceType: Service.Type) async throws(ResolutionError) -> [Service] {
+        let root = AsyncResolution.Root(container: container)
+        let resolution = AsyncResolution(root: root)
+        defer {
+            resolution.end()
+            root.finish()
+        }
+        var view = RegistryView(of: container)
+        var instances: [Service] = []
+        for found in view.allBindings(of: ObjectIdentifier(Service.self)) {
+            instances.append(try await resolution.require(Service.self, name: found.name))
+        }
+        return instances
+    }
 }

@@ -237,7 +237,30 @@ struct ResolveAllTests {
         }
         let host = try await container.async.require(Host.self)
         #expect(labels(host.plugins) == ["sink", "b"])
-        #expect(labels(container.async.resolveAll((any Plugin).self)) == ["sink", "b"])
+        #expect(labels(await container.async.resolveAll((any Plugin).self)) == ["sink", "b"])
+    }
+
+    @Test("container.async resolves all with await: async factories included, failures skipped or thrown")
+    func asyncContainerResolvesAsyncRegistrations() async throws {
+        let container = Container()
+        plugin("sync", in: container)
+        container.register((any Plugin).self, name: "async") { (_: any AsyncResolver) async throws in
+            NamedPlugin("async")
+        }
+        #expect(labels(await container.async.resolveAll((any Plugin).self)) == ["sync", "async"])
+        #expect(labels(try await container.async.requireAll((any Plugin).self)) == ["sync", "async"])
+        // The synchronous form cannot run the async factory: it skips it.
+        #expect(labels(container.resolveAll((any Plugin).self)) == ["sync"])
+
+        container.register((any Plugin).self, name: "broken") { (r: any AsyncResolver) async throws in
+            NamedPlugin(try await r.require(String.self))
+        }
+        #expect(labels(await container.async.resolveAll((any Plugin).self)) == ["sync", "async"])
+        let error = await #expect(throws: ResolutionError.self) {
+            try await container.async.requireAll((any Plugin).self)
+        }
+        #expect(error?.code == .notRegistered)
+        #expect(await Container().async.resolveAll((any Plugin).self).isEmpty)
     }
 
     @Test("a view made by withObjectGraph resolves all in that graph")
