@@ -172,6 +172,9 @@ public final class Container: Sendable {
     /// For a view (``withObjectGraph(_:closure:)``, a module's, an `await`ed resolution's), the container it
     /// views: what a ``Lazy`` or ``Provider`` made through the view falls back on once the view is gone.
     let viewed: Container?
+    /// Property injection's state: auto-creation, re-injection watchers (see the `Injection` folder); shared with
+    /// views.
+    let injection: InjectionStore
 
     /// Creates a container.
     ///
@@ -202,6 +205,7 @@ public final class Container: Sendable {
         self.lifecycle = lifecycle
         self.module = nil
         self.viewed = nil
+        self.injection = InjectionStore()
         registeringClosure(self)
     }
 
@@ -215,6 +219,7 @@ public final class Container: Sendable {
         self.lifecycle = container.lifecycle
         self.module = module
         self.viewed = container.viewed ?? container
+        self.injection = container.injection
     }
 
     /// Removes every registration of this container (not of its parent), with the instances they keep.

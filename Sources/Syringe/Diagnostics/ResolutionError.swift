@@ -116,6 +116,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         let path: [ServiceRequest]
         let registration: RegistrationDescription?
         let failedInInitCompleted: Bool
+        /// The `@Injected` property being filled when the failure happened, if any.
+        let injectedProperty: InjectedPropertyDescription?
         /// The kind and the registrations involved: given, or worked out when first asked for.
         private let details: Locked<Details>
 
@@ -127,8 +129,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
         init(
             request: ServiceRequest, path: [ServiceRequest], details: Details, registration: RegistrationDescription?,
-            failedInInitCompleted: Bool
+            failedInInitCompleted: Bool, injectedProperty: InjectedPropertyDescription? = nil
         ) {
+            self.injectedProperty = injectedProperty
             self.request = request
             self.path = path
             self.details = Locked(details)
@@ -151,7 +154,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    private let storage: Storage
+    private var storage: Storage
 
     /// The kind of failure, with its details.
     ///
@@ -187,6 +190,31 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     public var registration: RegistrationDescription? { storage.registration }
     /// Whether a factory failure came from an `initCompleted` closure rather than the factory itself.
     var failedInInitCompleted: Bool { storage.failedInInitCompleted }
+    /// The `@Injected` property that could not be filled, with its owner type, when the failure happened while
+    /// filling one (``Container/inject(into:isolation:)``, ``ServiceEntry/injectsProperties()``).
+    ///
+    /// ```swift
+    /// do {
+    ///     try container.inject(into: controller)
+    /// } catch {
+    ///     print(error.injectedProperty!) // CheckoutViewController.cart
+    /// }
+    /// ```
+    public var injectedProperty: InjectedPropertyDescription? { storage.injectedProperty }
+
+    /// This error, noting that it happened while filling the `@Injected` property `label` of `owner` (the
+    /// innermost property keeps the note: a property of an object made for another property names its own).
+    func injecting(property label: String, of owner: Any.Type) -> ResolutionError {
+        if storage.injectedProperty != nil { return self }
+        let (kind, registrations) = storage.resolvedDetails
+        var copy = self
+        copy.storage = Storage(
+            request: request, path: path, details: .known(kind, registrations), registration: registration,
+            failedInInitCompleted: failedInInitCompleted,
+            injectedProperty: InjectedPropertyDescription(label: label, ownerType: owner)
+        )
+        return copy
+    }
 
     /// Creates an error. Syringe creates these; tests and custom resolvers may too.
     ///
@@ -257,6 +285,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// ```
     public var description: String {
         var lines = ["Syringe: cannot resolve \(path.first ?? request): \(reason)"]
+        if let injectedProperty {
+            lines[0] =
+                "Syringe: cannot inject the property '\(injectedProperty.label)' of \(typeName(injectedProperty.ownerType)) (\(path.first ?? request)): \(reason)"
+            lines.append("  Injected property: \(injectedProperty)")
+        }
         if path.count > 1 {
             lines.append("  Resolution path: " + path.map(\.description).joined(separator: " -> "))
         }
@@ -361,4 +394,33 @@ func describeError(_ error: any Error) -> String {
     if text.hasPrefix(type) { return text }
     if Mirror(reflecting: error).displayStyle == .enum { return "\(type).\(text)" }
     return "\(type): \(text)"
+}
+
+/// An `@Injected` property named in a ``ResolutionError``: its name and the type that declares it.
+///
+/// ```swift
+/// if let property = error.injectedProperty {
+///     print(property.label, property.ownerType) // cart CheckoutViewController
+/// }
+/// ```
+public struct InjectedPropertyDescription: Sendable, CustomStringConvertible {
+    /// The property's name, as declared (without the wrapper's `_`).
+    ///
+    /// ```swift
+    /// print(property.label) // cart
+    /// ```
+    public let label: String
+    /// The type whose instance was being injected.
+    ///
+    /// ```swift
+    /// print(property.ownerType) // CheckoutViewController
+    /// ```
+    public let ownerType: Any.Type
+
+    /// `Owner.label`.
+    ///
+    /// ```swift
+    /// print(property) // CheckoutViewController.cart
+    /// ```
+    public var description: String { "\(typeName(ownerType)).\(label)" }
 }

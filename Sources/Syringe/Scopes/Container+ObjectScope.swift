@@ -25,7 +25,7 @@ extension Container {
     /// - Parameter objectScope: The scope to reset.
     public func resetObjectScope(_ objectScope: any ObjectScopeProtocol) {
         var pending: [PendingDisposal] = []
-        for registration in ownRegistrations() + lifecycle.standIns() {
+        for registration in ownRegistrations() + lifecycle.standIns() + autoRegistrations() {
             pending += registration.release(ifIn: objectScope)
         }
         disposeNow(pending)

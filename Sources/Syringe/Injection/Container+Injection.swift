@@ -1,0 +1,52 @@
+extension Container {
+    /// Fills the `@Injected` properties of an object the container did not make, then tells it injection is
+    /// complete (``InjectionCompletionAware``).
+    ///
+    /// The properties are resolved in one resolution, as a factory's dependencies are: graph-scoped services are
+    /// shared among them. Called from inside a factory or `initCompleted` closure of this container, it joins
+    /// that resolution.
+    ///
+    /// ```swift
+    /// final class SettingsViewController: UIViewController {
+    ///     @Injected var store: SettingsStore
+    ///     @Injected var analytics: Analytics?
+    /// }
+    ///
+    /// let controller = SettingsViewController()
+    /// try container.inject(into: controller)
+    /// ```
+    ///
+    /// Classes are the usual targets. A struct works too, passed by value: an `@Injected` property keeps its
+    /// value in a box that the struct's copies share, so the copy the caller keeps sees the filled values.
+    ///
+    /// A property marked `@Injected(reinjected: true)` must resolve to a registration that keeps one instance
+    /// (`.container`, `.perContainer` or `.weak`), and its owner must be a class: the container then keeps the
+    /// object, weakly, and fills the property again when that registration is registered again or its instance
+    /// reset. Re-injection runs on the actor the object was injected on (`isolation`, the caller's by default):
+    /// an object injected from `@MainActor` code is re-injected on the main actor.
+    ///
+    /// - Parameters:
+    ///   - target: The object (or value) whose marked properties to fill.
+    ///   - isolation: The caller's actor, found by the compiler; re-injection runs there.
+    /// - Throws: ``ResolutionError`` for the first required property that cannot be resolved, with
+    ///   ``ResolutionError/injectedProperty`` naming it and its owner. Properties before it are filled.
+    /// - Complexity: One resolution per marked property, plus a reflection (`Mirror`) of `target`; which children
+    ///   are marked is cached per type.
+    public func inject<Target>(
+        into target: Target, isolation: isolated (any Actor)? = #isolation
+    ) throws(ResolutionError) {
+        try fillMarkedProperties(of: target, isolation: isolation)
+        PropertyInjector.notifyCompletion(of: target, from: self)
+    }
+
+    /// Fills the marked properties of `target` in one resolution of this container (joining the running one).
+    func fillMarkedProperties(of target: Any, isolation: (any Actor)?) throws(ResolutionError) {
+        if ResolvingThread.current.activeContext(of: self) != nil {
+            try PropertyInjector.fill(target, from: self, registration: nil, isolation: isolation)
+            return
+        }
+        let context = ResolutionContext(container: self, graph: pinnedGraph)
+        defer { context.finish() }
+        try PropertyInjector.fill(target, from: self, registration: nil, isolation: isolation)
+    }
+}
