@@ -107,6 +107,15 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// for it. Resolve it with `try await container.async.require(…)` (or, for a `@MainActor` factory,
         /// from `@MainActor` code through ``Container/mainActor``).
         case asyncFactory
+        /// An `@Injected(reinjected: true)` property cannot be re-injected, for `reason`: its registration does
+        /// not keep one instance (only `.container`, `.perContainer` and `.weak` ones do), it has no
+        /// registration, or its owner is not a class. Thrown when the property is injected.
+        ///
+        /// ```swift
+        /// // Syringe: cannot inject the property 'session' of Screen (Session): the registration of Session is in the transient scope; …
+        /// if case .notReinjectable(let reason) = error.kind { print(reason) }
+        /// ```
+        case notReinjectable(reason: String)
     }
 
     /// The error's fields, in one immutable object: every frame of a deep resolution reserves room for the
@@ -300,7 +309,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .ambiguousArguments:
             lines.append("  Registrations the arguments convert to:")
             lines += registrations.map { "    \($0)" }
-        case .factoryFailed, .wrongInstanceType, .stackExhausted, .containerReleased, .asyncFactory:
+        case .factoryFailed, .wrongInstanceType, .stackExhausted, .containerReleased, .asyncFactory,
+            .notReinjectable:
             if let registration { lines.append("  Failing registration: \(registration)") }
         case .notRegistered, .argumentMismatch, .nameMismatch, .optionalityMismatch:
             if registrations.isEmpty {
@@ -349,6 +359,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "the container that made this Lazy or Provider of \(request) has been released."
         case .asyncFactory:
             return "the factory of \(request) is async or actor-isolated, and a synchronous call cannot run it."
+        case .notReinjectable(let reason):
+            return "it is marked reinjected, but \(reason)."
         }
     }
 
@@ -380,6 +392,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
                 "To fix: look for an unexpectedly deep chain of registrations, or resolve on a thread with a larger stack."
         case .containerReleased:
             return "To fix: keep the container alive as long as the services that hold its Lazy or Provider values."
+        case .notReinjectable:
+            return
+                "To fix: register it in the .container, .perContainer or .weak scope (or as a value or instance), or drop `reinjected: true`."
         case .asyncFactory:
             return
                 "To fix: resolve it with `try await container.async.require(\(typeName(request.serviceType)).self)` (a factory: `try await r.require(…)`); for a @MainActor factory, from @MainActor code, `container.mainActor.require(…)` works too."

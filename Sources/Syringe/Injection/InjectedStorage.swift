@@ -50,12 +50,16 @@ protocol InjectedStorageProtocol: AnyObject, Sendable {
     var name: String? { get }
     var reinjected: Bool { get }
     var valueType: Any.Type { get }
+    /// The type whose registration answers the property: `Value`, or the type an optional `Value` wraps.
+    var lookupType: Any.Type { get }
     /// Resolves the value through `resolver` and stores it, remembering `label` and `owner` for messages.
     func fill(from resolver: any Resolver, label: String, owner: Any.Type) throws(ResolutionError)
 }
 
 extension InjectedStorage: InjectedStorageProtocol {
     var valueType: Any.Type { Value.self }
+
+    var lookupType: Any.Type { (Value.self as? any OptionalMarker.Type)?.wrappedOptionalType ?? Value.self }
 
     func fill(from resolver: any Resolver, label: String, owner: Any.Type) throws(ResolutionError) {
         state.withLock { state in

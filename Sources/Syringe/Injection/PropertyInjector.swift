@@ -88,6 +88,12 @@ enum PropertyInjector {
                 throw error.injecting(property: property.label, of: owner)
             }
         }
+        let reinjected = properties.filter(\.storage.reinjected)
+        if !reinjected.isEmpty {
+            try Reinjection.watch(
+                instance, properties: reinjected, resolver: resolver, madeBy: registration?.takeUnretainedValue(),
+                isolation: isolation)
+        }
     }
 
     /// Tells `instance` that injection is complete, if it adopts ``InjectionCompletionAware``.
