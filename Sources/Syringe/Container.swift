@@ -22,6 +22,9 @@ public final class Container: Sendable {
         let registration: Registration
         let serviceType: Any.Type
         let name: String?
+        /// The key's place in its container's registration order (see ``BindingMap``); set by the map that holds
+        /// the binding.
+        var order: UInt64 = 0
 
         /// Whether this binding is the registration's own key (not a type forwarded to it). The arguments
         /// always agree: a forwarded key takes the registration's argument types.

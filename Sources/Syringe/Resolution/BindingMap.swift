@@ -3,7 +3,9 @@
 /// of every name, on insertion and again on every growth, was a third of the cost of a registration.
 ///
 /// The bindings lie densely in one array (iterated in no particular order; a removal moves the last binding into
-/// the gap); a power-of-two array of slots, at most half full, points into it. A slot holds the key's hash with
+/// the gap); a power-of-two array of slots, at most half full, points into it. Each binding records its key's place
+/// in registration order (``Container/Binding/order``), for multi-injection: a new key takes the next place, a
+/// key bound again keeps its own. A slot holds the key's hash with
 /// the index, so growing never hashes a key again, and a probe compares keys only when their hashes agree.
 ///
 /// ```swift
@@ -21,15 +23,21 @@ struct BindingMap: Sequence {
         let key: ServiceKey
         var registration: Registration
         var serviceType: Any.Type
+        /// The key's place in registration order.
+        let order: UInt64
 
-        init(_ key: consuming ServiceKey, _ registration: consuming Registration, _ serviceType: Any.Type) {
+        init(
+            _ key: consuming ServiceKey, _ registration: consuming Registration, _ serviceType: Any.Type,
+            order: UInt64
+        ) {
             self.key = key
             self.registration = registration
             self.serviceType = serviceType
+            self.order = order
         }
 
         var binding: Container.Binding {
-            Container.Binding(registration: registration, serviceType: serviceType, name: key.name)
+            Container.Binding(registration: registration, serviceType: serviceType, name: key.name, order: order)
         }
 
         var element: Element { (key, binding) }
@@ -41,6 +49,8 @@ struct BindingMap: Sequence {
     /// high half and the index of its element plus one in the low half. Empty until the first insertion, then a
     /// power of two at least twice `elements.count`.
     private var slots: [UInt64] = []
+    /// The place in registration order of the next new key.
+    private var nextOrder: UInt64 = 0
 
     /// Creates an empty map.
     init() {}
@@ -75,18 +85,26 @@ struct BindingMap: Sequence {
         return elements[index].binding
     }
 
-    /// Binds `key` to `binding`, and returns what it was bound to before.
+    /// Binds `key` to `binding`, and returns what it was bound to before. A new key takes the next place in
+    /// registration order, or the binding's own `order` when `keepingOrder` (a table copying bindings).
     @discardableResult
-    mutating func updateValue(_ binding: Container.Binding, forKey key: ServiceKey) -> Container.Binding? {
-        updateValue(binding.registration, as: binding.serviceType, forKey: key)
+    mutating func updateValue(
+        _ binding: Container.Binding, forKey key: ServiceKey, keepingOrder: Bool = false
+    ) -> Container.Binding? {
+        updateValue(
+            binding.registration, as: binding.serviceType, forKey: key, order: keepingOrder ? binding.order : nil)
     }
 
     /// Binds `key` to `registration`, answering as `serviceType`, and returns what it was bound to before. The
-    /// key is consumed: a new binding keeps it without copying its name.
+    /// key is consumed: a new binding keeps it without copying its name. A new key takes the place `order` in
+    /// registration order, the next one by default; a key bound again keeps its place.
     @discardableResult
     mutating func updateValue(
-        _ registration: consuming Registration, as serviceType: Any.Type, forKey key: consuming ServiceKey
+        _ registration: consuming Registration, as serviceType: Any.Type, forKey key: consuming ServiceKey,
+        order: UInt64? = nil
     ) -> Container.Binding? {
+        let order = order ?? nextOrder
+        nextOrder = Swift.max(nextOrder, order &+ 1)
         let hash = key.registryHash
         if !slots.isEmpty {
             let (slot, index) = find(key, hash: hash)
@@ -97,13 +115,13 @@ struct BindingMap: Sequence {
                 return old
             }
             if 2 * (elements.count + 1) <= slots.count {
-                insert(Entry(key, registration, serviceType), hash: hash, at: slot)
+                insert(Entry(key, registration, serviceType, order: order), hash: hash, at: slot)
                 return nil
             }
         }
         grow()
         let slot = find(key, hash: hash).slot
-        insert(Entry(key, registration, serviceType), hash: hash, at: slot)
+        insert(Entry(key, registration, serviceType, order: order), hash: hash, at: slot)
         return nil
     }
 

@@ -84,21 +84,71 @@ struct RegistryView {
     }
 
     private mutating func ancestorLookup(_ key: ServiceKey) -> Hit? {
-        if ancestors == nil, let parent = parent?.takeUnretainedValue() {
-            parentTable = parent.registry.currentTable()
-            var tables: [Unmanaged<RegistryTable>] = []
-            var next = parent.parent
-            while let container = next {
-                tables.append(container.registry.currentTable())
-                next = container.parent
-            }
-            ancestors = tables
-        }
+        loadAncestors()
         if let table = parentTable, let hit = Self.find(key, in: table) { return hit }
         for table in ancestors ?? [] {
             if let hit = Self.find(key, in: table) { return hit }
         }
         return nil
+    }
+
+    /// Takes the ancestors' tables, if not taken yet.
+    private mutating func loadAncestors() {
+        guard ancestors == nil, let parent = parent?.takeUnretainedValue() else { return }
+        parentTable = parent.registry.currentTable()
+        var tables: [Unmanaged<RegistryTable>] = []
+        var next = parent.parent
+        while let container = next {
+            tables.append(container.registry.currentTable())
+            next = container.parent
+        }
+        ancestors = tables
+    }
+
+    /// Every binding of `serviceType` without runtime arguments this view sees, for multi-injection: the
+    /// container's own, then each ancestor's keys that no nearer container binds; each key once, in its
+    /// container's registration order.
+    ///
+    /// - Complexity: O(*n* + *k* log *k*): a scan of the *n* bindings of the container and its ancestors, and a
+    ///   sort of the *k* found in each.
+    mutating func allBindings(of serviceType: ObjectIdentifier) -> [(name: String?, hit: Hit)] {
+        loadAncestors()
+        var found: [(name: String?, hit: Hit)] = []
+        var shadowed: Set<ServiceKey> = []
+        let tables = [own] + (parentTable.map { [$0] } ?? []) + (ancestors ?? [])
+        for (index, table) in tables.enumerated() {
+            let isLast = index == tables.count - 1
+            var here: [(order: UInt64, key: ServiceKey, hit: Hit)] = []
+            Self.collect(serviceType, in: table, into: &here)
+            here.sort { $0.order < $1.order }
+            for (_, key, hit) in here where !shadowed.contains(key) {
+                found.append((key.name, hit))
+            }
+            if !isLast { shadowed.formUnion(here.lazy.map(\.key)) }
+        }
+        return found
+    }
+
+    /// The bindings of `serviceType` without runtime arguments in `table` and, for a layer, those of its base
+    /// that the layer does not replace.
+    private static func collect(
+        _ serviceType: ObjectIdentifier, in table: Unmanaged<RegistryTable>,
+        into found: inout [(order: UInt64, key: ServiceKey, hit: Hit)]
+    ) {
+        table._withUnsafeGuaranteedRef { layer in
+            for index in 0..<layer.count {
+                let entry = layer.entry(at: index)
+                guard entry.serviceType == serviceType, entry.argumentsType == noArgumentsKey else { continue }
+                let binding = layer.bindings[index]
+                let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: binding.name)
+                found.append((binding.order, key, Hit(table: table, index: index)))
+            }
+            // The base is kept alive by the layer, so it needs no retain either.
+            guard let base = layer.base else { return }
+            var fromBase: [(order: UInt64, key: ServiceKey, hit: Hit)] = []
+            collect(serviceType, in: Unmanaged.passUnretained(base), into: &fromBase)
+            found += fromBase.filter { layer.index(of: $0.key) == nil }
+        }
     }
 }
 

@@ -37,7 +37,7 @@ final class RegistryTable: Sendable {
     convenience init(changes: [(ServiceKey, Container.Binding)], over base: RegistryTable) {
         var bound = BindingMap()
         for (key, binding) in changes {
-            bound.updateValue(binding, forKey: key)
+            bound.updateValue(binding, forKey: key, keepingOrder: true)
         }
         self.init(bindings: bound, over: base)
     }

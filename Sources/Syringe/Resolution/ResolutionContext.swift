@@ -248,6 +248,12 @@ final class ResolutionContext: @unchecked Sendable {
         registry?.lookup(key)
     }
 
+    /// Every binding of `serviceType` without runtime arguments this resolution sees, in the order multi-injection
+    /// resolves them (see ``RegistryView/allBindings(of:)``).
+    func allBindings(of serviceType: ObjectIdentifier) -> [(name: String?, hit: RegistryView.Hit)] {
+        registry?.allBindings(of: serviceType) ?? []
+    }
+
     /// Resolves `key` as `Service`: finds the binding (or a wrapper to build), makes or reuses the instance,
     /// and checks its type.
     func resolve<Service>(
