@@ -251,6 +251,19 @@ struct PropertyInjectionTests {
         #expect(filled.all.allSatisfy { $0 })
     }
 
+    @Test("An array property receives every registration of its element type, in registration order; none is []")
+    func arrayProperty() throws {
+        final class Dashboard {
+            @Injected var formatters: [any Formatter]
+            @Injected var analytics: [any Analytics]
+        }
+        let container = makeContainer()
+        let dashboard = Dashboard()
+        try container.inject(into: dashboard)
+        #expect(dashboard.formatters.map(\.format) == ["json", "plain", "plain"])
+        #expect(dashboard.analytics.isEmpty)
+    }
+
     @Test("A @MainActor object is injected from main-actor code")
     @MainActor
     func mainActorObject() throws {
