@@ -33,7 +33,7 @@ final class InjectedStorage<Value>: @unchecked Sendable {
     var value: Value {
         let (value, label, owner) = state.withLock { ($0.value, $0.label, $0.owner) }
         if let value { return value }
-        if let optional = Value.self as? any ExpressibleByNilLiteral.Type,
+        if Value.self is any OptionalMarker.Type, let optional = Value.self as? any ExpressibleByNilLiteral.Type,
             let none = optional.init(nilLiteral: ()) as? Value
         {
             return none

@@ -22,23 +22,22 @@ final class InjectionStore: Sendable {
     /// Adds the watch `make` makes (given its sequence number), replacing one of the same property, and drops
     /// the watches of objects released since.
     func addWatch(_ make: (UInt) -> Reinjection.Watch) {
-        let count = state.withLock { state -> Int in
+        state.withLock { state in
             let watch = make(state.nextSequence)
             state.nextSequence += 1
-            state.watches.removeAll { $0.owner == nil || $0.storage === watch.storage }
+            state.watches.removeAll { $0.owner == nil || $0.storageID == watch.storageID }
             state.watches.append(watch)
-            return state.watches.count
+            // Under the lock, so that the count published is always the last one counted.
+            watchCount.store(UInt(state.watches.count))
         }
-        watchCount.store(UInt(count))
     }
 
     /// The watches `isIncluded` selects, of objects still alive; drops those of released objects.
     func watches(where isIncluded: (Reinjection.Watch) -> Bool) -> [Reinjection.Watch] {
-        let (selected, count) = state.withLock { state -> ([Reinjection.Watch], Int) in
+        state.withLock { state in
             state.watches.removeAll { $0.owner == nil }
-            return (state.watches.filter(isIncluded), state.watches.count)
+            watchCount.store(UInt(state.watches.count))
+            return state.watches.filter(isIncluded)
         }
-        watchCount.store(UInt(count))
-        return selected
     }
 }

@@ -15,15 +15,18 @@
 enum Reinjection {
     /// One re-injected property of one object.
     final class Watch: @unchecked Sendable {
-        // @unchecked Sendable: `owner` and `container` are weak references written only in `init` (loading a
-        // weak reference is atomic in the Swift runtime); `registration` is behind `lock`; the rest are `let`s.
+        // @unchecked Sendable: `owner`, `container` and `storage` are weak references written only in `init`
+        // (loading a weak reference is atomic in the Swift runtime); `registration` is behind `lock`; the rest are `let`s.
         // The owner object itself is only touched on the actor it was injected on (see `Reinjection.run`), or,
         // for an object injected outside any actor, on the thread that makes the change, as documented.
         weak var owner: AnyObject?
         weak var container: Container?
         let ownerType: Any.Type
         let label: String
-        let storage: any InjectedStorageProtocol
+        /// The property's box, weakly: the owner keeps it, and a watch must not keep the value after the owner.
+        weak var storage: (any InjectedStorageProtocol)?
+        /// `storage`'s identity, to tell watches of the same property apart while the owner lives.
+        let storageID: ObjectIdentifier
         let key: ServiceKey
         let isolation: (any Actor)?
         /// The thread of the main actor when `isolation` is the main actor (see ``MainActorPermit``).
@@ -40,6 +43,7 @@ enum Reinjection {
             self.ownerType = type(of: owner)
             self.label = label
             self.storage = storage
+            self.storageID = ObjectIdentifier(storage)
             self.key = key
             self.isolation = isolation
             self.mainThread = isolation.map { $0 === MainActor.shared } == true ? currentThreadIdentity() : nil
@@ -108,7 +112,7 @@ enum Reinjection {
     /// object in the order they were first injected, and tells each object. Call outside every lock.
     static func reinject(_ watches: [Watch]) {
         var seen = Set<ObjectIdentifier>()
-        let unique = watches.filter { seen.insert(ObjectIdentifier($0.storage)).inserted }
+        let unique = watches.filter { seen.insert($0.storageID).inserted }
             .sorted { $0.sequence < $1.sequence }
         // Group by owner, keeping the order of each owner's first watch.
         var groups: [(owner: ObjectIdentifier, watches: [Watch])] = []
@@ -178,7 +182,8 @@ extension Container {
 
     /// Fills `watch`'s property again, in a resolution of its own, and notes the registration that answered.
     fileprivate func fillAgain(_ watch: Reinjection.Watch) throws(ResolutionError) {
-        try fillMarkedProperty(watch.storage, label: watch.label, owner: watch.ownerType)
+        guard let storage = watch.storage else { return }
+        try fillMarkedProperty(storage, label: watch.label, owner: watch.ownerType)
         watch.registration = source(of: watch.key).map { ObjectIdentifier($0.registration) }
     }
 
