@@ -117,6 +117,21 @@ struct AutoCreationTests {
         }
     }
 
+    @Test("verify() reports a singleton that captures a transient auto-created type, and leaves nothing behind")
+    func verifyCaptive() {
+        let container = makeContainer()
+        container.autoCreatesUnregisteredTypes = true
+        container.register(Checkout.self) { r in Checkout(receipts: try r.require(ReceiptPrinter.self)) }
+            .inObjectScope(.container)
+        #expect {
+            try container.verify()
+        } throws: { error in
+            guard let error = error as? VerificationError else { return false }
+            return error.captiveDependencies.contains { "\($0.captured)".contains("ReceiptPrinter") }
+        }
+        #expect(!container.hasAnyRegistration(of: ReceiptPrinter.self))
+    }
+
     @Test("A child of an opted-in container auto-creates with its own registrations first")
     func childContainer() throws {
         let parent = makeContainer()

@@ -264,6 +264,15 @@ struct PropertyInjectionTests {
         #expect(dashboard.analytics.isEmpty)
     }
 
+    @Test("An async registration with injectsProperties() fills its instance in an awaited resolution")
+    func asyncRegistration() async throws {
+        let container = makeContainer()
+        container.register(Car.self) { _ async in Car() }.injectsProperties()
+        let car = try await container.async.require(Car.self)
+        #expect(car.engine is V8)
+        #expect(car.events == ["injected"])
+    }
+
     @Test("A @MainActor object is injected from main-actor code")
     @MainActor
     func mainActorObject() throws {
