@@ -41,12 +41,43 @@ extension Container {
 
     /// Fills the marked properties of `target` in one resolution of this container (joining the running one).
     func fillMarkedProperties(of target: Any, isolation: (any Actor)?) throws(ResolutionError) {
-        if ResolvingThread.current.activeContext(of: self) != nil {
+        try inOneResolution { () throws(ResolutionError) in
             try PropertyInjector.fill(target, from: self, registration: nil, isolation: isolation)
-            return
         }
-        let context = ResolutionContext(container: self, graph: pinnedGraph)
-        defer { context.finish() }
-        try PropertyInjector.fill(target, from: self, registration: nil, isolation: isolation)
+    }
+
+    /// Runs `body` inside one resolution of this container, so that the resolves it makes on this container
+    /// share one object graph and one path: the running resolution of this thread if there is one, else a new one
+    /// in the thread's pooled context, as a top-level resolve starts (Container+Resolution.swift).
+    func inOneResolution(_ body: () throws(ResolutionError) -> Void) throws(ResolutionError) {
+        let installed = ResolvingThread.installed
+        if installed?._withUnsafeGuaranteedRef({ $0.activeContext(of: self) }) != nil {
+            return try body()
+        }
+        // The thread's state is used without retaining it (its slot owns it); only a state made now is held.
+        let thread: Unmanaged<ResolvingThread>
+        var made: ResolvingThread?
+        if let installed {
+            thread = installed
+        } else {
+            let state = ResolvingThread.makeCurrent()
+            made = state
+            thread = .passUnretained(state)
+        }
+        defer { withExtendedLifetime(made) {} }
+        // A reading section without its quick read: the resolves inside take locks.
+        let quick = thread._withUnsafeGuaranteedRef { $0.enterReadingWithQuickRead() }
+        defer { thread._withUnsafeGuaranteedRef { $0.leaveReading() } }
+        if quick { thread._withUnsafeGuaranteedRef { $0.endQuickRead() } }
+        let context = thread._withUnsafeGuaranteedRef { $0.takeContext(for: self) }
+        context.begin(container: self, registry: RegistryView(of: self), graph: pinnedGraph)
+        let previous = thread._withUnsafeGuaranteedRef { $0.activate(context) }
+        defer {
+            thread._withUnsafeGuaranteedRef { thread in
+                thread.deactivate(restoring: previous)
+                thread.recycle(context)
+            }
+        }
+        try body()
     }
 }

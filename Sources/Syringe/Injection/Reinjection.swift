@@ -190,13 +190,9 @@ extension Container {
     private func fillMarkedProperty(
         _ storage: any InjectedStorageProtocol, label: String, owner: Any.Type
     ) throws(ResolutionError) {
-        if ResolvingThread.current.activeContext(of: self) != nil {
+        try inOneResolution { () throws(ResolutionError) in
             try storage.fill(from: self, label: label, owner: owner)
-            return
         }
-        let context = ResolutionContext(container: self, graph: pinnedGraph)
-        defer { context.finish() }
-        try storage.fill(from: self, label: label, owner: owner)
     }
 
     /// Re-injects the watches of this container's store bound to `key` (a registration added or replaced under
