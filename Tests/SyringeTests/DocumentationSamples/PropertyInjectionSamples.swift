@@ -46,6 +46,34 @@ struct PropertyInjectionSamples {
         }
     }
 
+    final class Session2: Sendable {}
+    final class CheckoutScreen {
+        @Injected var session: Session2
+    }
+    final class AccountScreen2 {
+        @Injected(reinjected: true) var session: Session2
+    }
+
+    @Test("the messages of Diagnostics.md for @Injected properties")
+    func diagnosticsMessages() {
+        let container = Container()
+        #expect {
+            try container.inject(into: CheckoutScreen())
+        } throws: { error in
+            "\(error)".hasPrefix(
+                "Syringe: cannot inject the property 'session' of CheckoutScreen (Session2): nothing is registered for Session2.\n  Injected property: CheckoutScreen.session"
+            )
+        }
+        container.register(Session2.self) { _ in Session2() }
+        #expect {
+            try container.inject(into: AccountScreen2())
+        } throws: { error in
+            guard let error = error as? ResolutionError, case .notReinjectable = error.kind else { return false }
+            return "\(error)".contains(
+                "it is marked reinjected, but the registration of Session2 is in the graph scope")
+        }
+    }
+
     final class OrdersAPI: Sendable {}
     final class OrderService: InjectionCompletionAware, @unchecked Sendable {
         // @unchecked Sendable: sample; `warmedUp` is set once by the container before the service is shared.
