@@ -32,6 +32,7 @@ struct FeatureScenario {
 func featureScenarios() -> [FeatureScenario] {
     var scenarios: [FeatureScenario] = []
     // One line per feature file, e.g. `scenarios += autoregistrationScenarios()`.
+    scenarios += autoregistrationScenarios()
     scenarios += injectionScenarios()
     return scenarios
 }

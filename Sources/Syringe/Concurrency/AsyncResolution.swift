@@ -428,13 +428,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
     /// `error` from a synchronous resolution made here, with this resolution's path in front of its own.
     private func prefixed(_ error: ResolutionError) -> ResolutionError {
         guard !frames.isEmpty else { return error }
-        return ResolutionError(
-            kind: error.kind,
-            request: error.request,
-            path: frames.map(\.request) + error.path,
-            registrations: error.registrations,
-            registration: error.registration
-        )
+        return error.replacingPath(frames.map(\.request) + error.path)
     }
 
     private func cast<Service>(

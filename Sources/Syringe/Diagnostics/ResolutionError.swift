@@ -127,8 +127,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         let failedInInitCompleted: Bool
         /// The `@Injected` property being filled when the failure happened, if any.
         let injectedProperty: InjectedPropertyDescription?
+        /// Lines of context added on the way out (for example by an autoregistered initializer: which of its
+        /// parameters failed), innermost first.
+        let notes: [String]
         /// The kind and the registrations involved: given, or worked out when first asked for.
-        private let details: Locked<Details>
+        let details: Locked<Details>
 
         /// The kind and the registrations, or how to work them out.
         enum Details {
@@ -138,7 +141,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
         init(
             request: ServiceRequest, path: [ServiceRequest], details: Details, registration: RegistrationDescription?,
-            failedInInitCompleted: Bool, injectedProperty: InjectedPropertyDescription? = nil
+            failedInInitCompleted: Bool, injectedProperty: InjectedPropertyDescription? = nil, notes: [String] = []
         ) {
             self.injectedProperty = injectedProperty
             self.request = request
@@ -146,6 +149,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             self.details = Locked(details)
             self.registration = registration
             self.failedInInitCompleted = failedInInitCompleted
+            self.notes = notes
         }
 
         /// The kind and the registrations, worked out now if they were deferred (once: later calls reuse them).
@@ -163,7 +167,34 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    private var storage: Storage
+    private let storage: Storage
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
+    /// This error with another path (an `await`ed resolution puts its own path in front), all else kept.
+    func replacingPath(_ path: [ServiceRequest]) -> ResolutionError {
+        ResolutionError(storage: copiedStorage(path: path, notes: storage.notes))
+    }
+
+    /// This error with `note` as a further line of context after the details.
+    @usableFromInline
+    func addingNote(_ note: String) -> ResolutionError {
+        ResolutionError(storage: copiedStorage(path: storage.path, notes: storage.notes + [note]))
+    }
+
+    /// A copy of the fields with `path` and `notes`; the kind and registrations as they are (still deferred if so).
+    private func copiedStorage(path: [ServiceRequest], notes: [String]) -> Storage {
+        Storage(
+            request: storage.request, path: path, details: storage.details.withLock { $0 },
+            registration: storage.registration, failedInInitCompleted: storage.failedInInitCompleted,
+            injectedProperty: storage.injectedProperty, notes: notes
+        )
+    }
+
+    /// The lines of context added on the way out, innermost first (see ``addingNote(_:)``).
+    var notes: [String] { storage.notes }
 
     /// The kind of failure, with its details.
     ///
@@ -215,14 +246,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// innermost property keeps the note: a property of an object made for another property names its own).
     func injecting(property label: String, of owner: Any.Type) -> ResolutionError {
         if storage.injectedProperty != nil { return self }
-        let (kind, registrations) = storage.resolvedDetails
-        var copy = self
-        copy.storage = Storage(
-            request: request, path: path, details: .known(kind, registrations), registration: registration,
-            failedInInitCompleted: failedInInitCompleted,
-            injectedProperty: InjectedPropertyDescription(label: label, ownerType: owner)
-        )
-        return copy
+        return ResolutionError(
+            storage: Storage(
+                request: storage.request, path: storage.path, details: storage.details.withLock { $0 },
+                registration: storage.registration, failedInInitCompleted: storage.failedInInitCompleted,
+                injectedProperty: InjectedPropertyDescription(label: label, ownerType: owner), notes: storage.notes
+            ))
     }
 
     /// Creates an error. Syringe creates these; tests and custom resolvers may too.
@@ -320,6 +349,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
                 lines += registrations.map { "    \($0)" }
             }
         }
+        lines += notes.map { "  \($0)" }
         if let fix { lines.append("  \(fix)") }
         return lines.joined(separator: "\n")
     }

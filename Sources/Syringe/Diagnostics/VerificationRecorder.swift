@@ -12,6 +12,8 @@ final class VerificationRecorder {
         stack: [(registration: Registration, request: ServiceRequest, kind: ObjectScope.Kind)]
     ) {
         guard kind == .transient || kind == .graph || kind == .weak else { return }
+        // A registered value or instance is one instance for good, however its scope is built.
+        guard !registration.configuration.scope.isRegisteredInstanceScope else { return }
         guard let ownerIndex = stack.lastIndex(where: { $0.kind == .container || $0.kind == .perContainer }) else {
             return
         }

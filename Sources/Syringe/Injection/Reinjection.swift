@@ -91,7 +91,11 @@ enum Reinjection {
                     "\(typeName(property.storage.lookupType)) has no registration to follow (it must be registered)")
             }
             let kind = source.configuration.kind
-            guard kind == .container || kind == .perContainer || kind == .weak else {
+            // A registered value or instance (Container+Values.swift) is one instance for good.
+            guard
+                kind == .container || kind == .perContainer || kind == .weak
+                    || source.configuration.scope.isRegisteredInstanceScope
+            else {
                 throw failure(
                     property,
                     "the registration of \(typeName(property.storage.lookupType)) is in the \(source.configuration.scope.scopeDescription) scope; only .container, .perContainer and .weak registrations keep one instance to re-inject"

@@ -171,7 +171,7 @@ extension Container {
 
     /// The one place registrations are added: binds `registration` under its key, then tells the behaviors
     /// (outside the lock). Returns the registration, for the caller's entry.
-    private func add<Service>(
+    func add<Service>(
         _ registration: consuming Registration, as serviceType: Service.Type, arguments: ArgumentsKey
     ) -> Registration {
         // The map takes the reference the caller passed (moved out of `pending`, not copied); the one returned

@@ -309,9 +309,11 @@ class Registration: @unchecked Sendable {
         }
     }
 
-    /// Changes the scope, forgetting the instances the old one kept.
+    /// Changes the scope, forgetting the instances the old one kept. A value or instance registration keeps its
+    /// own scope (see `Container+Values.swift`).
     @usableFromInline
     final func changeScope(to scope: any ObjectScopeProtocol) {
+        if configuration.scope.isRegisteredInstanceScope { return }
         reconfigure { $0.ownedBits(scope: scope) }
         forgetInstances()
     }

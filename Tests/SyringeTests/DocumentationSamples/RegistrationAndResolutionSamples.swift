@@ -247,4 +247,22 @@ struct RegistrationAndResolutionSamples {
         assignable?("Syringe: example")
         #expect(recorder.all == ["Syringe: example"])
     }
+
+    protocol URLSessionProtocol: AnyObject, Sendable {}
+    final class FakeSession: URLSessionProtocol {}
+
+    @Test("values and instances register without a closure and resolve by name")
+    func valuesAndInstances() throws {
+        let container = Container()
+        let shared = FakeSession()
+        container.register(value: 5, name: "retries")
+        container.register(value: "https://api.example.com", name: "base")
+        container.register(instance: shared, as: (any URLSessionProtocol).self)
+        #expect(try container.require(Int.self, name: "retries") == 5)
+        #expect(container.resolve(String.self, name: "base") == "https://api.example.com")
+        #expect(container.resolve((any URLSessionProtocol).self) === shared)
+        container.register(value: 7, name: "retries").inObjectScope(.container)
+        #expect(container.resolve(Int.self, name: "retries") == 7)
+        #expect(throws: Never.self) { try container.verify() }
+    }
 }

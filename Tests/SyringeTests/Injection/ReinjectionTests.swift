@@ -86,6 +86,30 @@ struct ReinjectionTests {
         #expect(screen.injections == 3)
     }
 
+    @Test("A registered value or instance can be re-injected, and a new one under its key re-fills the property")
+    func valuesAndInstances() throws {
+        let container = Container()
+        container.register(Theme.self) { _ in Theme() }
+        container.register(instance: Session(user: "first"))
+        let screen = Screen()
+        try container.inject(into: screen)
+        #expect(screen.session.user == "first")
+        container.register(instance: Session(user: "second"))
+        #expect(screen.session.user == "second")
+        #expect(screen.injections == 2)
+
+        final class Limits: InjectionCompletionAware, @unchecked Sendable {
+            // @unchecked Sendable: test fixture; touched by one thread.
+            @Injected(name: "retries", reinjected: true) var retries: Int
+            func didInjectDependencies(from resolver: any Resolver) {}
+        }
+        container.register(value: 3, name: "retries")
+        let limits = Limits()
+        try container.inject(into: limits)
+        container.register(value: 5, name: "retries")
+        #expect(limits.retries == 5)
+    }
+
     @Test("Objects made by a registration with injectsProperties() are re-injected too")
     func registrationMade() throws {
         let container = makeContainer()
