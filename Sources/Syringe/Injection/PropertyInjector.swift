@@ -51,15 +51,14 @@ enum PropertyInjector {
             guard let current = mirror else { break }
             mirror = current.superclassMirror
             if offsets.isEmpty { continue }
-            var next = offsets.makeIterator()
-            var wanted = next.next()
-            for (offset, child) in current.children.enumerated() {
-                guard offset == wanted else { continue }
-                wanted = next.next()
+            // Straight to the marked children: the others' values are never reflected (a mirror's children are
+            // a lazy map over their offsets, so moving an index there costs nothing per child skipped).
+            let children = current.children
+            for offset in offsets {
+                let child = children[children.index(children.startIndex, offsetBy: offset)]
                 if let property = child.value as? any InjectedProperty {
                     found.append(Property(label: label(child.label), storage: property.erasedStorage))
                 }
-                if wanted == nil { break }
             }
         }
         return found

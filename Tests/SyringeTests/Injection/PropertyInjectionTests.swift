@@ -169,6 +169,26 @@ struct PropertyInjectionTests {
         #expect(another.engine is V8)
     }
 
+    @Test("Marked properties among unmarked ones are found again, by position, in later objects of the type")
+    func mixedProperties() throws {
+        final class Mixed {
+            var first = 1
+            @Injected(name: "plain") var formatter: any Formatter
+            let middle = "m"
+            var other: (any Engine)?
+            @Injected var engine: any Engine
+            var last = [1, 2]
+        }
+        let container = makeContainer()
+        for _ in 0..<3 {
+            let mixed = Mixed()
+            try container.inject(into: mixed)
+            #expect(mixed.formatter.format == "plain")
+            #expect(mixed.engine is V8)
+            #expect(mixed.other == nil && mixed.first == 1 && mixed.last == [1, 2])
+        }
+    }
+
     @Test("A struct passed by value is filled: its wrappers share their boxes with the caller's copy")
     func structTarget() throws {
         let container = makeContainer()
