@@ -3,22 +3,21 @@
 /// The wrapper is a struct holding this box, so that the container, which sees the property through `Mirror`
 /// (a copy of the wrapper), fills the very box the owner reads.
 final class InjectedStorage<Value>: @unchecked Sendable {
-    // @unchecked Sendable: the only mutable state, `state`, is behind its lock; the other fields are `let`s of
-    // Sendable types. The value itself crosses threads only as the user's object does: `Injected` is `Sendable`
-    // only when `Value` is, and the container writes a value on the thread that injects (or re-injects, see
-    // Reinjection.swift), as the owner's own code would.
+    // @unchecked Sendable: the mutable fields (`stored`, `label`, `owner`) are read and written only inside
+    // `lock.withLock`; the other fields are `let`s of Sendable types. The value itself crosses threads only as the
+    // user's object does: `Injected` is `Sendable` only when `Value` is, and the container writes a value on the
+    // thread that injects (or re-injects, see Reinjection.swift), as the owner's own code would.
     let name: String?
     let reinjected: Bool
     let fileID: String
     let line: UInt
-    private let state = Locked(State())
-
-    struct State {
-        var value: Value?
-        /// The property's name and owner, once a container has seen them (for the message of an early read).
-        var label: String?
-        var owner: Any.Type?
-    }
+    /// Guards the fields below. Not generic over `Value` (a `Locked<State>` holding them would be), so that making
+    /// a wrapper does not look up the lock's generic metadata.
+    private let lock = Locked(())
+    private var stored: Value?
+    /// The property's name and owner, once a container has seen them (for the message of an early read).
+    private var label: String?
+    private var owner: Any.Type?
 
     init(name: String?, reinjected: Bool, fileID: String, line: UInt) {
         self.name = name
@@ -27,21 +26,35 @@ final class InjectedStorage<Value>: @unchecked Sendable {
         self.line = line
     }
 
-    var isFilled: Bool { state.withLock { $0.value != nil } }
+    var isFilled: Bool { lock.withLock { _ in stored != nil } }
 
     /// The value, or a stop with a message naming the property (an optional property reads `nil`).
     var value: Value {
-        let (value, label, owner) = state.withLock { ($0.value, $0.label, $0.owner) }
-        if let value { return value }
+        if let value = lock.withLock({ _ in stored }) { return value }
+        return valueBeforeInjection()
+    }
+
+    /// `nil` for an optional property; for a required one, a stop with a message naming the property.
+    private func valueBeforeInjection() -> Value {
         if Value.self is any OptionalMarker.Type, let optional = Value.self as? any ExpressibleByNilLiteral.Type,
             let none = optional.init(nilLiteral: ()) as? Value
         {
             return none
         }
+        let (label, owner) = lock.withLock { _ in (self.label, self.owner) }
         let property = label.map { "'\($0)' of \(owner.map { typeName($0) } ?? "its owner")" } ?? "property"
         preconditionFailure(
             "Syringe: the @Injected \(property) (\(typeName(Value.self))\(name.map { ", name: \"\($0)\"" } ?? "")), declared at \(fileID):\(line), was read before a container filled it. To fix: register its owner with .injectsProperties(), or call try container.inject(into:) before reading it."
         )
+    }
+
+    /// Remembers the property's name and owner; stores `value` when given.
+    fileprivate func record(_ value: Value?, label: String, owner: Any.Type) {
+        lock.withLock { _ in
+            self.label = label
+            self.owner = owner
+            if let value { stored = value }
+        }
     }
 }
 
@@ -62,11 +75,13 @@ extension InjectedStorage: InjectedStorageProtocol {
     var lookupType: Any.Type { (Value.self as? any OptionalMarker.Type)?.wrappedOptionalType ?? Value.self }
 
     func fill(from resolver: any Resolver, label: String, owner: Any.Type) throws(ResolutionError) {
-        state.withLock { state in
-            state.label = label
-            state.owner = owner
+        let resolved: Value
+        do {
+            resolved = try InjectionDispatch.resolve(Value.self, name: name, from: resolver)
+        } catch {
+            record(nil, label: label, owner: owner)
+            throw error
         }
-        let resolved = try InjectionDispatch.resolve(Value.self, name: name, from: resolver)
-        state.withLock { $0.value = resolved }
+        record(resolved, label: label, owner: owner)
     }
 }

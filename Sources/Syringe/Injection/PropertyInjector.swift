@@ -11,9 +11,9 @@ enum PropertyInjector {
     }
 
     /// Where a type's `@Injected` properties are: for each level of the class hierarchy (the type first, then
-    /// its superclasses), the offsets of the marked children.
+    /// its superclasses), the offsets of the marked children, with their names.
     private struct Layout: Sendable {
-        let levels: [[Int]]
+        let levels: [[(offset: Int, label: String)]]
         var isEmpty: Bool { levels.allSatisfy(\.isEmpty) }
     }
 
@@ -28,14 +28,15 @@ enum PropertyInjector {
             return properties(of: instance, layout: layout)
         }
         var found: [Property] = []
-        var levels: [[Int]] = []
+        var levels: [[(offset: Int, label: String)]] = []
         var mirror: Mirror? = Mirror(reflecting: instance)
         while let current = mirror {
-            var offsets: [Int] = []
+            var offsets: [(offset: Int, label: String)] = []
             for (offset, child) in current.children.enumerated() {
                 guard let property = child.value as? any InjectedProperty else { continue }
-                offsets.append(offset)
-                found.append(Property(label: label(child.label), storage: property.erasedStorage))
+                let name = label(child.label)
+                offsets.append((offset, name))
+                found.append(Property(label: name, storage: property.erasedStorage))
             }
             levels.append(offsets)
             mirror = current.superclassMirror
@@ -51,13 +52,27 @@ enum PropertyInjector {
             guard let current = mirror else { break }
             mirror = current.superclassMirror
             if offsets.isEmpty { continue }
-            // Straight to the marked children: the others' values are never reflected (a mirror's children are
-            // a lazy map over their offsets, so moving an index there costs nothing per child skipped).
             let children = current.children
-            for offset in offsets {
-                let child = children[children.index(children.startIndex, offsetBy: offset)]
+            if offsets.count * 4 < children.count {
+                // Few marked among many: straight to the marked children, so the others' values are never
+                // reflected (moving an `AnyIndex` costs an allocation, cheaper than reflecting several children).
+                for (offset, name) in offsets {
+                    let child = children[children.index(children.startIndex, offsetBy: offset)]
+                    if let property = child.value as? any InjectedProperty {
+                        found.append(Property(label: name, storage: property.erasedStorage))
+                    }
+                }
+                continue
+            }
+            // Mostly marked: one pass up to the last marked child, casting only the marked ones.
+            var next = offsets.makeIterator()
+            var wanted = next.next()
+            for (offset, child) in children.enumerated() {
+                guard let target = wanted else { break }
+                guard offset == target.offset else { continue }
+                wanted = next.next()
                 if let property = child.value as? any InjectedProperty {
-                    found.append(Property(label: label(child.label), storage: property.erasedStorage))
+                    found.append(Property(label: target.label, storage: property.erasedStorage))
                 }
             }
         }
