@@ -235,6 +235,8 @@ public final class Container: Sendable {
     /// container.resolve(Animal.self) // nil, unless a parent registers Animal
     /// ```
     public func removeAll() {
+        // Nothing to re-inject from an emptied container (Injection/Reinjection.swift): its watches go first.
+        injection.forgetWatches()
         removeBindings(owned: ownRegistrations()) { _, _ in true }
         lifecycle.forgetModules()
     }

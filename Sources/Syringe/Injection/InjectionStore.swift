@@ -40,4 +40,13 @@ final class InjectionStore: Sendable {
             return state.watches.filter(isIncluded)
         }
     }
+
+    /// Forgets every watch (``Container/removeAll()``: nothing is left to re-inject from).
+    func forgetWatches() {
+        guard hasWatches else { return }
+        state.withLock { state in
+            state.watches.removeAll()
+            watchCount.store(0)
+        }
+    }
 }

@@ -296,14 +296,19 @@ struct PropertyInjectionTests {
     @Test("A @MainActor object is injected from main-actor code")
     @MainActor
     func mainActorObject() throws {
-        @MainActor final class ViewModel {
+        @MainActor final class ViewModel: @MainActor InjectionCompletionAware {
             @Injected var engine: any Engine
             var title = "view"
+            func didInjectDependencies(from resolver: any Resolver) {
+                title = "ready"
+            }
         }
         let container = makeContainer()
         let model = ViewModel()
         try container.inject(into: model)
         #expect(model.engine is V8)
+        // An isolated conformance: told on the main actor, where the injection ran.
+        #expect(model.title == "ready")
     }
 
     @Test("Registrations of a module are injected, and unloading the module makes the property fail")

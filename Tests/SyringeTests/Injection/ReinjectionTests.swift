@@ -206,6 +206,18 @@ struct ReinjectionTests {
         #expect(screen.session.user == "ann")
     }
 
+    @Test("removeAll() forgets the watched objects: nothing is re-injected, the values stay")
+    func removeAll() throws {
+        let container = makeContainer()
+        let screen = Screen()
+        try container.inject(into: screen)
+        let session = screen.session
+        container.removeAll()
+        container.register(Session.self) { _ in Session(user: "new") }.inObjectScope(.container)
+        #expect(screen.session === session)
+        #expect(screen.injections == 1)
+    }
+
     @Test("A per-container source re-injects when the container that made it resets it")
     func perContainer() throws {
         let parent = Container()
