@@ -26,8 +26,8 @@
 /// filled values.
 ///
 /// > Warning: Reading a required property before a container filled it is a programming error: it stops the
-/// > program with `preconditionFailure`, with a message that names the property's type, where it is declared,
-/// > and (once a container has seen it) its name and owner. Check ``isInjected`` on the projected value
+/// > program with `preconditionFailure`, with a message that names the declaring type, the property's type and
+/// > where it is declared (and its name, once a container has seen it). Check ``isInjected`` on the projected value
 /// > (`$cart.isInjected`) when unsure. An optional property reads `nil` before injection.
 ///
 /// - Note: `Injected` is `Sendable` when `Value` is. Its box holds the value behind a lock.
@@ -53,8 +53,13 @@ public struct Injected<Value> {
     ///   - reinjected: Whether the property is filled again when its source registration changes.
     ///   - fileID: Where the property is declared, for the message of a read before injection.
     ///   - line: The line of the declaration.
-    public init(name: String? = nil, reinjected: Bool = false, fileID: String = #fileID, line: UInt = #line) {
-        storage = InjectedStorage(name: name, reinjected: reinjected, fileID: fileID, line: line)
+    ///   - function: The declaring type, as `#function` names it in a property declaration, for that message.
+    public init(
+        name: String? = nil, reinjected: Bool = false, fileID: String = #fileID, line: UInt = #line,
+        function: String = #function
+    ) {
+        storage = InjectedStorage(
+            name: name, reinjected: reinjected, fileID: fileID, line: line, declaringType: function)
     }
 
     /// The injected value.

@@ -11,6 +11,8 @@ final class InjectedStorage<Value>: @unchecked Sendable {
     let reinjected: Bool
     let fileID: String
     let line: UInt
+    /// The declaring type's name, as `#function` gives it in a property declaration.
+    let declaringType: String
     /// Guards the fields below. Not generic over `Value` (a `Locked<State>` holding them would be), so that making
     /// a wrapper does not look up the lock's generic metadata.
     private let lock = Locked(())
@@ -19,11 +21,12 @@ final class InjectedStorage<Value>: @unchecked Sendable {
     private var label: String?
     private var owner: Any.Type?
 
-    init(name: String?, reinjected: Bool, fileID: String, line: UInt) {
+    init(name: String?, reinjected: Bool, fileID: String, line: UInt, declaringType: String) {
         self.name = name
         self.reinjected = reinjected
         self.fileID = fileID
         self.line = line
+        self.declaringType = declaringType
     }
 
     var isFilled: Bool { lock.withLock { _ in stored != nil } }
@@ -42,7 +45,8 @@ final class InjectedStorage<Value>: @unchecked Sendable {
             return none
         }
         let (label, owner) = lock.withLock { _ in (self.label, self.owner) }
-        let property = label.map { "'\($0)' of \(owner.map { typeName($0) } ?? "its owner")" } ?? "property"
+        let ownerName = owner.map { typeName($0) } ?? declaringType
+        let property = label.map { "property '\($0)' of \(ownerName)" } ?? "property of \(ownerName)"
         preconditionFailure(
             "Syringe: the @Injected \(property) (\(typeName(Value.self))\(name.map { ", name: \"\($0)\"" } ?? "")), declared at \(fileID):\(line), was read before a container filled it. To fix: register its owner with .injectsProperties(), or call try container.inject(into:) before reading it."
         )

@@ -19,6 +19,7 @@ struct EarlyReadTests {
             #expect(message.contains("@Injected"))
             #expect(message.contains("any Engine") || message.contains("Engine"))
             #expect(message.contains("EarlyReadTests.swift:7"))
+            #expect(message.contains("property of Car"))
             #expect(message.contains("inject(into:)"))
         }
     }
