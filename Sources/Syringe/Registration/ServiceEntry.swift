@@ -47,6 +47,9 @@ public struct ServiceEntry<Service>: Sendable {
 
     /// Sets how long instances live. Changing the scope forgets any instance already kept.
     ///
+    /// On the entry of a value or an instance (``Container/register(value:name:fileID:line:)``,
+    /// ``Container/register(instance:as:name:fileID:line:)``) it changes nothing: that is always the one instance.
+    ///
     /// ```swift
     /// container.register(Database.self) { _ in SQLiteDatabase() }.inObjectScope(.container)
     /// ```

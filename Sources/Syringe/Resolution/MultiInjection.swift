@@ -139,14 +139,17 @@ enum ThrowingFailures: MultiInjectionFailurePolicy {
     static var skipsFailures: Bool { false }
 }
 
+/// The type ``AllRegistrations`` names as wrapped: internal, never registered.
+enum MultiInjectionRequest {}
+
 /// The request behind ``Resolver/resolveAll(_:)`` and ``Resolver/requireAll(_:)``: an instance of every
 /// registration of `Element`, built inside one resolution. Never registered (the type is internal).
 struct AllRegistrations<Element, Policy: MultiInjectionFailurePolicy>: InstanceWrapper {
     let instances: [Element]
 
     /// A type no registration answers, so the wrapper's own lookup finds nothing: the elements are looked up by
-    /// ``ResolutionContext/allBindings(of:)``.
-    static var wrappedType: Any.Type { Self.self }
+    /// ``ResolutionContext/allBindings(of:)``. Not generic, so asking for it looks up no metadata.
+    static var wrappedType: Any.Type { MultiInjectionRequest.self }
 
     static func make(
         in context: ResolutionContext, binding: Container.Binding?, request: WrappedRequest
@@ -184,9 +187,9 @@ extension ResolutionContext {
         let bindings = allBindings(of: ObjectIdentifier(Element.self))
         var instances: [Element] = []
         instances.reserveCapacity(bindings.count)
-        for (name, hit) in bindings {
+        for binding in bindings {
             do {
-                instances.append(try resolve(hit, as: Element.self, name: name, arguments: ()))
+                instances.append(try resolve(binding.hit, as: Element.self, name: binding.name, arguments: ()))
             } catch {
                 guard skippingFailures else { throw error }
                 Container.log(error)

@@ -105,49 +105,83 @@ struct RegistryView {
         ancestors = tables
     }
 
+    /// One binding found by ``allBindings(of:)``: a struct, not a tuple, so that an array of them is destroyed by
+    /// compiled code rather than the runtime's generic tuple path.
+    struct Found {
+        /// The key's place in its container's registration order.
+        let order: UInt64
+        let name: String?
+        let hit: Hit
+    }
+
     /// Every binding of `serviceType` without runtime arguments this view sees, for multi-injection: the
     /// container's own, then each ancestor's keys that no nearer container binds; each key once, in its
     /// container's registration order.
     ///
     /// - Complexity: O(*n* + *k* log *k*): a scan of the *n* bindings of the container and its ancestors, and a
-    ///   sort of the *k* found in each.
-    mutating func allBindings(of serviceType: ObjectIdentifier) -> [(name: String?, hit: Hit)] {
+    ///   sort of the *k* found when a removal reordered a table.
+    mutating func allBindings(of serviceType: ObjectIdentifier) -> [Found] {
         loadAncestors()
-        var found: [(name: String?, hit: Hit)] = []
+        var found: [Found] = []
+        // The keys of nearer containers, which shadow an ancestor's: kept only while an ancestor follows.
         var shadowed: Set<ServiceKey> = []
-        let tables = [own] + (parentTable.map { [$0] } ?? []) + (ancestors ?? [])
-        for (index, table) in tables.enumerated() {
-            let isLast = index == tables.count - 1
-            var here: [(order: UInt64, key: ServiceKey, hit: Hit)] = []
-            Self.collect(serviceType, in: table, into: &here)
-            here.sort { $0.order < $1.order }
-            for (_, key, hit) in here where !shadowed.contains(key) {
-                found.append((key.name, hit))
+        func visit(_ table: Unmanaged<RegistryTable>, hasAncestor: Bool) {
+            let start = found.count
+            Self.collect(serviceType, in: table, into: &found)
+            // A table lists its bindings in the order they were added, unless keys were removed since.
+            if !found[start...].indices.dropFirst().allSatisfy({ found[$0 - 1].order < found[$0].order }) {
+                found[start...].sort { $0.order < $1.order }
             }
-            if !isLast { shadowed.formUnion(here.lazy.map(\.key)) }
+            guard hasAncestor || !shadowed.isEmpty else { return }
+            var kept = start
+            for index in start..<found.count {
+                let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: found[index].name)
+                if shadowed.contains(key) { continue }
+                if hasAncestor { shadowed.insert(key) }
+                found.swapAt(kept, index)
+                kept += 1
+            }
+            found.removeSubrange(kept...)
+        }
+        visit(own, hasAncestor: parentTable != nil)
+        if let parentTable {
+            let ancestors = ancestors ?? []
+            visit(parentTable, hasAncestor: !ancestors.isEmpty)
+            for (index, table) in ancestors.enumerated() {
+                visit(table, hasAncestor: index < ancestors.count - 1)
+            }
         }
         return found
     }
 
-    /// The bindings of `serviceType` without runtime arguments in `table` and, for a layer, those of its base
-    /// that the layer does not replace.
+    /// Appends the bindings of `serviceType` without runtime arguments in `table` and, for a layer, those of its
+    /// base that the layer does not replace.
     private static func collect(
-        _ serviceType: ObjectIdentifier, in table: Unmanaged<RegistryTable>,
-        into found: inout [(order: UInt64, key: ServiceKey, hit: Hit)]
+        _ serviceType: ObjectIdentifier, in table: Unmanaged<RegistryTable>, into found: inout [Found]
     ) {
         table._withUnsafeGuaranteedRef { layer in
-            for index in 0..<layer.count {
+            func matches(_ index: Int) -> Bool {
                 let entry = layer.entry(at: index)
-                guard entry.serviceType == serviceType, entry.argumentsType == noArgumentsKey else { continue }
-                let binding = layer.bindings[index]
-                let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: binding.name)
-                found.append((binding.order, key, Hit(table: table, index: index)))
+                return entry.serviceType == serviceType && entry.argumentsType == noArgumentsKey
+            }
+            // Counted first, so the array grows once.
+            var count = 0
+            for index in 0..<layer.count where matches(index) { count += 1 }
+            guard count > 0 || layer.base != nil else { return }
+            found.reserveCapacity(found.count + count)
+            for index in 0..<layer.count where matches(index) {
+                // The fields, not the binding: no reference to its registration is taken.
+                let (order, name) = (layer.bindings[index].order, layer.bindings[index].name)
+                found.append(Found(order: order, name: name, hit: Hit(table: table, index: index)))
             }
             // The base is kept alive by the layer, so it needs no retain either.
             guard let base = layer.base else { return }
-            var fromBase: [(order: UInt64, key: ServiceKey, hit: Hit)] = []
+            var fromBase: [Found] = []
             collect(serviceType, in: Unmanaged.passUnretained(base), into: &fromBase)
-            found += fromBase.filter { layer.index(of: $0.key) == nil }
+            found += fromBase.filter { binding in
+                let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: binding.name)
+                return layer.index(of: key) == nil
+            }
         }
     }
 }

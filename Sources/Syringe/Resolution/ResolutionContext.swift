@@ -250,7 +250,7 @@ final class ResolutionContext: @unchecked Sendable {
 
     /// Every binding of `serviceType` without runtime arguments this resolution sees, in the order multi-injection
     /// resolves them (see ``RegistryView/allBindings(of:)``).
-    func allBindings(of serviceType: ObjectIdentifier) -> [(name: String?, hit: RegistryView.Hit)] {
+    func allBindings(of serviceType: ObjectIdentifier) -> [RegistryView.Found] {
         registry?.allBindings(of: serviceType) ?? []
     }
 

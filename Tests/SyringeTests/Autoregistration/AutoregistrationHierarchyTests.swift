@@ -128,3 +128,34 @@ struct AutoregistrationHierarchyTests {
         #expect((owner as? PetOwner)?.pet.name == "Mimi")
     }
 }
+
+@Suite("autoregister and resolveAll in resolution traces")
+struct AutoregistrationTraceTests {
+    @Test("a trace shows an autoregistered service's parameters as its children")
+    func autoregistrationTrace() throws {
+        let container = Container()
+        AutoregistrationFixtures.registerDependencies(in: container)
+        container.autoregister((any Person).self, initializer: PetOwner.init)
+        let traced = container.trace((any Person).self)
+        #expect(throws: Never.self) { try traced.get() }
+        let root = try #require(traced.trace.steps.first)
+        #expect(root.request.description == "Person")
+        #expect(root.children.map(\.request.description) == ["Animal", "Food", "Leash"])
+    }
+
+    @Test("a trace shows each element a factory's resolveAll made")
+    func resolveAllTrace() throws {
+        final class Zoo: Sendable {
+            let animals: [any Animal]
+            init(animals: [any Animal]) { self.animals = animals }
+        }
+        let container = Container()
+        container.register((any Animal).self, name: "cat") { _ in Cat(name: "cat") }
+        container.register((any Animal).self, name: "tiger") { _ in Cat(name: "tiger") }
+        container.autoregister(Zoo.self, initializer: Zoo.init)
+        let traced = container.trace(Zoo.self)
+        #expect(try traced.get().animals.map(\.name) == ["cat", "tiger"])
+        let root = try #require(traced.trace.steps.first)
+        #expect(root.children.map(\.request.description) == ["Animal(name: \"cat\")", "Animal(name: \"tiger\")"])
+    }
+}

@@ -1,4 +1,3 @@
-import Synchronization
 import Syringe
 import Testing
 
@@ -201,16 +200,16 @@ struct ResolveAllTests {
     @Test("the optional form logs each registration it leaves out")
     func skippedFailuresAreLogged() {
         loggingSinkLock.run {
-            let messages = Mutex<[String]>([])
+            let messages = Collected<String>()
             let previous = Container.loggingFunction
-            Container.loggingFunction = { message in messages.withLock { $0.append(message) } }
+            Container.loggingFunction = { message in messages.append(message) }
             defer { Container.loggingFunction = previous }
 
             let container = Container()
             container.register((any LoggedPlugin).self, name: "ok") { _ in WorkingLoggedPlugin() }
             container.register((any LoggedPlugin).self, name: "broken") { _ in throw PluginFailure() }
             #expect(container.resolveAll((any LoggedPlugin).self).count == 1)
-            let logged = messages.withLock { $0.filter { $0.contains("LoggedPlugin") } }
+            let logged = messages.all.filter { $0.contains("LoggedPlugin") }
             #expect(logged.count == 1)
             #expect(logged.first?.contains("cannot resolve LoggedPlugin(name: \"broken\")") == true)
         }
