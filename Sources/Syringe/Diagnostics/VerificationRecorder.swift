@@ -2,6 +2,15 @@
 final class VerificationRecorder {
     private(set) var captives: [CaptiveDependency] = []
     private var seen: Set<CaptiveDependency> = []
+    /// The auto-created types (Injection/Container+AutoCreation.swift) a verified registration depends on, each
+    /// once, in the order first made.
+    private(set) var autoCreated: [RegistrationDescription] = []
+    private var seenAutoCreated: Set<ObjectIdentifier> = []
+
+    /// Records that an auto-created `type` was made for a registration being verified.
+    func noteAutoCreated(_ type: Any.Type, as description: @autoclosure () -> RegistrationDescription) {
+        if seenAutoCreated.insert(ObjectIdentifier(type)).inserted { autoCreated.append(description()) }
+    }
 
     /// Records a captive dependency if `registration`, with a scope shorter than the container's, is resolved
     /// while a `.container`- or `.perContainer`-scoped registration that does not allow it is being made.

@@ -7,7 +7,7 @@ extension Container {
     /// dependencies resolved there: a child's registrations come first, as for any factory. Only requests
     /// without a name and without runtime arguments are auto-created. ``verify(samples:)`` checks an
     /// auto-created type when a registered service depends on it (its dependencies and its `@Injected`
-    /// properties).
+    /// properties), and lists it among the verified registrations.
     ///
     /// ```swift
     /// let container = Container()
@@ -54,7 +54,7 @@ extension Container {
         let configuration = Registration.Configuration(
             scope: Service.autoCreationScope, completions: [], injectsProperties: true)
         return PlainRegistration<Service>(
-            body: { try Service(resolver: $0) }, name: nil, fileID: "\(typeName(Service.self)) (auto-created)",
+            body: { try Service(resolver: $0) }, name: nil, fileID: "<auto-created>",
             line: 0, configuration: configuration, lifecycle: lifecycle
         )
     }
@@ -70,6 +70,7 @@ extension ResolutionContext {
             let creatable = Service.self as? any AutoCreatable.Type, container.autoCreatesInHierarchy
         else { return nil }
         let registration = container.autoRegistration(for: creatable, keep: observer == nil)
+        observer?.verification?.noteAutoCreated(Service.self, as: registration.describe())
         // Kept by the container's store, or (during verification) by this frame, while the resolution runs.
         defer { withExtendedLifetime(registration) {} }
         let made = try instance(of: registration, as: Service.self, name: nil, arguments: ())

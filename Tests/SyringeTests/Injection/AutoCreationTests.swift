@@ -105,7 +105,9 @@ struct AutoCreationTests {
         container.autoCreatesUnregisteredTypes = true
         container.register(Checkout.self) { r in Checkout(receipts: try r.require(ReceiptPrinter.self)) }
         #expect(try container.require(Checkout.self).receipts.formatter.style == "short")
-        try container.verify()
+        let report = try container.verify()
+        // The auto-created type appears in the report, verified with the registration that depends on it.
+        #expect(report.verified.contains { $0.request.serviceType == ReceiptPrinter.self })
 
         let broken = Container()
         broken.autoCreatesUnregisteredTypes = true
