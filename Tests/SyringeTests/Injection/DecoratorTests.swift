@@ -76,7 +76,7 @@ struct DecoratorTests {
         #expect(calls.value == 1)
     }
 
-    @Test("Transient and graph registrations are decorated on their typed paths")
+    @Test("Registrations of every scope are decorated, transient and graph ones on their typed paths")
     func typedPaths() throws {
         let container = Container()
         container.register(Cat.self, name: "transient") { _ in Cat() }
@@ -90,7 +90,10 @@ struct DecoratorTests {
         container.register((any Animal).self, name: "weak") { _ in Cat() }
             .inObjectScope(.weak)
             .decorated { _, inner in Loud(inner) }
-        for name in ["transient", "graph", "weak"] {
+        container.register((any Animal).self, name: "perContainer") { _ in Cat() }
+            .inObjectScope(.perContainer)
+            .decorated { _, inner in Loud(inner) }
+        for name in ["transient", "graph", "weak", "perContainer"] {
             #expect(try container.require((any Animal).self, name: name) is Loud)
         }
     }
