@@ -91,20 +91,29 @@ struct BindingMap: Sequence {
     mutating func updateValue(
         _ binding: Container.Binding, forKey key: ServiceKey, keepingOrder: Bool = false
     ) -> Container.Binding? {
-        updateValue(
-            binding.registration, as: binding.serviceType, forKey: key, order: keepingOrder ? binding.order : nil)
+        if keepingOrder {
+            return bind(binding.registration, as: binding.serviceType, forKey: key, order: binding.order)
+        }
+        return updateValue(binding.registration, as: binding.serviceType, forKey: key)
     }
 
     /// Binds `key` to `registration`, answering as `serviceType`, and returns what it was bound to before. The
-    /// key is consumed: a new binding keeps it without copying its name. A new key takes the place `order` in
-    /// registration order, the next one by default; a key bound again keeps its place.
+    /// key is consumed: a new binding keeps it without copying its name. A new key takes the next place in
+    /// registration order; a key bound again keeps its place.
     @discardableResult
     mutating func updateValue(
-        _ registration: consuming Registration, as serviceType: Any.Type, forKey key: consuming ServiceKey,
-        order: UInt64? = nil
+        _ registration: consuming Registration, as serviceType: Any.Type, forKey key: consuming ServiceKey
     ) -> Container.Binding? {
-        let order = order ?? nextOrder
-        nextOrder = Swift.max(nextOrder, order &+ 1)
+        bind(registration, as: serviceType, forKey: key, order: nil)
+    }
+
+    /// ``updateValue(_:as:forKey:)``, a new key taking the place `order` if given. Inlined into both callers, so
+    /// registering (`order` is `nil`) carries no optional.
+    @inline(__always)
+    private mutating func bind(
+        _ registration: consuming Registration, as serviceType: Any.Type, forKey key: consuming ServiceKey,
+        order: UInt64?
+    ) -> Container.Binding? {
         let hash = key.registryHash
         if !slots.isEmpty {
             let (slot, index) = find(key, hash: hash)
@@ -115,14 +124,25 @@ struct BindingMap: Sequence {
                 return old
             }
             if 2 * (elements.count + 1) <= slots.count {
-                insert(Entry(key, registration, serviceType, order: order), hash: hash, at: slot)
+                insert(Entry(key, registration, serviceType, order: takeOrder(order)), hash: hash, at: slot)
                 return nil
             }
         }
         grow()
         let slot = find(key, hash: hash).slot
-        insert(Entry(key, registration, serviceType, order: order), hash: hash, at: slot)
+        insert(Entry(key, registration, serviceType, order: takeOrder(order)), hash: hash, at: slot)
         return nil
+    }
+
+    /// The place of a new key: `order` if given (and later keys go after it), else the next place.
+    @inline(__always)
+    private mutating func takeOrder(_ order: UInt64?) -> UInt64 {
+        guard let order else {
+            defer { nextOrder &+= 1 }
+            return nextOrder
+        }
+        if order >= nextOrder { nextOrder = order &+ 1 }
+        return order
     }
 
     /// Unbinds `key`, and returns what it was bound to.
