@@ -175,6 +175,9 @@ public final class Container: Sendable {
     /// For a view (``withObjectGraph(_:closure:)``, a module's, an `await`ed resolution's), the container it
     /// views: what a ``Lazy`` or ``Provider`` made through the view falls back on once the view is gone.
     let viewed: Container?
+    /// Property injection's state: auto-creation, re-injection watchers (see the `Injection` folder); shared with
+    /// views.
+    let injection: InjectionStore
 
     /// Creates a container.
     ///
@@ -205,6 +208,7 @@ public final class Container: Sendable {
         self.lifecycle = lifecycle
         self.module = nil
         self.viewed = nil
+        self.injection = InjectionStore()
         registeringClosure(self)
     }
 
@@ -218,6 +222,7 @@ public final class Container: Sendable {
         self.lifecycle = container.lifecycle
         self.module = module
         self.viewed = container.viewed ?? container
+        self.injection = container.injection
     }
 
     /// Removes every registration of this container (not of its parent), with the instances they keep.
@@ -230,6 +235,8 @@ public final class Container: Sendable {
     /// container.resolve(Animal.self) // nil, unless a parent registers Animal
     /// ```
     public func removeAll() {
+        // Nothing to re-inject from an emptied container (Injection/Reinjection.swift): its watches go first.
+        injection.forgetWatches()
         removeBindings(owned: ownRegistrations()) { _, _ in true }
         lifecycle.forgetModules()
     }

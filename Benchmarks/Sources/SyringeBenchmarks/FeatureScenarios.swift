@@ -34,5 +34,6 @@ func featureScenarios() -> [FeatureScenario] {
     // One line per feature file, e.g. `scenarios += autoregistrationScenarios()`.
     scenarios += dependencyGraphScenarios()
     scenarios += autoregistrationScenarios()
+    scenarios += injectionScenarios()
     return scenarios
 }

@@ -378,11 +378,26 @@ final class AsyncResolution: AsyncResolver, Sendable {
         guard let factory = registration.asyncFactory else {
             throw child.wrap(AsyncFactoryRequired(), of: registration)
         }
-        let instance: Any
+        var instance: Any
         do {
             instance = try await factory(child, arguments).value
         } catch {
             throw child.wrap(error, of: registration)
+        }
+        // Decorators and property injection are read with the registration's configuration of now: a registration
+        // without them (the shared configurations) has nothing to do here.
+        let configuration = registration.configuration
+        if !configuration.finishesPlainly {
+            do {
+                for decorator in configuration.decorators {
+                    instance = try decorator(child, instance)
+                }
+                if configuration.injectsProperties {
+                    try PropertyInjector.fill(instance, from: child, registration: .passUnretained(registration))
+                }
+            } catch {
+                throw child.wrap(error, of: registration)
+            }
         }
         for completion in completions {
             do {
@@ -391,6 +406,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
                 throw child.wrap(error, of: registration)
             }
         }
+        if configuration.injectsProperties { PropertyInjector.notifyCompletion(of: instance, from: child) }
         return instance
     }
 

@@ -125,7 +125,9 @@ extension Container {
             context.finish()
         }
 
-        let report = VerificationReport(verified: verified, unverifiable: unverifiable, asynchronous: asynchronous)
+        // Auto-created types a registration depends on were verified with it: listed after the registrations.
+        let report = VerificationReport(
+            verified: verified + recorder.autoCreated, unverifiable: unverifiable, asynchronous: asynchronous)
         guard failures.isEmpty && recorder.captives.isEmpty else {
             throw VerificationError(failures: failures, captiveDependencies: recorder.captives, report: report)
         }

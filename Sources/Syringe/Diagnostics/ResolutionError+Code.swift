@@ -78,6 +78,12 @@ extension ResolutionError {
         /// #expect(error.code == .asyncFactory)
         /// ```
         case asyncFactory
+        /// ``Kind/notReinjectable(reason:)``, whatever the reason.
+        ///
+        /// ```swift
+        /// #expect(error.code == .notReinjectable)
+        /// ```
+        case notReinjectable
 
         /// The case's name, as written in code: `notRegistered`.
         ///
@@ -138,6 +144,7 @@ extension ResolutionError.Kind {
         case .stackExhausted: .stackExhausted
         case .containerReleased: .containerReleased
         case .asyncFactory: .asyncFactory
+        case .notReinjectable: .notReinjectable
         }
     }
 }

@@ -107,6 +107,15 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// for it. Resolve it with `try await container.async.require(…)` (or, for a `@MainActor` factory,
         /// from `@MainActor` code through ``Container/mainActor``).
         case asyncFactory
+        /// An `@Injected(reinjected: true)` property cannot be re-injected, for `reason`: its registration does
+        /// not keep one instance (only `.container`, `.perContainer` and `.weak` ones do), it has no
+        /// registration, or its owner is not a class. Thrown when the property is injected.
+        ///
+        /// ```swift
+        /// // Syringe: cannot inject the property 'session' of Screen (Session): the registration of Session is in the transient scope; …
+        /// if case .notReinjectable(let reason) = error.kind { print(reason) }
+        /// ```
+        case notReinjectable(reason: String)
     }
 
     /// The error's fields, in one immutable object: every frame of a deep resolution reserves room for the
@@ -119,6 +128,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// Whether the kind is ``Kind/asyncFactory``; known at creation (deferred details are a miss's), so the
         /// logging of a `nil` can ask without taking the lock.
         let isAsyncFactory: Bool
+        /// The `@Injected` property being filled when the failure happened, if any.
+        let injectedProperty: InjectedPropertyDescription?
         /// Lines of context added on the way out (for example by an autoregistered initializer: which of its
         /// parameters failed), innermost first.
         let notes: [String]
@@ -133,8 +144,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
         init(
             request: ServiceRequest, path: [ServiceRequest], details: Details, registration: RegistrationDescription?,
-            failedInInitCompleted: Bool, notes: [String] = []
+            failedInInitCompleted: Bool, injectedProperty: InjectedPropertyDescription? = nil, notes: [String] = []
         ) {
+            self.injectedProperty = injectedProperty
             self.request = request
             self.path = path
             self.details = Locked(details)
@@ -180,7 +192,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     private func copiedStorage(path: [ServiceRequest], notes: [String]) -> Storage {
         Storage(
             request: storage.request, path: path, details: storage.details.withLock { $0 },
-            registration: storage.registration, failedInInitCompleted: storage.failedInInitCompleted, notes: notes
+            registration: storage.registration, failedInInitCompleted: storage.failedInInitCompleted,
+            injectedProperty: storage.injectedProperty, notes: notes
         )
     }
 
@@ -224,6 +237,29 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     var isAsyncFactory: Bool { storage.isAsyncFactory }
     /// Whether a factory failure came from an `initCompleted` closure rather than the factory itself.
     var failedInInitCompleted: Bool { storage.failedInInitCompleted }
+    /// The `@Injected` property that could not be filled, with its owner type, when the failure happened while
+    /// filling one (``Container/inject(into:isolation:)``, ``ServiceEntry/injectsProperties()``).
+    ///
+    /// ```swift
+    /// do {
+    ///     try container.inject(into: controller)
+    /// } catch {
+    ///     print(error.injectedProperty!) // CheckoutViewController.cart
+    /// }
+    /// ```
+    public var injectedProperty: InjectedPropertyDescription? { storage.injectedProperty }
+
+    /// This error, noting that it happened while filling the `@Injected` property `label` of `owner` (the
+    /// innermost property keeps the note: a property of an object made for another property names its own).
+    func injecting(property label: String, of owner: Any.Type) -> ResolutionError {
+        if storage.injectedProperty != nil { return self }
+        return ResolutionError(
+            storage: Storage(
+                request: storage.request, path: storage.path, details: storage.details.withLock { $0 },
+                registration: storage.registration, failedInInitCompleted: storage.failedInInitCompleted,
+                injectedProperty: InjectedPropertyDescription(label: label, ownerType: owner), notes: storage.notes
+            ))
+    }
 
     /// Creates an error. Syringe creates these; tests and custom resolvers may too.
     ///
@@ -294,6 +330,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// ```
     public var description: String {
         var lines = ["Syringe: cannot resolve \(path.first ?? request): \(reason)"]
+        if let injectedProperty {
+            lines[0] =
+                "Syringe: cannot inject the property '\(injectedProperty.label)' of \(typeName(injectedProperty.ownerType)) (\(path.first ?? request)): \(reason)"
+            lines.append("  Injected property: \(injectedProperty)")
+        }
         if path.count > 1 {
             lines.append("  Resolution path: " + path.map(\.description).joined(separator: " -> "))
         }
@@ -304,7 +345,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .ambiguousArguments:
             lines.append("  Registrations the arguments convert to:")
             lines += registrations.map { "    \($0)" }
-        case .factoryFailed, .wrongInstanceType, .stackExhausted, .containerReleased, .asyncFactory:
+        case .factoryFailed, .wrongInstanceType, .stackExhausted, .containerReleased, .asyncFactory,
+            .notReinjectable:
             if let registration { lines.append("  Failing registration: \(registration)") }
         case .notRegistered, .argumentMismatch, .nameMismatch, .optionalityMismatch:
             if registrations.isEmpty {
@@ -354,6 +396,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "the container that made this Lazy or Provider of \(request) has been released."
         case .asyncFactory:
             return "the factory of \(request) is async or actor-isolated, and a synchronous call cannot run it."
+        case .notReinjectable(let reason):
+            return "it is marked reinjected, but \(reason)."
         }
     }
 
@@ -385,6 +429,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
                 "To fix: look for an unexpectedly deep chain of registrations, or resolve on a thread with a larger stack."
         case .containerReleased:
             return "To fix: keep the container alive as long as the services that hold its Lazy or Provider values."
+        case .notReinjectable:
+            return
+                "To fix: register it in the .container, .perContainer or .weak scope (or as a value or instance), or drop `reinjected: true`."
         case .asyncFactory:
             return
                 "To fix: resolve it with `try await container.async.require(\(typeName(request.serviceType)).self)` (a factory: `try await r.require(…)`); for a @MainActor factory, from @MainActor code, `container.mainActor.require(…)` works too."
@@ -399,4 +446,33 @@ func describeError(_ error: any Error) -> String {
     if text.hasPrefix(type) { return text }
     if Mirror(reflecting: error).displayStyle == .enum { return "\(type).\(text)" }
     return "\(type): \(text)"
+}
+
+/// An `@Injected` property named in a ``ResolutionError``: its name and the type that declares it.
+///
+/// ```swift
+/// if let property = error.injectedProperty {
+///     print(property.label, property.ownerType) // cart CheckoutViewController
+/// }
+/// ```
+public struct InjectedPropertyDescription: Sendable, CustomStringConvertible {
+    /// The property's name, as declared (without the wrapper's `_`).
+    ///
+    /// ```swift
+    /// print(property.label) // cart
+    /// ```
+    public let label: String
+    /// The type whose instance was being injected.
+    ///
+    /// ```swift
+    /// print(property.ownerType) // CheckoutViewController
+    /// ```
+    public let ownerType: Any.Type
+
+    /// `Owner.label`.
+    ///
+    /// ```swift
+    /// print(property) // CheckoutViewController.cart
+    /// ```
+    public var description: String { "\(typeName(ownerType)).\(label)" }
 }

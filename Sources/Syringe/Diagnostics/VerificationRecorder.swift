@@ -34,11 +34,29 @@ final class VerificationRecorder {
             if seen.insert(key).inserted { captives.append(captive) }
         }
         mainActorRequests.formUnion(other.mainActorRequests)
+        for (type, description) in zip(other.seenAutoCreatedOrder, other.autoCreated) {
+            noteAutoCreated(type, as: description)
+        }
     }
 
     /// Records `registration` as the innermost failure of this resolution, unless a deeper one was recorded.
     func failed(_ registration: Registration) {
         if failureOrigin == nil { failureOrigin = registration }
+    }
+
+    /// The auto-created types (Injection/Container+AutoCreation.swift) a verified registration depends on, each
+    /// once, in the order first made.
+    private(set) var autoCreated: [RegistrationDescription] = []
+    private var seenAutoCreated: Set<ObjectIdentifier> = []
+    /// The types of ``autoCreated``, in the same order.
+    private var seenAutoCreatedOrder: [Any.Type] = []
+
+    /// Records that an auto-created `type` was made for a registration being verified.
+    func noteAutoCreated(_ type: Any.Type, as description: @autoclosure () -> RegistrationDescription) {
+        if seenAutoCreated.insert(ObjectIdentifier(type)).inserted {
+            autoCreated.append(description())
+            seenAutoCreatedOrder.append(type)
+        }
     }
 
     /// Records a captive dependency if `registration`, with a scope shorter than the container's, is resolved

@@ -100,8 +100,11 @@ extension Container {
         return !removed.isEmpty
     }
 
-    /// Tells `behaviors` about each removed binding, outside every lock.
+    /// Re-injects what the removed bindings filled, then tells `behaviors` about each removed binding, outside
+    /// every lock.
     private func notify(_ behaviors: [any Behavior], ofRemoved removed: [Binding]) {
+        // Re-injection (Injection/Reinjection.swift) first: one load while no object watches.
+        reinjectAfterChange(of: removed.map(\.registration))
         guard !behaviors.isEmpty else { return }
         let described =
             removed

@@ -143,6 +143,7 @@ extension Container {
         for behavior in behaviors {
             behavior.container(self, didRegisterType: type, toService: service, withName: name)
         }
+        reinjectAfterBinding(key)
     }
 
     /// Registers an erased factory (`async`, main-actor registrations).
@@ -190,6 +191,10 @@ extension Container {
             for behavior in behaviors {
                 behavior.container(self, didRegisterType: Service.self, toService: entry, withName: kept.name)
             }
+        }
+        // Re-injection (Injection/Reinjection.swift): one load while no object watches.
+        if injection.hasWatches {
+            reinjectAfterBinding(ServiceKey(serviceType: Service.self, argumentsType: arguments, name: kept.name))
         }
         return kept
     }

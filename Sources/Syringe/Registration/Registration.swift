@@ -18,6 +18,8 @@ class Registration: @unchecked Sendable {
     typealias Factory = @Sendable (any Resolver, Any) throws -> Any
     /// The erased `initCompleted` closure: the resolver and the new instance.
     typealias Completion = @Sendable (any Resolver, Any) throws -> Void
+    /// The erased closure of ``ServiceEntry/decorated(_:)``: the resolver and the instance, returning its wrapper.
+    typealias Decorator = @Sendable (any Resolver, Any) throws -> Any
 
     // The stored properties are what every registration needs, kept small: a plain registration (its factory
     // included) stays within the allocator's smallest, fastest size classes (112 bytes on 64-bit platforms).
@@ -42,19 +44,35 @@ class Registration: @unchecked Sendable {
     /// The kept `.container` instance (`Unmanaged<PublishedInstance>` bits, 0 when none); `state.shared` keeps it.
     private let publishedShared = AtomicWord(0)
 
-    /// The scope and `initCompleted` closures as one immutable value, for the resolve path.
+    /// The scope, `initCompleted` closures, decorators and property injection as one immutable value, for the
+    /// resolve path.
     final class Configuration: Sendable {
         let scope: any ObjectScopeProtocol
         /// The scope's kind, found once here instead of by a dynamic cast on every resolve.
         let kind: ObjectScope.Kind
         let completions: [Completion]
+        /// The closures of ``ServiceEntry/decorated(_:)``, in the order added: each wraps what the previous one
+        /// returned, before the scope keeps the instance.
+        let decorators: [Decorator]
+        /// Whether ``ServiceEntry/injectsProperties()`` was called: marked properties are filled after the
+        /// `initCompleted` closures.
+        let injectsProperties: Bool
+        /// Whether there is nothing to do after the factory (no completions, decorators or property
+        /// injection): the one flag the resolve path reads, so that registrations without them pay one check.
+        let finishesPlainly: Bool
         /// Whether this is the one configuration of a built-in scope that registrations share.
         let isShared: Bool
 
-        init(scope: any ObjectScopeProtocol, completions: [Completion], isShared: Bool = false) {
+        init(
+            scope: any ObjectScopeProtocol, completions: [Completion], decorators: [Decorator] = [],
+            injectsProperties: Bool = false, isShared: Bool = false
+        ) {
             self.scope = scope
             self.kind = scope.kind
             self.completions = completions
+            self.decorators = decorators
+            self.injectsProperties = injectsProperties
+            self.finishesPlainly = completions.isEmpty && decorators.isEmpty && !injectsProperties
             self.isShared = isShared
         }
 
@@ -68,13 +86,29 @@ class Registration: @unchecked Sendable {
                 : configuration.takeRetainedValue()
         }
 
-        /// The configuration of `scope` with `completions` as bits to publish (see `publishedConfiguration`): a
-        /// shared one unretained, or a new one retained for the registration that publishes it.
+        /// This configuration with the given fields changed, as bits to publish (see
+        /// ``ownedBits(scope:completions:decorators:injectsProperties:)``).
+        func ownedBits(
+            scope newScope: (any ObjectScopeProtocol)? = nil, completions newCompletions: [Completion]? = nil,
+            decorators newDecorators: [Decorator]? = nil, injectsProperties newInjects: Bool? = nil
+        ) -> UInt {
+            Configuration.ownedBits(
+                scope: newScope ?? scope, completions: newCompletions ?? completions,
+                decorators: newDecorators ?? decorators, injectsProperties: newInjects ?? injectsProperties
+            )
+        }
+
+        /// The configuration of `scope` with `completions` (and decorators, property injection) as bits to
+        /// publish (see `publishedConfiguration`): a shared one unretained, or a new one retained for the
+        /// registration that publishes it.
         @inline(__always)
-        static func ownedBits(scope: any ObjectScopeProtocol, completions: [Completion]) -> UInt {
+        static func ownedBits(
+            scope: any ObjectScopeProtocol, completions: [Completion], decorators: [Decorator] = [],
+            injectsProperties: Bool = false
+        ) -> UInt {
             // `ObjectScope` is final, so comparing the scope's class with it is the cast, without the runtime's
             // dynamic cast. Nothing is retained on the way to a shared configuration.
-            if completions.isEmpty, type(of: scope) == ObjectScope.self {
+            if completions.isEmpty, decorators.isEmpty, !injectsProperties, type(of: scope) == ObjectScope.self {
                 let builtIn = unsafeDowncast(scope, to: ObjectScope.self)
                 let shared: Unmanaged<Configuration>? =
                     switch builtIn.kind {
@@ -89,8 +123,9 @@ class Registration: @unchecked Sendable {
                     return UInt(bitPattern: shared.toOpaque())
                 }
             }
-            return UInt(
-                bitPattern: Unmanaged.passRetained(Configuration(scope: scope, completions: completions)).toOpaque())
+            let made = Configuration(
+                scope: scope, completions: completions, decorators: decorators, injectsProperties: injectsProperties)
+            return UInt(bitPattern: Unmanaged.passRetained(made).toOpaque())
         }
 
         private static let transient = Configuration(scope: ObjectScope.transient, completions: [], isShared: true)
@@ -279,7 +314,7 @@ class Registration: @unchecked Sendable {
     @usableFromInline
     final func changeScope(to scope: any ObjectScopeProtocol) {
         if configuration.scope.isRegisteredInstanceScope { return }
-        reconfigure { Configuration.ownedBits(scope: scope, completions: $0.completions) }
+        reconfigure { $0.ownedBits(scope: scope) }
         forgetInstances()
     }
 

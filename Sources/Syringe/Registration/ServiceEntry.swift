@@ -106,7 +106,7 @@ public struct ServiceEntry<Service>: Sendable {
             }
         }
         registration.reconfigure {
-            Registration.Configuration.ownedBits(scope: $0.scope, completions: $0.completions + [erased])
+            $0.ownedBits(completions: $0.completions + [erased])
         }
         return self
     }

@@ -401,9 +401,7 @@ final class ResolutionContext: @unchecked Sendable {
         if reruns > 0, let stored = graphInstance(of: registration) {
             return try cast(stored, to: Service.self, name: name, registration: registration)
         }
-        storeInGraph(instance, of: registration)
-        try complete(instance, of: unretained, configuration)
-        return instance
+        return try finish(instance, of: unretained, configuration) { storeInGraph($0, of: registration) }
     }
 
     /// The instance of `registration`, reused from its scope or made now. With an ``observer`` (verify or
@@ -468,8 +466,7 @@ final class ResolutionContext: @unchecked Sendable {
         } catch {
             throw wrap(error, of: registration.takeUnretainedValue())
         }
-        try complete(instance, of: registration, configuration)
-        return instance
+        return try finish(instance, of: registration, configuration) { _ in }
     }
 
     /// Puts a frame for `registration` on the path, after checking that the stack has room for the factory
@@ -510,19 +507,60 @@ final class ResolutionContext: @unchecked Sendable {
         frameCapacity = capacity
     }
 
-    /// Runs the `initCompleted` closures of `registration` on `instance`, if it has any; the innermost frame is
-    /// `registration`'s.
+    /// Finishes a new instance of `registration`: applies its decorators, lets `store` keep the result in its scope,
+    /// then runs its `initCompleted` closures and fills its marked properties, if it has any of them. The
+    /// innermost frame is `registration`'s. Returns the instance to hand out (the decorated one).
     @inline(__always)
-    private func complete<Instance>(
+    private func finish<Instance>(
         _ instance: Instance, of registration: Unmanaged<Registration>,
-        _ configuration: Unmanaged<Registration.Configuration>
-    ) throws(ResolutionError) {
-        guard _slowPath(!configuration._withUnsafeGuaranteedRef({ $0.completions.isEmpty })) else { return }
-        try runCompletions(on: instance, of: registration, configuration)
+        _ configuration: Unmanaged<Registration.Configuration>, store: (Instance) -> Void
+    ) throws(ResolutionError) -> Instance {
+        // The one check a registration without completions, decorators or property injection pays.
+        guard _slowPath(!configuration._withUnsafeGuaranteedRef({ $0.finishesPlainly })) else {
+            store(instance)
+            return instance
+        }
+        let finished = try decorate(instance, of: registration, configuration)
+        store(finished)
+        try runCompletions(on: finished, of: registration, configuration)
+        return finished
     }
 
-    /// The `initCompleted` closures of ``complete(_:of:_:)``, out of line: most registrations have none, and
-    /// their loop would take stack in every level of nesting.
+    /// Applies the decorators of `registration` to `instance`, in the order they were added. Out of line, as
+    /// ``runCompletions(on:of:_:)``.
+    @inline(never)
+    private func decorate<Instance>(
+        _ instance: Instance, of registration: Unmanaged<Registration>,
+        _ configuration: Unmanaged<Registration.Configuration>
+    ) throws(ResolutionError) -> Instance {
+        let decorators = configuration.takeUnretainedValue().decorators
+        if decorators.isEmpty { return instance }
+        var decorated: Any = instance
+        for decorator in decorators {
+            let inner = decorated
+            do {
+                decorated = try withResolver { try decorator($0, inner) }
+            } catch {
+                throw wrap(error, of: registration.takeUnretainedValue())
+            }
+        }
+        // A decorator returns the registration's service type, which `Instance` is (or `Any`, on erased paths).
+        switch decorated {
+        case let typed as Instance: return typed
+        default:
+            let registration = registration.takeUnretainedValue()
+            let request = ServiceRequest(
+                serviceType: Instance.self, name: registration.name, argumentTypes: registration.argumentTypes)
+            throw ResolutionError(
+                kind: .wrongInstanceType(actual: type(of: decorated)), request: request,
+                path: currentPath(), registration: registration.describe()
+            )
+        }
+    }
+
+    /// The `initCompleted` closures of ``finish(_:of:_:store:)``, then the property injection of
+    /// ``ServiceEntry/injectsProperties()``, out of line: most registrations have neither, and their loop would
+    /// take stack in every level of nesting.
     @inline(never)
     private func runCompletions<Instance>(
         on typedInstance: Instance, of registration: Unmanaged<Registration>,
@@ -530,15 +568,27 @@ final class ResolutionContext: @unchecked Sendable {
     ) throws(ResolutionError) {
         // Boxed here, not by the caller, so that a resolve without completions boxes nothing.
         let instance: Any = typedInstance
-        let completions = configuration.takeUnretainedValue().completions
+        let configuration = configuration.takeUnretainedValue()
         // By index: nested resolves in the closures may move the buffer.
         frames[depth - 1].phase = .completing
-        for completion in completions {
+        if configuration.injectsProperties {
+            // Filled before the `initCompleted` closures, so they can use the properties; the object hears that
+            // injection is complete after them.
+            do {
+                try withResolver { try PropertyInjector.fill(instance, from: $0, registration: registration) }
+            } catch {
+                throw wrap(error, of: registration.takeUnretainedValue())
+            }
+        }
+        for completion in configuration.completions {
             do {
                 try withResolver { try completion($0, instance) }
             } catch {
                 throw wrap(error, of: registration.takeUnretainedValue())
             }
+        }
+        if configuration.injectsProperties {
+            withResolver { PropertyInjector.notifyCompletion(of: instance, from: $0) }
         }
     }
 
@@ -564,9 +614,17 @@ final class ResolutionContext: @unchecked Sendable {
         }
         // A rerun of this factory (see `checkCycle`) stored the instance its graph uses: return that one.
         if reruns > 0, let rerunInstance, let stored = rerunInstance() { return stored }
-        store(instance)
-        try complete(instance, of: .passUnretained(registration), configuration)
-        return instance
+        // `finish(_:of:_:store:)` written out: passing `store` to it crashes Swift 6.3.1's SILGen (a reabstraction
+        // thunk of `(Any) -> Void` to the generic `(Instance) -> Void`).
+        guard _slowPath(!configuration._withUnsafeGuaranteedRef({ $0.finishesPlainly })) else {
+            store(instance)
+            return instance
+        }
+        let unretained = Unmanaged.passUnretained(registration)
+        let finished = try decorate(instance, of: unretained, configuration)
+        store(finished)
+        try runCompletions(on: finished, of: unretained, configuration)
+        return finished
     }
 
     // MARK: Scopes
@@ -1009,6 +1067,7 @@ final class ResolutionContext: @unchecked Sendable {
         {
             return converted
         }
+        if let created = try autoCreatedInstance(key: key, as: Service.self, name: name) { return created }
         let request = ServiceRequest(serviceType: Service.self, name: name, argumentTypes: argumentTypes())
         throw container.missError(
             for: request, path: currentPath() + [request], optionalForms: optionalForms(of: Service.self))

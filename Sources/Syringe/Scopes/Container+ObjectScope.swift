@@ -25,10 +25,12 @@ extension Container {
     /// - Parameter objectScope: The scope to reset.
     public func resetObjectScope(_ objectScope: any ObjectScopeProtocol) {
         var pending: [PendingDisposal] = []
-        for registration in ownRegistrations() + lifecycle.standIns() {
+        let registrations = ownRegistrations() + lifecycle.standIns() + autoRegistrations()
+        for registration in registrations {
             pending += registration.release(ifIn: objectScope)
         }
         disposeNow(pending)
+        reinjectAfterReset(of: registrations, in: objectScope)
         parent?.resetObjectScope(objectScope)
     }
 
@@ -77,9 +79,25 @@ extension Container {
             pending += registration.release(ifIn: objectScope)
         }
         disposeNow(pending)
+        reinjectAfterReset(of: registrations + standIns, in: objectScope)
         // Only a container that registers the type passes the reset on, as Swinject's does.
         guard !registrations.isEmpty else { return }
         parent?.resetObjectScope(objectScope, serviceType: serviceType)
+    }
+
+    /// Re-injects the properties that came from those of `registrations` that `objectScope` just reset (a
+    /// `.perContainer` one through its stand-in, which keeps this container's instance). One load while no object
+    /// watches.
+    private func reinjectAfterReset(of registrations: [Registration], in objectScope: any ObjectScopeProtocol) {
+        guard injection.hasWatches else { return }
+        let reset = registrations.compactMap { registration -> Registration? in
+            if let standIn = registration as? StandInRegistration {
+                return standIn.configuration.scope === objectScope ? standIn.original : nil
+            }
+            let configuration = registration.configuration
+            return configuration.scope === objectScope && configuration.kind != .perContainer ? registration : nil
+        }
+        reinjectAfterChange(of: reset)
     }
 
     /// This container's registrations, each once (forwarded keys share one).

@@ -83,7 +83,7 @@ struct ResolutionErrorCodeTests {
 
     @Test("Each code is its case's name, and a made-up error has the code of its kind")
     func codeNamesAndMadeUpErrors() {
-        #expect(ResolutionError.Code.allCases.count == 11)
+        #expect(ResolutionError.Code.allCases.count == 12)
         #expect(ResolutionError.Code.nameMismatch.description == "nameMismatch")
         let kinds: [(ResolutionError.Kind, ResolutionError.Code)] = [
             (.notRegistered, .notRegistered),
@@ -92,6 +92,7 @@ struct ResolutionErrorCodeTests {
             (.stackExhausted(depth: 3), .stackExhausted),
             (.containerReleased, .containerReleased),
             (.factoryFailed(underlying: DatabaseError.connectionRefused), .factoryFailed),
+            (.notReinjectable(reason: "transient"), .notReinjectable),
         ]
         for (kind, code) in kinds {
             let error = ResolutionError(kind: kind, request: ServiceRequest(serviceType: Cat.self))

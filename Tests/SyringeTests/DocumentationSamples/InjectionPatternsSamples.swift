@@ -98,6 +98,31 @@ struct InjectionPatternsSamples {
         #expect(container.resolve(String.self, name: "fleet") == "North")
     }
 
+    final class Turbo: Engine {
+        let inner: any Engine
+        init(_ inner: any Engine) { self.inner = inner }
+        var power: Int { inner.power * 2 }
+    }
+
+    final class Logged: Engine {
+        let inner: any Engine
+        init(_ inner: any Engine) { self.inner = inner }
+        var power: Int { inner.power }
+    }
+
+    @Test("decorators wrap the instance in the order they were added")
+    func decorators() {
+        let container = Container()
+        container.register((any Engine).self) { _ in Electric() }
+            .decorated { _, inner in Turbo(inner) }
+            .decorated { _, inner in Logged(inner) }
+
+        let engine = container.resolve((any Engine).self)
+        #expect(engine is Logged)
+        #expect(((engine as? Logged)?.inner as? Turbo)?.inner is Electric)
+        #expect(engine?.power == 300)
+    }
+
     @Test("a closure that throws in initCompleted fails the resolution")
     func throwingInitCompleted() {
         struct NotReady: Error {}

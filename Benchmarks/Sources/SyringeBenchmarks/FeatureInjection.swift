@@ -1,0 +1,90 @@
+import Syringe
+
+// Scenario 12 for property injection by marking (`@Injected`, `Container.inject(into:)`): filling an object's
+// five marked properties, against assigning the same five resolved services by hand. The services are
+// `.container` singletons, so the row prices the injection machinery (reflection, the cached layout, one
+// resolution for the five properties) rather than making the services.
+
+private final class InjectionAPI: Sendable {}
+private final class InjectionStore: Sendable {}
+private final class InjectionLog: Sendable {}
+private final class InjectionClock: Sendable {}
+private final class InjectionTheme: Sendable {}
+
+/// The object `inject(into:)` fills.
+private final class MarkedScreen {
+    @Injected var api: InjectionAPI
+    @Injected var store: InjectionStore
+    @Injected var log: InjectionLog
+    @Injected var clock: InjectionClock
+    @Injected var theme: InjectionTheme
+}
+
+/// The same object with plain properties, assigned by hand.
+private final class PlainScreen {
+    var api: InjectionAPI?
+    var store: InjectionStore?
+    var log: InjectionLog?
+    var clock: InjectionClock?
+    var theme: InjectionTheme?
+}
+
+private func makeInjectionContainer() -> Container {
+    let container = Container()
+    container.register(InjectionAPI.self) { _ in InjectionAPI() }.inObjectScope(.container)
+    container.register(InjectionStore.self) { _ in InjectionStore() }.inObjectScope(.container)
+    container.register(InjectionLog.self) { _ in InjectionLog() }.inObjectScope(.container)
+    container.register(InjectionClock.self) { _ in InjectionClock() }.inObjectScope(.container)
+    container.register(InjectionTheme.self) { _ in InjectionTheme() }.inObjectScope(.container)
+    return container
+}
+
+/// Assigns the five properties from `container`, as code without `@Injected` would.
+private func assignByHand(_ screen: PlainScreen, from container: Container) {
+    screen.api = container.resolve(InjectionAPI.self)
+    screen.store = container.resolve(InjectionStore.self)
+    screen.log = container.resolve(InjectionLog.self)
+    screen.clock = container.resolve(InjectionClock.self)
+    screen.theme = container.resolve(InjectionTheme.self)
+}
+
+func injectionScenarios() -> [FeatureScenario] {
+    let container = makeInjectionContainer()
+    return [
+        FeatureScenario(
+            "12 inject(into:) an object with 5 marked properties",
+            handWired: { n in
+                for _ in 0..<n {
+                    let screen = PlainScreen()
+                    assignByHand(screen, from: container)
+                    blackHole(screen)
+                }
+            },
+            syringe: { n in
+                for _ in 0..<n {
+                    let screen = MarkedScreen()
+                    try? container.inject(into: screen)
+                    blackHole(screen)
+                }
+            },
+            check: {
+                var failures: [String] = []
+                let screen = MarkedScreen()
+                do {
+                    try container.inject(into: screen)
+                } catch {
+                    failures.append("inject(into:) threw: \(error)")
+                    return failures
+                }
+                let plain = PlainScreen()
+                assignByHand(plain, from: container)
+                if screen.api !== plain.api || screen.store !== plain.store || screen.log !== plain.log
+                    || screen.clock !== plain.clock || screen.theme !== plain.theme
+                {
+                    failures.append("the injected singletons differ from the ones assigned by hand")
+                }
+                return failures
+            }
+        )
+    ]
+}

@@ -1,0 +1,91 @@
+/// The box of one `@Injected` property: its value behind a lock, with what the container needs to fill it.
+///
+/// The wrapper is a struct holding this box, so that the container, which sees the property through `Mirror`
+/// (a copy of the wrapper), fills the very box the owner reads.
+final class InjectedStorage<Value>: @unchecked Sendable {
+    // @unchecked Sendable: the mutable fields (`stored`, `label`, `owner`) are read and written only inside
+    // `lock.withLock`; the other fields are `let`s of Sendable types. The value itself crosses threads only as the
+    // user's object does: `Injected` is `Sendable` only when `Value` is, and the container writes a value on the
+    // thread that injects (or re-injects, see Reinjection.swift), as the owner's own code would.
+    let name: String?
+    let reinjected: Bool
+    let fileID: String
+    let line: UInt
+    /// The declaring type's name, as `#function` gives it in a property declaration.
+    let declaringType: String
+    /// Guards the fields below. Not generic over `Value` (a `Locked<State>` holding them would be), so that making
+    /// a wrapper does not look up the lock's generic metadata.
+    private let lock = Locked(())
+    private var stored: Value?
+    /// The property's name and owner, once a container has seen them (for the message of an early read).
+    private var label: String?
+    private var owner: Any.Type?
+
+    init(name: String?, reinjected: Bool, fileID: String, line: UInt, declaringType: String) {
+        self.name = name
+        self.reinjected = reinjected
+        self.fileID = fileID
+        self.line = line
+        self.declaringType = declaringType
+    }
+
+    var isFilled: Bool { lock.withLock { _ in stored != nil } }
+
+    /// The value, or a stop with a message naming the property (an optional property reads `nil`).
+    var value: Value {
+        if let value = lock.withLock({ _ in stored }) { return value }
+        return valueBeforeInjection()
+    }
+
+    /// `nil` for an optional property; for a required one, a stop with a message naming the property.
+    private func valueBeforeInjection() -> Value {
+        if Value.self is any OptionalMarker.Type, let optional = Value.self as? any ExpressibleByNilLiteral.Type,
+            let none = optional.init(nilLiteral: ()) as? Value
+        {
+            return none
+        }
+        let (label, owner) = lock.withLock { _ in (self.label, self.owner) }
+        let ownerName = owner.map { typeName($0) } ?? declaringType
+        let property = label.map { "property '\($0)' of \(ownerName)" } ?? "property of \(ownerName)"
+        preconditionFailure(
+            "Syringe: the @Injected \(property) (\(typeName(Value.self))\(name.map { ", name: \"\($0)\"" } ?? "")), declared at \(fileID):\(line), was read before a container filled it. To fix: register its owner with .injectsProperties(), or call try container.inject(into:) before reading it."
+        )
+    }
+
+    /// Remembers the property's name and owner; stores `value` when given.
+    fileprivate func record(_ value: Value?, label: String, owner: Any.Type) {
+        lock.withLock { _ in
+            self.label = label
+            self.owner = owner
+            if let value { stored = value }
+        }
+    }
+}
+
+/// An ``InjectedStorage`` whatever its `Value`: what the container fills.
+protocol InjectedStorageProtocol: AnyObject, Sendable {
+    var name: String? { get }
+    var reinjected: Bool { get }
+    var valueType: Any.Type { get }
+    /// The type whose registration answers the property: `Value`, or the type an optional `Value` wraps.
+    var lookupType: Any.Type { get }
+    /// Resolves the value through `resolver` and stores it, remembering `label` and `owner` for messages.
+    func fill(from resolver: any Resolver, label: String, owner: Any.Type) throws(ResolutionError)
+}
+
+extension InjectedStorage: InjectedStorageProtocol {
+    var valueType: Any.Type { Value.self }
+
+    var lookupType: Any.Type { (Value.self as? any OptionalMarker.Type)?.wrappedOptionalType ?? Value.self }
+
+    func fill(from resolver: any Resolver, label: String, owner: Any.Type) throws(ResolutionError) {
+        let resolved: Value
+        do {
+            resolved = try InjectionDispatch.resolve(Value.self, name: name, from: resolver)
+        } catch {
+            record(nil, label: label, owner: owner)
+            throw error
+        }
+        record(resolved, label: label, owner: owner)
+    }
+}

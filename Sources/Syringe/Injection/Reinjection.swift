@@ -1,0 +1,216 @@
+/// Re-injection (`@Injected(reinjected: true)`): the container keeps, weakly, the objects holding such
+/// properties, and fills the properties again when their source registration changes.
+///
+/// A ``Watch`` is one property of one object. It is kept in the ``InjectionStore`` of every container from the
+/// one that injected the object up to the one whose registration answered, so that each of them, when a key is
+/// bound again or an instance reset there, finds the watches it concerns. The hooks (registering, forwarding,
+/// unregistering, `resetObjectScope`) check one word (``InjectionStore/hasWatches``) first: nothing more is done
+/// while no object watches.
+///
+/// Threads: re-injection runs on the thread that made the change, after every container lock is released, one
+/// object after another in the order they were first injected; each object's re-injected properties are filled,
+/// then it is told (``InjectionCompletionAware``). An object injected on an actor (the `isolation` of
+/// ``Container/inject(into:isolation:)``, or a `@MainActor` registration's) is re-injected on that actor: at once
+/// if the change is made on the main actor for a main-actor object, otherwise in a task on the actor.
+enum Reinjection {
+    /// One re-injected property of one object.
+    final class Watch: @unchecked Sendable {
+        // @unchecked Sendable: `owner`, `container` and `storage` are weak references written only in `init`
+        // (loading a weak reference is atomic in the Swift runtime); `registration` is behind `lock`; the rest are `let`s.
+        // The owner object itself is only touched on the actor it was injected on (see `Reinjection.run`), or,
+        // for an object injected outside any actor, on the thread that makes the change, as documented.
+        weak var owner: AnyObject?
+        weak var container: Container?
+        let ownerType: Any.Type
+        let label: String
+        /// The property's box, weakly: the owner keeps it, and a watch must not keep the value after the owner.
+        weak var storage: (any InjectedStorageProtocol)?
+        /// `storage`'s identity, to tell watches of the same property apart while the owner lives.
+        let storageID: ObjectIdentifier
+        let key: ServiceKey
+        let isolation: (any Actor)?
+        /// The thread of the main actor when `isolation` is the main actor (see ``MainActorPermit``).
+        let mainThread: UInt?
+        let sequence: UInt
+        private let lock = Locked<ObjectIdentifier?>(nil)
+
+        init(
+            owner: AnyObject, container: Container, label: String, storage: any InjectedStorageProtocol,
+            key: ServiceKey, registration: Registration, isolation: (any Actor)?, sequence: UInt
+        ) {
+            self.owner = owner
+            self.container = container
+            self.ownerType = type(of: owner)
+            self.label = label
+            self.storage = storage
+            self.storageID = ObjectIdentifier(storage)
+            self.key = key
+            self.isolation = isolation
+            self.mainThread = isolation.map { $0 === MainActor.shared } == true ? currentThreadIdentity() : nil
+            self.sequence = sequence
+            lock.withLock { $0 = ObjectIdentifier(registration) }
+        }
+
+        /// The registration that answered the property last.
+        var registration: ObjectIdentifier? {
+            get { lock.withLock { $0 } }
+            set { lock.withLock { $0 = newValue } }
+        }
+    }
+
+    /// Records the re-injected `properties` of `instance`, just filled through `resolver`, for re-injection.
+    ///
+    /// - Throws: ``ResolutionError/Kind/notReinjectable(reason:)`` when the owner is not a class, the resolver is
+    ///   not a container, or a property's registration does not keep one instance.
+    static func watch(
+        _ instance: Any, properties: [PropertyInjector.Property], resolver: any Resolver,
+        madeBy registration: Registration?, isolation: (any Actor)?
+    ) throws(ResolutionError) {
+        let ownerType = type(of: instance)
+        guard let first = properties.first else { return }
+        func failure(_ property: PropertyInjector.Property, _ reason: String) -> ResolutionError {
+            ResolutionError(
+                kind: .notReinjectable(reason: reason),
+                request: ServiceRequest(serviceType: property.storage.valueType, name: property.storage.name)
+            ).injecting(property: property.label, of: ownerType)
+        }
+        guard let owner = asObject(instance) else {
+            throw failure(first, "\(typeName(ownerType)) is not a class: only objects can be kept for re-injection")
+        }
+        guard let container = resolver as? Container else {
+            throw failure(first, "it was filled by an awaited resolution: only a Container re-injects")
+        }
+        let isolation: (any Actor)? =
+            isolation ?? (registration?.isolatedToMainActor == true ? MainActor.shared : nil)
+        for property in properties {
+            let key = ServiceKey(
+                serviceType: property.storage.lookupType, argumentsType: noArgumentsKey, name: property.storage.name)
+            guard let (chain, source) = container.source(of: key) else {
+                throw failure(
+                    property,
+                    "\(typeName(property.storage.lookupType)) has no registration to follow (it must be registered)")
+            }
+            let kind = source.configuration.kind
+            // A registered value or instance (Container+Values.swift) is one instance for good.
+            guard
+                kind == .container || kind == .perContainer || kind == .weak
+                    || source.configuration.scope.isRegisteredInstanceScope
+            else {
+                throw failure(
+                    property,
+                    "the registration of \(typeName(property.storage.lookupType)) is in the \(source.configuration.scope.scopeDescription) scope; only .container, .perContainer and .weak registrations keep one instance to re-inject"
+                )
+            }
+            // Injecting the same object again replaces its watches.
+            for holder in chain {
+                holder.injection.addWatch { sequence in
+                    Watch(
+                        owner: owner, container: container, label: property.label, storage: property.storage,
+                        key: key, registration: source, isolation: isolation, sequence: sequence)
+                }
+            }
+        }
+    }
+
+    /// Fills again the properties of `watches` (from any number of stores: each is done once), object by
+    /// object in the order they were first injected, and tells each object. Call outside every lock.
+    static func reinject(_ watches: [Watch]) {
+        var seen = Set<ObjectIdentifier>()
+        let unique = watches.filter { seen.insert($0.storageID).inserted }
+            .sorted { $0.sequence < $1.sequence }
+        // Group by owner, keeping the order of each owner's first watch.
+        var groups: [(owner: ObjectIdentifier, watches: [Watch])] = []
+        var index: [ObjectIdentifier: Int] = [:]
+        for watch in unique {
+            guard let owner = watch.owner else { continue }
+            let id = ObjectIdentifier(owner)
+            if let at = index[id] {
+                groups[at].watches.append(watch)
+            } else {
+                index[id] = groups.count
+                groups.append((id, [watch]))
+            }
+        }
+        for group in groups {
+            run(group.watches)
+        }
+    }
+
+    /// Re-injects one object's watches on the actor it was injected on.
+    private static func run(_ watches: [Watch]) {
+        let first = watches[0]
+        guard let isolation = first.isolation else {
+            refill(watches)
+            return
+        }
+        if let mainThread = first.mainThread, mainThread == currentThreadIdentity() {
+            // Recorded on the main actor's thread, and this is that thread, running synchronously: the main actor.
+            MainActor.assumeIsolated { refill(watches) }
+            return
+        }
+        Task { await refill(watches, on: isolation) }
+    }
+
+    private static func refill(_ watches: [Watch], on actor: isolated any Actor) {
+        refill(watches)
+    }
+
+    /// Fills each property again from the container that injected it, then tells the owner. A property that can
+    /// no longer be resolved keeps its value; the error goes to ``Container/loggingFunction``.
+    private static func refill(_ watches: [Watch]) {
+        guard let owner = watches[0].owner, let container = watches[0].container else { return }
+        for watch in watches {
+            do {
+                try container.fillAgain(watch)
+            } catch {
+                Container.log(error.injecting(property: watch.label, of: watch.ownerType))
+            }
+        }
+        PropertyInjector.notifyCompletion(of: owner, from: container)
+    }
+}
+
+extension Container {
+    /// The containers from this one up to the one whose binding answers `key`, and that binding's registration;
+    /// `nil` when no container binds it.
+    func source(of key: ServiceKey) -> (chain: [Container], registration: Registration)? {
+        var chain: [Container] = []
+        var container: Container? = self
+        while let current = container {
+            chain.append(current)
+            if let binding = current.registry.withLock({ $0.bindings[key] }) { return (chain, binding.registration) }
+            container = current.parent
+        }
+        return nil
+    }
+
+    /// Fills `watch`'s property again, in a resolution of its own, and notes the registration that answered.
+    fileprivate func fillAgain(_ watch: Reinjection.Watch) throws(ResolutionError) {
+        guard let storage = watch.storage else { return }
+        try fillMarkedProperty(storage, label: watch.label, owner: watch.ownerType)
+        watch.registration = source(of: watch.key).map { ObjectIdentifier($0.registration) }
+    }
+
+    private func fillMarkedProperty(
+        _ storage: any InjectedStorageProtocol, label: String, owner: Any.Type
+    ) throws(ResolutionError) {
+        try inOneResolution { () throws(ResolutionError) in
+            try storage.fill(from: self, label: label, owner: owner)
+        }
+    }
+
+    /// Re-injects the watches of this container's store bound to `key` (a registration added or replaced under
+    /// it, or a forward). Costs one load while nothing watches.
+    func reinjectAfterBinding(_ key: ServiceKey) {
+        guard injection.hasWatches else { return }
+        Reinjection.reinject(injection.watches { $0.key == key })
+    }
+
+    /// Re-injects the watches of this container's store whose property came from one of `registrations` (reset,
+    /// or removed). Costs one load while nothing watches.
+    func reinjectAfterChange(of registrations: [Registration]) {
+        guard injection.hasWatches, !registrations.isEmpty else { return }
+        let ids = Set(registrations.map(ObjectIdentifier.init))
+        Reinjection.reinject(injection.watches { $0.registration.map(ids.contains) ?? false })
+    }
+}
