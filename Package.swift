@@ -10,6 +10,15 @@ let package = Package(
         .target(name: "Syringe"),
         .executableTarget(name: "BasicUsage", dependencies: ["Syringe"], path: "Examples/BasicUsage"),
         .testTarget(name: "SyringeTests", dependencies: ["Syringe"]),
+        // The ```swift blocks of README.md, Documentation/ and the DocC catalog, compiled and run as written
+        // (Documentation/README.md, "Writing samples").
+        .executableTarget(name: "SampleExtractor", path: "Sources/SampleExtractor"),
+        .plugin(name: "DocumentationSamples", capability: .buildTool(), dependencies: ["SampleExtractor"]),
+        .testTarget(
+            name: "SyringeDocumentationTests",
+            dependencies: ["Syringe"],
+            plugins: ["DocumentationSamples"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -18,12 +27,15 @@ let package = Package(
 // - ExistentialAny: https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md
 // - MemberImportVisibility: https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
 // - InternalImportsByDefault: https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md
-for target in package.targets {
+for target in package.targets where target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
-        .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("MemberImportVisibility"),
         .enableUpcomingFeature("InternalImportsByDefault"),
     ])
+    // The documentation's samples compile as a user's code does: Swinject-style `Animal.self` stays legal there.
+    if target.name != "SyringeDocumentationTests" {
+        settings.append(.enableUpcomingFeature("ExistentialAny"))
+    }
     target.swiftSettings = settings
 }
