@@ -9,6 +9,16 @@ let package = Package(
     targets: [
         .target(name: "Syringe"),
         .executableTarget(name: "BasicUsage", dependencies: ["Syringe"], path: "Examples/BasicUsage"),
+        // Examples that check what they print and exit non-zero when a check fails; .ci/run runs them.
+        .executableTarget(name: "FeatureModules", dependencies: ["Syringe"], path: "Examples/FeatureModules"),
+        .executableTarget(name: "AsyncServices", dependencies: ["Syringe"], path: "Examples/AsyncServices"),
+        // Written for Swinject 2.10 and kept so, but for `import Syringe`: Swift 5 mode, `Animal.self` spelling.
+        .executableTarget(
+            name: "SwinjectApp",
+            dependencies: ["Syringe"],
+            path: "Examples/SwinjectApp",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(name: "SyringeTests", dependencies: ["Syringe"]),
         // The ```swift blocks of README.md, Documentation/ and the DocC catalog, compiled and run as written
         // (Documentation/README.md, "Writing samples").
@@ -33,8 +43,9 @@ for target in package.targets where target.type != .plugin {
         .enableUpcomingFeature("MemberImportVisibility"),
         .enableUpcomingFeature("InternalImportsByDefault"),
     ])
-    // The documentation's samples compile as a user's code does: Swinject-style `Animal.self` stays legal there.
-    if target.name != "SyringeDocumentationTests" {
+    // The documentation's samples and the Swinject example compile as a user's code does: Swinject-style
+    // `Animal.self` stays legal there.
+    if !["SyringeDocumentationTests", "SwinjectApp"].contains(target.name) {
         settings.append(.enableUpcomingFeature("ExistentialAny"))
     }
     target.swiftSettings = settings
