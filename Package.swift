@@ -3,6 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "Syringe",
+    // The Apple minimums the code needs: a generic type with a parameter pack (ArgumentConverter<each Argument>)
+    // needs the Swift 5.9 runtime (macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1); Duration and
+    // ContinuousClock need macOS 13. Synchronization.Mutex/Atomic (macOS 15) are used on Linux only. Linux has
+    // no minimum here: it builds with the Swift 6 toolchain.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Syringe", targets: ["Syringe"])
     ],
