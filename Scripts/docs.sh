@@ -13,6 +13,7 @@
 #   4. `docc convert --warnings-as-errors`.
 #
 # Fails on a docc warning, on an undocumented public symbol, or on a link to a page that does not exist.
+# Needs the Swift toolchain (with docc, as swift.org's Linux toolchains and Xcode ship it) and python3.
 #
 # Usage: Scripts/docs.sh             builds .build-docs/Syringe.doccarchive (open it with Xcode, or serve it:
 #                                    `python3 -m http.server -d .build-docs/site` and open
