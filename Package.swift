@@ -3,6 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "Syringe",
+    // The Apple minimums the code needs: a generic type with a parameter pack (ArgumentConverter<each Argument>)
+    // needs the Swift 5.9 runtime (macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1); Duration and
+    // ContinuousClock need macOS 13. Synchronization.Mutex/Atomic (macOS 15) are used on Linux only. Linux has
+    // no minimum here: it builds with the Swift 6 toolchain.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Syringe", targets: ["Syringe"])
     ],
@@ -10,7 +15,26 @@ let package = Package(
         .target(name: "Syringe"),
         .executableTarget(name: "BasicUsage", dependencies: ["Syringe"], path: "Examples/BasicUsage"),
         .executableTarget(name: "AsyncTopLevel", dependencies: ["Syringe"], path: "Examples/AsyncTopLevel"),
+        // Examples that check what they print and exit non-zero when a check fails; .ci/run runs them.
+        .executableTarget(name: "FeatureModules", dependencies: ["Syringe"], path: "Examples/FeatureModules"),
+        .executableTarget(name: "AsyncServices", dependencies: ["Syringe"], path: "Examples/AsyncServices"),
+        // Written for Swinject 2.10 and kept so, but for `import Syringe`: Swift 5 mode, `Animal.self` spelling.
+        .executableTarget(
+            name: "SwinjectApp",
+            dependencies: ["Syringe"],
+            path: "Examples/SwinjectApp",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(name: "SyringeTests", dependencies: ["Syringe"]),
+        // The ```swift blocks of README.md, Documentation/ and the DocC catalog, compiled and run as written
+        // (Documentation/README.md, "Writing samples").
+        .executableTarget(name: "SampleExtractor", path: "Sources/SampleExtractor"),
+        .plugin(name: "DocumentationSamples", capability: .buildTool(), dependencies: ["SampleExtractor"]),
+        .testTarget(
+            name: "SyringeDocumentationTests",
+            dependencies: ["Syringe"],
+            plugins: ["DocumentationSamples"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -19,12 +43,16 @@ let package = Package(
 // - ExistentialAny: https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md
 // - MemberImportVisibility: https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
 // - InternalImportsByDefault: https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md
-for target in package.targets {
+for target in package.targets where target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
-        .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("MemberImportVisibility"),
         .enableUpcomingFeature("InternalImportsByDefault"),
     ])
+    // The documentation's samples and the Swinject example compile as a user's code does: Swinject-style
+    // `Animal.self` stays legal there.
+    if !["SyringeDocumentationTests", "SwinjectApp"].contains(target.name) {
+        settings.append(.enableUpcomingFeature("ExistentialAny"))
+    }
     target.swiftSettings = settings
 }

@@ -9,7 +9,7 @@ extension Container {
     ///
     /// A factory isolated to a global actor (`{ @MainActor r in … }`, `{ @MyActor r in … }`) registers here
     /// too and runs on its actor; only `await` resolves it. To let main-actor code also resolve it
-    /// synchronously, register it with ``register(_:name:isolatedTo:fileID:line:factory:)``.
+    /// synchronously, register it with `register(_:name:isolatedTo:factory:)` (`isolatedTo: MainActor.self`).
     ///
     /// ```swift
     /// container.register(Database.self) { _ in try await Database.connect() }.inObjectScope(.container)

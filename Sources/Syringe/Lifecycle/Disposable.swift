@@ -26,7 +26,7 @@ public protocol Disposable {
 /// An instance that releases resources asynchronously when the container that made it lets it go.
 ///
 /// `await container.shutdown()` awaits each disposal in turn, newest instance first. The synchronous paths
-/// (``Container/resetObjectScope(_:)``, ``Container/unregister(_:name:arguments:)``, ``Container/shutdown()``)
+/// (``Container/resetObjectScope(_:)-(ObjectScopeProtocol)``, ``Container/unregister(_:name:arguments:)``, ``Container/shutdown()-11wh9``)
 /// cannot wait: they start one task that disposes their asynchronous instances in order, after the
 /// synchronous ones. An instance that is both ``Disposable`` and `AsyncDisposable` gets the synchronous call on
 /// synchronous paths and the asynchronous one on `await container.shutdown()`; never both.

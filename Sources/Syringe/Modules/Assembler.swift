@@ -146,7 +146,7 @@ public final class Assembler: Sendable {
         container.unload(assembly)
     }
 
-    /// Shuts the assembler's container down; see ``Container/shutdown()``.
+    /// Shuts the assembler's container down; see ``Container/shutdown()-11wh9``.
     ///
     /// ```swift
     /// assembler.shutdown()
@@ -155,7 +155,7 @@ public final class Assembler: Sendable {
         container.shutdown()
     }
 
-    /// Shuts the assembler's container down, awaiting asynchronous disposals; see ``Container/shutdown()``.
+    /// Shuts the assembler's container down, awaiting asynchronous disposals; see ``Container/shutdown()-tfif``.
     ///
     /// ```swift
     /// await assembler.shutdown()

@@ -21,7 +21,7 @@ public protocol Assembly {
     /// - Parameter resolver: Resolves from the assembled container.
     func loaded(resolver: any Resolver)
 
-    /// Called when the assembly is unloaded (``Container/unload(_:)``), before its registrations are removed:
+    /// Called when the assembly is unloaded (``Container/unload(_:)-(Module.Type)``), before its registrations are removed:
     /// its services still resolve, so it can flush or save them.
     ///
     /// ```swift

@@ -31,7 +31,7 @@ public protocol Behavior: Sendable {
     )
 
     /// Called for every key a container removes: by ``Container/unregister(_:name:arguments:)``,
-    /// ``Container/unregisterAll(_:)``, ``Container/unload(_:)`` or ``Container/removeAll()``. A removed
+    /// ``Container/unregisterAll(_:)``, ``Container/unload(_:)-(Module.Type)`` or ``Container/removeAll()``. A removed
     /// registration's forwarded types are reported too, each as its own key.
     ///
     /// The default implementation does nothing, so behaviors written for Swinject compile unchanged.

@@ -4,7 +4,7 @@ extension Container {
     /// A module is identified by its assembly type: a container holds at most one loaded module of each type,
     /// and loading a type that is loaded already throws ``ModuleError/alreadyLoaded(module:)`` without
     /// loading anything. The container records which registrations (and forwarded types) each module makes,
-    /// so ``unload(_:)`` can remove exactly those later.
+    /// so ``unload(_:)-(Module.Type)`` can remove exactly those later.
     ///
     /// Registrations a module marks ``ServiceEntry/eager()`` are made after every module of this call has
     /// assembled and before any `loaded(resolver:)` runs. If one fails, the load is undone (the modules'

@@ -1,8 +1,9 @@
 import Syringe
 import Testing
 
-/// The samples of Documentation/Diagnostics.md. Registrations pass `fileID:` and `line:` so the messages
-/// match the page exactly.
+/// The messages Documentation/Diagnostics.md shows. The page's own blocks are compiled as written by
+/// SyringeDocumentationTests (compile-only: each shows a failure); these check the messages. Registrations
+/// pass `fileID:` and `line:` so the messages match the page exactly.
 @Suite("Documentation: diagnostics")
 struct DiagnosticsSamples {
     protocol Animal: AnyObject {}

@@ -1,7 +1,8 @@
 import Syringe
 import Testing
 
-/// The samples of Documentation/ObjectScopes.md.
+/// The behaviour Documentation/ObjectScopes.md states, scope by scope. The page's own blocks are compiled as written
+/// by SyringeDocumentationTests (compile-only: one registration shown in several scopes); these run each scope.
 @Suite("Documentation: object scopes")
 struct ObjectScopesSamples {
     final class Connection {}

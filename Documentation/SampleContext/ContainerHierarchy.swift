@@ -1,0 +1,22 @@
+// Types and values that the samples of Documentation/ContainerHierarchy.md use without showing them.
+// Compiled before the page's blocks (see Documentation/README.md, "Writing samples").
+protocol Theme {
+    var name: String { get }
+}
+
+struct Light: Theme {
+    let name = "light"
+}
+
+struct Dark: Theme {
+    let name = "dark"
+}
+
+final class Settings {
+    let theme: any Theme
+    init(theme: any Theme) { self.theme = theme }
+}
+
+final class Database {}
+
+let container = Container()

@@ -1,0 +1,54 @@
+// Types and values that the samples of Documentation/Diagnostics.md use without showing them.
+// Compiled before the page's blocks (see Documentation/README.md, "Writing samples").
+protocol Animal: AnyObject {}
+
+final class Cat: Animal {}
+
+final class Dog: Animal {
+    init(name: String) {}
+}
+
+final class PetOwner {
+    init(pet: any Animal) {}
+}
+
+final class Order {
+    init(id: Int, currency: String) {}
+}
+
+protocol Clock: AnyObject {}
+
+final class SystemClock: Clock {}
+
+final class Cache {
+    init(clock: any Clock) {}
+}
+
+class Database {}
+
+final class SQLiteDatabase: Database {
+    init(path: String) throws {}
+}
+
+final class Repository {
+    init(db: Database, clock: any Clock) {}
+}
+
+final class App {
+    init(cache: Cache, repository: Repository) {}
+}
+
+struct Logger {
+    func warning(_ message: String) {}
+}
+
+enum AppAssembler {
+    static func makeContainer() -> Container {
+        Container { c in
+            c.register(Animal.self, name: "dog") { (_, name: String) in Dog(name: name) }
+        }
+    }
+}
+
+let logger = Logger()
+let container = Container()
