@@ -135,12 +135,15 @@ final class LifecycleStore: Sendable {
     // MARK: Per-container instances
 
     /// The stand-in registration that keeps this container's instance of `original`, a
-    /// ``ObjectScope/perContainer`` registration of this container or of an ancestor.
-    func localRegistration(for original: Registration, scope: any ObjectScopeProtocol) -> Registration {
+    /// ``ObjectScope/perContainer`` registration of this container or of an ancestor, or (for a derived
+    /// container, see ``Derivation``) a shared-scope registration of an ancestor, whose `completions` it runs.
+    func localRegistration(
+        for original: Registration, scope: any ObjectScopeProtocol, completions: [Registration.Completion] = []
+    ) -> Registration {
         let id = ObjectIdentifier(original)
         let (standIn, isNew) = state.withLock { state -> (Registration, Bool) in
             if let local = state.locals[id] { return (local.standIn, false) }
-            let standIn = StandInRegistration(of: original, scope: scope, lifecycle: self)
+            let standIn = StandInRegistration(of: original, scope: scope, completions: completions, lifecycle: self)
             state.locals[id] = Local(original: original, standIn: standIn)
             return (standIn, true)
         }

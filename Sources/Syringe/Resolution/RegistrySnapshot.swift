@@ -94,11 +94,26 @@ struct RegistryView {
             }
             ancestors = tables
         }
-        if let table = parentTable, let hit = Self.find(key, in: table) { return hit }
+        // The nearest derived container on the way up (see ``Derivation``): a registration found above it that
+        // keeps instances answers with its stand-in there. `nil` for every chain without a derived container.
+        var derivation = own._withUnsafeGuaranteedRef { $0.derivation }
+        if let table = parentTable {
+            if let hit = Self.find(key, in: table) { return Self.redirect(hit, key, through: derivation) }
+            if derivation == nil { derivation = table._withUnsafeGuaranteedRef { $0.derivation } }
+        }
         for table in ancestors ?? [] {
-            if let hit = Self.find(key, in: table) { return hit }
+            if let hit = Self.find(key, in: table) { return Self.redirect(hit, key, through: derivation) }
+            if derivation == nil { derivation = table._withUnsafeGuaranteedRef { $0.derivation } }
         }
         return nil
+    }
+
+    /// `hit`, an ancestor's binding for `key`, or, below a derived container (`derivation`), the binding of
+    /// its stand-in there if the registration keeps instances. The stand-in's table is kept by `derivation`.
+    private static func redirect(_ hit: Hit, _ key: ServiceKey, through derivation: Derivation?) -> Hit {
+        guard let derivation, Derivation.keepsInstances(hit.registration) else { return hit }
+        let table = derivation.table(for: key, binding: hit.binding)
+        return Hit(table: Unmanaged.passUnretained(table), index: 0)
     }
 }
 
@@ -122,8 +137,17 @@ struct RegistrySnapshot {
     /// The binding for `key` in the container or, failing that, the nearest ancestor.
     func binding(for key: ServiceKey) -> Container.Binding? {
         if let binding = own.binding(for: key) { return binding }
+        // As ``RegistryView``: below a derived container, an ancestor's registration that keeps instances
+        // answers with its stand-in there.
+        var derivation = own.derivation
         for table in ancestors {
-            if let binding = table.binding(for: key) { return binding }
+            if let binding = table.binding(for: key) {
+                guard let derivation, Derivation.keepsInstances(.passUnretained(binding.registration)) else {
+                    return binding
+                }
+                return derivation.table(for: key, binding: binding).bindings[0]
+            }
+            if derivation == nil { derivation = table.derivation }
         }
         return nil
     }

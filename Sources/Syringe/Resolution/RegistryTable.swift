@@ -27,10 +27,14 @@ final class RegistryTable: Sendable {
     /// of `base` was still current when the layer was built (a change of one lets the full table go), so a key
     /// the layer does not hold is bound as `base` says, or not at all.
     let base: RegistryTable?
+    /// For a table of a derived container (``Container/derived(registeringClosure:)``): where the ancestors'
+    /// shared-scope registrations keep this container's own instances. Read only once a lookup fell through
+    /// to an ancestor (``RegistryView``), never on the lookup of a container's own registration.
+    let derivation: Derivation?
 
     /// A full table of `map`.
-    convenience init(_ map: BindingMap) {
-        self.init(bindings: map, over: nil)
+    convenience init(_ map: BindingMap, derivation: Derivation? = nil) {
+        self.init(bindings: map, over: nil, derivation: derivation)
     }
 
     /// A layer over the full table `base`: the keys bound since `base` was built, each with its binding.
@@ -39,7 +43,7 @@ final class RegistryTable: Sendable {
         for (key, binding) in changes {
             bound.updateValue(binding, forKey: key)
         }
-        self.init(bindings: bound, over: base)
+        self.init(bindings: bound, over: base, derivation: base.derivation)
     }
 
     /// Whether a layer of `changed` keys over a full table of `count` bindings is cheaper than a new full
@@ -49,7 +53,7 @@ final class RegistryTable: Sendable {
         changed <= 32 || changed * changed <= count
     }
 
-    private init(bindings dictionary: BindingMap, over base: RegistryTable?) {
+    private init(bindings dictionary: BindingMap, over base: RegistryTable?, derivation: Derivation?) {
         var entries: [Entry] = []
         var bindings: [Container.Binding] = []
         entries.reserveCapacity(dictionary.count)
@@ -75,6 +79,7 @@ final class RegistryTable: Sendable {
         self.slots = slots
         self.mask = mask
         self.base = base
+        self.derivation = derivation
     }
 
     /// The number of bindings this table itself holds (a layer: the keys bound since its base).

@@ -29,6 +29,8 @@ extension Container {
             pending += registration.release(ifIn: objectScope)
         }
         disposeNow(pending)
+        // A derived container's reset ends with its own instances: its ancestors' are not its to forget.
+        guard !isDerived else { return }
         parent?.resetObjectScope(objectScope)
     }
 
@@ -78,7 +80,7 @@ extension Container {
         }
         disposeNow(pending)
         // Only a container that registers the type passes the reset on, as Swinject's does.
-        guard !registrations.isEmpty else { return }
+        guard !registrations.isEmpty, !isDerived else { return }
         parent?.resetObjectScope(objectScope, serviceType: serviceType)
     }
 
