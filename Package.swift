@@ -4,12 +4,14 @@ import PackageDescription
 let package = Package(
     name: "Syringe",
     products: [
-        .library(name: "Syringe", targets: ["Syringe"])
+        .library(name: "Syringe", targets: ["Syringe"]),
+        .library(name: "SyringeTesting", targets: ["SyringeTesting"]),
     ],
     targets: [
         .target(name: "Syringe"),
+        .target(name: "SyringeTesting", dependencies: ["Syringe"]),
         .executableTarget(name: "BasicUsage", dependencies: ["Syringe"], path: "Examples/BasicUsage"),
-        .testTarget(name: "SyringeTests", dependencies: ["Syringe"]),
+        .testTarget(name: "SyringeTests", dependencies: ["Syringe", "SyringeTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,7 +24,7 @@ final class Checkout: Sendable {
 func makeCheckoutApp() -> Container {
     let app = Container()
     app.register((any Gateway).self) { _ in RealGateway() }
-    app.register(Checkout.self) { r in Checkout(gateway: r.resolve((any Gateway).self)!) }
+    app.register(Checkout.self) { r in Checkout(gateway: try r.require((any Gateway).self)) }
         .inObjectScope(.container)
     return app
 }
