@@ -32,5 +32,6 @@ struct FeatureScenario {
 func featureScenarios() -> [FeatureScenario] {
     var scenarios: [FeatureScenario] = []
     // One line per feature file, e.g. `scenarios += autoregistrationScenarios()`.
+    scenarios += testingScenarios()
     return scenarios
 }

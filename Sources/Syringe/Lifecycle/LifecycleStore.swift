@@ -176,6 +176,15 @@ final class LifecycleStore: Sendable {
         }
     }
 
+    /// Forgets every stand-in and returns them, for the caller to release outside the lock: a stand-in keeps
+    /// this store (its `lifecycle`), so the store and its stand-ins are a cycle until this breaks it.
+    func takeStandIns() -> [Registration] {
+        state.withLock { state in
+            defer { state.locals = [:] }
+            return state.locals.values.map(\.standIn)
+        }
+    }
+
     /// The stores that hold stand-ins of this store's registrations (this one included, if it does).
     func dependentStores() -> [LifecycleStore] {
         state.withLock { $0.dependents.compactMap(\.store) }

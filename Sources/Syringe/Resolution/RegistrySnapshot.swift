@@ -112,6 +112,9 @@ struct RegistryView {
     /// its stand-in there if the registration keeps instances. The stand-in's table is kept by `derivation`.
     private static func redirect(_ hit: Hit, _ key: ServiceKey, through derivation: Derivation?) -> Hit {
         guard let derivation, Derivation.keepsInstances(hit.registration) else { return hit }
+        // The stand-in's table is found under the derivation's lock: a quick read ends before any lock (a writer
+        // holding it may wait for quick reads). The resolve then reads the stand-in's instance on the locked path.
+        ResolvingThread.installed?._withUnsafeGuaranteedRef { $0.endQuickRead() }
         let table = derivation.table(for: key, binding: hit.binding)
         return Hit(table: Unmanaged.passUnretained(table), index: 0)
     }

@@ -168,3 +168,30 @@ final class IsolationHolder: @unchecked Sendable {
     // @unchecked Sendable: `label` is set once, by `initCompleted`, before the instance is shared.
     var label = ""
 }
+
+@Suite("Derived containers: lifetime")
+struct DerivedContainerLifetimeTests {
+    @Test("a derived container's singletons and the mocks they captured are released with the container")
+    func releasedWithTheContainer() throws {
+        let app = Container()
+        app.register(Wrapper.self) { r in Wrapper(try r.require(IsolationMarker.self)) }.inObjectScope(.container)
+        app.register(IsolationMarker.self) { _ in IsolationMarker() }
+        weak var singleton: Wrapper?
+        weak var mock: IsolationMarker?
+        do {
+            let test = app.derived { c in c.register(IsolationMarker.self) { _ in IsolationMarker(tag: 7) } }
+            let made = try test.require(Wrapper.self)
+            #expect(made.marker.tag == 7)
+            singleton = made
+            mock = made.marker
+        }
+        #expect(singleton == nil)
+        #expect(mock == nil)
+        #expect(try app.require(Wrapper.self).marker.tag == 0)
+    }
+}
+
+private final class Wrapper: Sendable {
+    let marker: IsolationMarker
+    init(_ marker: IsolationMarker) { self.marker = marker }
+}
