@@ -12,6 +12,12 @@ let package = Package(
         .target(name: "SyringeTesting", dependencies: ["Syringe"]),
         .executableTarget(name: "BasicUsage", dependencies: ["Syringe"], path: "Examples/BasicUsage"),
         .testTarget(name: "SyringeTests", dependencies: ["Syringe", "SyringeTesting"]),
+        // A user's library and its tests with SyringeTesting, run by `swift test`.
+        .target(name: "TestingExample", dependencies: ["Syringe"], path: "Examples/TestingExample/Sources"),
+        .testTarget(
+            name: "TestingExampleTests", dependencies: ["TestingExample", "SyringeTesting"],
+            path: "Examples/TestingExample/Tests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
