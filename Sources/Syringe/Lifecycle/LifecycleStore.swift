@@ -55,6 +55,9 @@ final class LifecycleStore: Sendable {
         /// `entryCount` after the last pruning of dead entries.
         var prunedCount = 0
         var locals: [ObjectIdentifier: Local] = [:]
+        /// For a derived container (see ``Derivation``): for each key of an ancestor's registration that keeps
+        /// instances, the one-binding table of its stand-in in `locals`.
+        var derivedTables: [ServiceKey: RegistryTable] = [:]
         /// Stores that hold stand-ins of this store's registrations.
         var dependents: [WeakStore] = []
         var eager: [WeakRegistration] = []
@@ -135,15 +138,12 @@ final class LifecycleStore: Sendable {
     // MARK: Per-container instances
 
     /// The stand-in registration that keeps this container's instance of `original`, a
-    /// ``ObjectScope/perContainer`` registration of this container or of an ancestor, or (for a derived
-    /// container, see ``Derivation``) a shared-scope registration of an ancestor, whose `completions` it runs.
-    func localRegistration(
-        for original: Registration, scope: any ObjectScopeProtocol, completions: [Registration.Completion] = []
-    ) -> Registration {
+    /// ``ObjectScope/perContainer`` registration of this container or of an ancestor.
+    func localRegistration(for original: Registration, scope: any ObjectScopeProtocol) -> Registration {
         let id = ObjectIdentifier(original)
         let (standIn, isNew) = state.withLock { state -> (Registration, Bool) in
             if let local = state.locals[id] { return (local.standIn, false) }
-            let standIn = StandInRegistration(of: original, scope: scope, completions: completions, lifecycle: self)
+            let standIn = StandInRegistration(of: original, scope: scope, lifecycle: self)
             state.locals[id] = Local(original: original, standIn: standIn)
             return (standIn, true)
         }
@@ -176,12 +176,51 @@ final class LifecycleStore: Sendable {
         }
     }
 
-    /// Forgets every stand-in and returns them, for the caller to release outside the lock: a stand-in keeps
-    /// this store (its `lifecycle`), so the store and its stand-ins are a cycle until this breaks it.
-    func takeStandIns() -> [Registration] {
+    /// Forgets every stand-in (and the derived tables holding them) and returns them, for the caller to release
+    /// outside the lock: a stand-in keeps this store (its `lifecycle`), so the store and its stand-ins are a
+    /// cycle until this breaks it.
+    func takeStandIns() -> ([Registration], [RegistryTable]) {
         state.withLock { state in
-            defer { state.locals = [:] }
-            return state.locals.values.map(\.standIn)
+            defer {
+                state.locals = [:]
+                state.derivedTables = [:]
+            }
+            return (state.locals.values.map(\.standIn), Array(state.derivedTables.values))
+        }
+    }
+
+    /// For a derived container's store: the table binding `key` to the stand-in, kept here, of `binding`'s
+    /// registration (an ancestor's, in a scope that keeps instances), made now if there is none; the stand-in
+    /// runs the original's `initCompleted` closures. One lock, no user code under it. The original is not told
+    /// of the stand-in (unlike a ``ObjectScope/perContainer`` one): when the ancestor unbinds it, the next
+    /// lookup finds the new registration and the table is replaced; the old stand-in's instance stays until
+    /// this store's container shuts down or goes away.
+    ///
+    /// - Returns: The table, and a table it replaced (to retire through ``Reclamation``: a reader may hold it).
+    func derivedTable(for key: ServiceKey, binding: Container.Binding) -> (RegistryTable, replaced: RegistryTable?) {
+        let original = binding.registration
+        return state.withLock { state in
+            if let table = state.derivedTables[key],
+                let standIn = table.bindings[0].registration as? StandInRegistration, standIn.original === original
+            {
+                return (table, nil)
+            }
+            let id = ObjectIdentifier(original)
+            let standIn: Registration
+            if let local = state.locals[id] {
+                standIn = local.standIn
+            } else {
+                let configuration = original.configuration
+                standIn = StandInRegistration(
+                    of: original, scope: configuration.scope, completions: configuration.completions, lifecycle: self
+                )
+                state.locals[id] = Local(original: original, standIn: standIn)
+            }
+            let table = RegistryTable(
+                single: Container.Binding(registration: standIn, serviceType: binding.serviceType, name: binding.name),
+                for: key
+            )
+            return (table, state.derivedTables.updateValue(table, forKey: key))
         }
     }
 

@@ -46,6 +46,24 @@ final class RegistryTable: Sendable {
         self.init(bindings: bound, over: base, derivation: base.derivation)
     }
 
+    /// A table of one binding, `binding` for `key`, at index 0: a derived container's stand-in (see
+    /// ``Derivation``). Built directly, without a ``BindingMap``.
+    init(single binding: Container.Binding, for key: ServiceKey) {
+        entries = [
+            Entry(
+                serviceType: key.serviceType, argumentsType: key.argumentsType, hasName: key.name != nil,
+                registration: Unmanaged.passUnretained(binding.registration)
+            )
+        ]
+        bindings = [binding]
+        var slots = [Int32](repeating: 0, count: 8)
+        mask = 7
+        slots[key.registryHash & mask] = 1
+        self.slots = slots
+        base = nil
+        derivation = nil
+    }
+
     /// Whether a layer of `changed` keys over a full table of `count` bindings is cheaper than a new full
     /// table: up to about √count changed keys (and at least 32), so a layer costs O(√n) to build and a full
     /// table is rebuilt every √n changes.
