@@ -179,13 +179,14 @@ final class LifecycleStore: Sendable {
     /// Forgets every stand-in (and the derived tables holding them) and returns them, for the caller to release
     /// outside the lock: a stand-in keeps this store (its `lifecycle`), so the store and its stand-ins are a
     /// cycle until this breaks it.
-    func takeStandIns() -> ([Registration], [RegistryTable]) {
+    func takeStandIns() -> ([ObjectIdentifier: Local], [ServiceKey: RegistryTable]) {
         state.withLock { state in
-            defer {
-                state.locals = [:]
-                state.derivedTables = [:]
-            }
-            return (state.locals.values.map(\.standIn), Array(state.derivedTables.values))
+            // Moved out whole: nothing is copied, and the caller releases them once the lock is released.
+            var locals: [ObjectIdentifier: Local] = [:]
+            var tables: [ServiceKey: RegistryTable] = [:]
+            swap(&locals, &state.locals)
+            swap(&tables, &state.derivedTables)
+            return (locals, tables)
         }
     }
 
