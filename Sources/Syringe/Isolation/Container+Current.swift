@@ -1,10 +1,10 @@
 extension Container {
-    /// The container bound to the current task by ``withCurrent(operation:)-(()->R)`` (or by an override, or
+    /// The container bound to the current task by ``withCurrent(operation:)`` (or by an override, or
     /// by `SyringeTesting`'s test trait), if any.
     @TaskLocal static var taskCurrent: Container?
 
     /// The container bound to the current task, if one is: the test's own container while a test runs with
-    /// `SyringeTesting`'s trait, the override's inside ``withOverrides(_:operation:)-(_,(Container)->R)``.
+    /// `SyringeTesting`'s trait, the override's inside ``withOverrides(_:operation:)``.
     ///
     /// Code under test that asks for it resolves from the test's container, while the app, run without a
     /// binding, resolves from its own. The binding is a task-local value: child tasks (`async let`, task

@@ -33,7 +33,7 @@ extension Container {
     }
 
     /// Runs the asynchronous `operation` with some services replaced; see
-    /// ``withOverrides(_:operation:)-(_,(Container)->R)``. Child tasks `operation` makes see the override
+    /// ``withOverrides(_:operation:)``. Child tasks `operation` makes see the override
     /// through ``current``; other tasks do not. The override's container is shut down, its asynchronous
     /// disposals awaited, when `operation` ends.
     ///

@@ -195,3 +195,56 @@ private final class Wrapper: Sendable {
     let marker: IsolationMarker
     init(_ marker: IsolationMarker) { self.marker = marker }
 }
+
+@Suite("Derived containers: delayed injection, verification and tasks")
+struct DerivedContainerIntegrationTests {
+    @Test("a Provider and a Lazy made through a derived container resolve its own singleton, with its mock")
+    func delayedInjection() throws {
+        let app = makeCheckoutApp()
+        let test = app.derived { c in c.register((any Gateway).self) { _ in MockGateway() } }
+        let provider = try test.require(Provider<Checkout>.self)
+        let lazy = try test.require(Lazy<Checkout>.self)
+        #expect(provider.instance.gateway.label == "mock")
+        #expect(lazy.instance === provider.instance)
+        #expect(try test.require(Checkout.self) === provider.instance)
+        #expect(try app.require(Checkout.self).gateway.label == "real")
+    }
+
+    @Test("verifying a derived container checks the app's registrations with the test's, and changes nothing")
+    func verification() throws {
+        let app = makeCheckoutApp()
+        let test = app.derived { c in
+            c.register((any Gateway).self) { _ in MockGateway() }.inObjectScope(.container)
+        }
+        try test.verify()
+        #expect(try test.require(Checkout.self).gateway.label == "mock")
+        #expect(try app.require(Checkout.self).gateway.label == "real")
+    }
+
+    @Test("a detached task does not see the override's container; the operation's child tasks do")
+    func detachedTask() async {
+        let app = makeCheckoutApp()
+        await app.withOverrides { c in
+            c.register((any Gateway).self) { _ in MockGateway() }
+        } operation: { c in
+            let detached = await Task.detached { Container.current }.value
+            #expect(detached == nil)
+            let child = await Task { Container.current }.value
+            #expect(child === c)
+        }
+    }
+
+    @Test("the async override shuts its container down, disposing what was made in it, when the operation ends")
+    func asyncOverrideDisposes() async throws {
+        let log = DisposalLog()
+        let app = Container()
+        app.register(Resource.self) { _ in Resource("made", log: log) }.inObjectScope(.container)
+        let inside = try await app.withOverrides { _ in
+        } operation: { c in
+            await Task.yield()
+            return try c.require(Resource.self).name
+        }
+        #expect(inside == "made")
+        #expect(log.entries == ["made"])
+    }
+}
