@@ -32,7 +32,7 @@ extension Container {
     ///   (scope, `initCompleted`) of an app registration is read when the derived container first keeps an
     ///   instance of it.
     ///
-    /// Registering, ``unregister(_:name:)``, ``removeAll()``, loading modules, ``resetObjectScope(_:)`` and
+    /// Registering, `unregister`, ``removeAll()``, loading modules, ``resetObjectScope(_:)`` and
     /// ``shutdown()`` on the derived container act on the derived container alone.
     ///
     /// - Parameter registeringClosure: Registers the derived container's own services (mocks, for a test).
