@@ -207,10 +207,11 @@ public final class Container: Sendable {
 
     /// A container derived from `parent` (see ``derived(registeringClosure:)``): a child whose instances of
     /// `parent`'s shared-scope registrations are its own.
-    init(derivingFrom parent: Container) {
+    init(derivingFrom parent: Container, recorder: ResolutionRecorder? = nil) {
         let lifecycle = LifecycleStore()
         self.registry = RegistryStore(
-            Registry(behaviors: []), lifecycle: lifecycle, derivation: Derivation(lifecycle: lifecycle)
+            Registry(behaviors: []), lifecycle: lifecycle,
+            derivation: Derivation(lifecycle: lifecycle, recorder: recorder)
         )
         self.parent = parent
         self.defaultObjectScope = parent.defaultObjectScope

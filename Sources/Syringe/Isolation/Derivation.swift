@@ -14,9 +14,13 @@
 final class Derivation: Sendable {
     /// The derived container's lifecycle, which keeps the stand-ins, their tables and their disposable instances.
     let lifecycle: LifecycleStore
+    /// Notes every lookup that falls through to an ancestor, for a recording container (see
+    /// ``Container/derivedRecording(registeringClosure:)``); `nil` otherwise.
+    let recorder: ResolutionRecorder?
 
-    init(lifecycle: LifecycleStore) {
+    init(lifecycle: LifecycleStore, recorder: ResolutionRecorder? = nil) {
         self.lifecycle = lifecycle
+        self.recorder = recorder
     }
 
     /// The derived container (and every view of it) is gone: its stand-ins go with it. They keep its lifecycle

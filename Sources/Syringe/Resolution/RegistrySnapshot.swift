@@ -111,10 +111,15 @@ struct RegistryView {
     /// `hit`, an ancestor's binding for `key`, or, below a derived container (`derivation`), the binding of
     /// its stand-in there if the registration keeps instances. The stand-in's table is kept by `derivation`.
     private static func redirect(_ hit: Hit, _ key: ServiceKey, through derivation: Derivation?) -> Hit {
-        guard let derivation, Derivation.keepsInstances(hit.registration) else { return hit }
-        // The stand-in's table is found under the derivation's lock: a quick read ends before any lock (a writer
-        // holding it may wait for quick reads). The resolve then reads the stand-in's instance on the locked path.
+        guard let derivation else { return hit }
+        let recorder = derivation.recorder
+        let keeps = Derivation.keepsInstances(hit.registration)
+        guard keeps || recorder != nil else { return hit }
+        // The recorder and the stand-in's table are reached under locks: a quick read ends before any lock (a
+        // writer holding it may wait for quick reads). The resolve then reads the instance on the locked path.
         ResolvingThread.installed?._withUnsafeGuaranteedRef { $0.endQuickRead() }
+        recorder?.note(hit.binding)
+        guard keeps else { return hit }
         let table = derivation.table(for: key, binding: hit.binding)
         return Hit(table: Unmanaged.passUnretained(table), index: 0)
     }
@@ -145,9 +150,9 @@ struct RegistrySnapshot {
         var derivation = own.derivation
         for table in ancestors {
             if let binding = table.binding(for: key) {
-                guard let derivation, Derivation.keepsInstances(.passUnretained(binding.registration)) else {
-                    return binding
-                }
+                guard let derivation else { return binding }
+                derivation.recorder?.note(binding)
+                guard Derivation.keepsInstances(.passUnretained(binding.registration)) else { return binding }
                 return derivation.table(for: key, binding: binding).bindings[0]
             }
             if derivation == nil { derivation = table.derivation }
