@@ -73,6 +73,23 @@ struct CheckoutTests {
         #expect(Shop.buy(cents: 100) == "paid")
     }
 
+    @Test(
+        "a payment asks for the gateway and the clock once each, and never for analytics",
+        .overriding { c in
+            c.register((any PaymentGateway).self) { _ in AmountGateway(limit: 1_000) }
+            c.register((any Clock).self) { _ in FixedClock(hour: 9) }
+        }
+    )
+    func resolvedServices() {
+        let record = Container.test.recordResolutions { _ in
+            #expect(Shop.buy(cents: 500) == "paid")
+        }
+        #expect(record.count(of: (any PaymentGateway).self) == 1)
+        #expect(record.count(of: (any Clock).self) == 1)
+        #expect(record.registrations(of: (any Clock).self).first?.fileID == #fileID)
+        #expect(!record.resolved((any Analytics).self))
+    }
+
     @Test("code that tracks analytics fails the test through the placeholder")
     func analyticsPlaceholder() {
         withKnownIssue {
