@@ -56,13 +56,17 @@ final class RegistryTable: Sendable {
             )
         ]
         bindings = [binding]
-        var slots = [Int32](repeating: 0, count: 8)
-        mask = 7
-        slots[key.registryHash & mask] = 1
-        self.slots = slots
+        // Two slots, one empty, so a probe for another key ends; shared arrays, as only the key's slot differs.
+        mask = 1
+        slots = key.registryHash & mask == 0 ? RegistryTable.singleSlots.low : RegistryTable.singleSlots.high
         base = nil
         derivation = nil
     }
+
+    /// The slots of every empty table (never written: a table's slots are written only while it is built).
+    private static let emptySlots = [Int32](repeating: 0, count: 8)
+    /// The slots of every one-binding table, by the key's slot.
+    private static let singleSlots: (low: [Int32], high: [Int32]) = ([1, 0], [0, 1])
 
     /// Whether a layer of `changed` keys over a full table of `count` bindings is cheaper than a new full
     /// table: up to about √count changed keys (and at least 32), so a layer costs O(√n) to build and a full
@@ -78,7 +82,8 @@ final class RegistryTable: Sendable {
         bindings.reserveCapacity(dictionary.count)
         var capacity = 8
         while capacity < 2 * dictionary.count { capacity *= 2 }
-        var slots = [Int32](repeating: 0, count: capacity)
+        // An empty table (a new container's, a derived container's for a test) shares one array of empty slots.
+        var slots = dictionary.isEmpty ? RegistryTable.emptySlots : [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
         for (key, binding) in dictionary {
             entries.append(
