@@ -248,3 +248,40 @@ struct DerivedContainerIntegrationTests {
         #expect(log.entries == ["made"])
     }
 }
+
+@Suite("Derived containers: forwarded types and replaced app registrations")
+struct DerivedContainerForwardingTests {
+    @Test("a singleton reached through a forwarded type is the same instance of the derived container")
+    func forwardedTypesShareTheInstance() throws {
+        let app = Container()
+        app.register(ForwardedService.self) { _ in ForwardedService() }
+            .implements((any Forwarded).self)
+            .inObjectScope(.container)
+        let test = app.derived()
+        let direct = try test.require(ForwardedService.self)
+        let forwarded = try test.require((any Forwarded).self)
+        #expect(forwarded.identity == ObjectIdentifier(direct))
+        #expect(try app.require(ForwardedService.self) !== direct)
+    }
+
+    @Test("an instance of an app registration replaced during the test is still disposed by the test's shutdown")
+    func replacedRegistrationIsDisposed() throws {
+        let log = DisposalLog()
+        let app = Container()
+        app.register(Resource.self) { _ in Resource("first", log: log) }.inObjectScope(.container)
+        let test = app.derived()
+        #expect(try test.require(Resource.self).name == "first")
+        app.register(Resource.self) { _ in Resource("second", log: log) }.inObjectScope(.container)
+        #expect(try test.require(Resource.self).name == "second")
+        test.shutdown()
+        #expect(log.entries.sorted() == ["first", "second"])
+    }
+}
+
+private protocol Forwarded: AnyObject, Sendable {}
+
+extension Forwarded {
+    var identity: ObjectIdentifier { ObjectIdentifier(self) }
+}
+
+private final class ForwardedService: Forwarded {}
