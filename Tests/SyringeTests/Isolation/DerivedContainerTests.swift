@@ -285,3 +285,27 @@ extension Forwarded {
 }
 
 private final class ForwardedService: Forwarded {}
+
+@Suite("Derived containers: modules")
+struct DerivedContainerModuleTests {
+    struct MockGatewayModule: Assembly {
+        func assemble(container: Container) {
+            container.register((any Gateway).self) { _ in MockGateway("module") }
+        }
+    }
+
+    @Test("loading and unloading a module in a derived container changes only the derived container")
+    func modulesStayLocal() throws {
+        let app = makeCheckoutApp()
+        let test = app.derived()
+        try test.load(MockGatewayModule())
+        #expect(try test.require(Checkout.self).gateway.label == "module")
+        #expect(try app.require((any Gateway).self).label == "real")
+        #expect(test.unload(MockGatewayModule.self))
+        #expect(try test.require((any Gateway).self).label == "real")
+        #expect(try app.require(Checkout.self).gateway.label == "real")
+        // The app can load the same module type afterwards: the derived container's load was its own.
+        try app.load(MockGatewayModule())
+        #expect(try app.require((any Gateway).self).label == "module")
+    }
+}
