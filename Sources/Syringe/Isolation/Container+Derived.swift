@@ -33,7 +33,9 @@ extension Container {
     ///   instance of it.
     ///
     /// Registering, `unregister`, ``removeAll()``, loading modules, ``resetObjectScope(_:)`` and
-    /// ``shutdown()`` on the derived container act on the derived container alone.
+    /// ``shutdown()`` on the derived container act on the derived container alone. It has this container's
+    /// default scope and no behaviors: this container's behaviors are not told of the derived container's
+    /// registrations.
     ///
     /// - Parameter registeringClosure: Registers the derived container's own services (mocks, for a test).
     /// - Returns: The derived container, whose parent is this container.
