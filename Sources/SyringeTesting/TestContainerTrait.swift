@@ -22,7 +22,7 @@ public import Testing
 ///
 /// When the test ends, its container is shut down (its ``Syringe/Disposable`` instances disposed); the app's
 /// container is never changed.
-public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
+public struct TestContainerTrait: TestTrait, SuiteTrait, TestScoping {
     /// The container to derive from: `nil` derives from the enclosing trait's container.
     let base: (@Sendable () -> Container)?
     /// Registers the test's replacements in its container.
@@ -33,7 +33,7 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applied to every test of the suite and of its nested suites.
     ///
     /// ```swift
-    /// ContainerTrait.testContainer(from: app).isRecursive  // true
+    /// TestContainerTrait.testContainer(from: app).isRecursive  // true
     /// ```
     public var isRecursive: Bool { true }
 
@@ -85,7 +85,7 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
     }
 }
 
-extension Trait where Self == ContainerTrait {
+extension Trait where Self == TestContainerTrait {
     /// Gives each test its own container derived from `container`, with `overrides` registered in it.
     ///
     /// `container` is evaluated for each test, so it may also make a new app container each time.
@@ -106,7 +106,7 @@ extension Trait where Self == ContainerTrait {
         _ overrides: @escaping @Sendable (Container) -> Void = { _ in },
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
-        ContainerTrait(base: container, overrides: overrides, sourceLocation: sourceLocation)
+        TestContainerTrait(base: container, overrides: overrides, sourceLocation: sourceLocation)
     }
 
     /// Adds a test's own replacements to the container the suite's ``testContainer(from:_:)`` gives it: the
@@ -126,7 +126,7 @@ extension Trait where Self == ContainerTrait {
         _ overrides: @escaping @Sendable (Container) -> Void,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
-        ContainerTrait(base: nil, overrides: overrides, sourceLocation: sourceLocation)
+        TestContainerTrait(base: nil, overrides: overrides, sourceLocation: sourceLocation)
     }
 }
 
