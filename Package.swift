@@ -9,10 +9,12 @@ let package = Package(
     // no minimum here: it builds with the Swift 6 toolchain.
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
-        .library(name: "Syringe", targets: ["Syringe"])
+        .library(name: "Syringe", targets: ["Syringe"]),
+        .library(name: "SyringeTesting", targets: ["SyringeTesting"]),
     ],
     targets: [
         .target(name: "Syringe"),
+        .target(name: "SyringeTesting", dependencies: ["Syringe"]),
         .executableTarget(name: "BasicUsage", dependencies: ["Syringe"], path: "Examples/BasicUsage"),
         .executableTarget(name: "AsyncTopLevel", dependencies: ["Syringe"], path: "Examples/AsyncTopLevel"),
         // Examples that check what they print and exit non-zero when a check fails; .ci/run runs them.
@@ -25,15 +27,21 @@ let package = Package(
             path: "Examples/SwinjectApp",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .testTarget(name: "SyringeTests", dependencies: ["Syringe"]),
+        .testTarget(name: "SyringeTests", dependencies: ["Syringe", "SyringeTesting"]),
         // The ```swift blocks of README.md, Documentation/ and the DocC catalog, compiled and run as written
         // (Documentation/README.md, "Writing samples").
         .executableTarget(name: "SampleExtractor", path: "Sources/SampleExtractor"),
         .plugin(name: "DocumentationSamples", capability: .buildTool(), dependencies: ["SampleExtractor"]),
         .testTarget(
             name: "SyringeDocumentationTests",
-            dependencies: ["Syringe"],
+            dependencies: ["Syringe", "SyringeTesting"],
             plugins: ["DocumentationSamples"]
+        ),
+        // A user's library and its tests with SyringeTesting, run by `swift test`.
+        .target(name: "TestingExample", dependencies: ["Syringe"], path: "Examples/TestingExample/Sources"),
+        .testTarget(
+            name: "TestingExampleTests", dependencies: ["TestingExample", "SyringeTesting"],
+            path: "Examples/TestingExample/Tests"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -212,6 +212,24 @@ public final class Container: Sendable {
         registeringClosure(self)
     }
 
+    /// A container derived from `parent` (see ``derived(registeringClosure:)``): a child whose instances of
+    /// `parent`'s shared-scope registrations are its own.
+    init(derivingFrom parent: Container, recorder: ResolutionRecorder? = nil) {
+        let lifecycle = LifecycleStore()
+        self.registry = RegistryStore(
+            Registry(behaviors: []), lifecycle: lifecycle,
+            derivation: Derivation(lifecycle: lifecycle, recorder: recorder)
+        )
+        self.parent = parent
+        self.defaultObjectScope = parent.defaultObjectScope
+        self.defaultConfiguration = parent.defaultConfiguration
+        self.pinnedGraph = nil
+        self.lifecycle = lifecycle
+        self.module = nil
+        self.viewed = nil
+        self.injection = InjectionStore()
+    }
+
     /// A view of `container` whose resolves all share `graph`, and whose registrations `module` records.
     init(viewOf container: Container, graph: ObjectGraph?, module: ModuleRecord?) {
         self.registry = container.registry

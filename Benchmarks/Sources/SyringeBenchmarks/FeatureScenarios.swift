@@ -35,5 +35,6 @@ func featureScenarios() -> [FeatureScenario] {
     scenarios += dependencyGraphScenarios()
     scenarios += autoregistrationScenarios()
     scenarios += injectionScenarios()
+    scenarios += testingScenarios()
     return scenarios
 }

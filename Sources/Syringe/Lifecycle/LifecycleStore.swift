@@ -40,6 +40,12 @@ final class LifecycleStore: Sendable {
         weak var store: LifecycleStore?
     }
 
+    /// A derived container's stand-in of an ancestor's registration, and its table (see ``Derivation``).
+    struct Derived {
+        let standIn: StandInRegistration
+        let table: RegistryTable
+    }
+
     struct WeakRegistration {
         weak var registration: Registration?
     }
@@ -55,10 +61,24 @@ final class LifecycleStore: Sendable {
         /// `entryCount` after the last pruning of dead entries.
         var prunedCount = 0
         var locals: [ObjectIdentifier: Local] = [:]
+        /// For a derived container (see ``Derivation``): for each key of an ancestor's registration that keeps
+        /// instances, its stand-in and the one-binding table that binds the key to it.
+        var derivedTables: [ServiceKey: Derived] = [:]
+        /// Stand-ins of a derived container whose original the ancestor has since replaced or removed: no
+        /// lookup reaches them, but their instances are still this store's to dispose.
+        var formerStandIns: [Registration] = []
         /// Stores that hold stand-ins of this store's registrations.
         var dependents: [WeakStore] = []
         var eager: [WeakRegistration] = []
         var modules: [ObjectIdentifier: ModuleRecord] = [:]
+
+        /// The stand-ins of `derivedTables`, each once (forwarded types share one).
+        func derivedUniqueStandIns() -> [Registration] {
+            var seen = Set<ObjectIdentifier>()
+            return derivedTables.values.compactMap {
+                seen.insert(ObjectIdentifier($0.standIn)).inserted ? $0.standIn : nil
+            }
+        }
     }
 
     let state = Locked(State())
@@ -159,7 +179,9 @@ final class LifecycleStore: Sendable {
 
     /// The stand-ins this store holds.
     func standIns() -> [Registration] {
-        state.withLock { $0.locals.values.map(\.standIn) }
+        state.withLock { state in
+            state.locals.values.map(\.standIn) + state.derivedUniqueStandIns() + state.formerStandIns
+        }
     }
 
     /// Forgets the stand-ins of `originals` and returns them.
@@ -170,6 +192,54 @@ final class LifecycleStore: Sendable {
                 if let local = state.locals.removeValue(forKey: id) { removed.append(local.standIn) }
             }
             return removed
+        }
+    }
+
+    /// Forgets every stand-in (and the derived tables holding them) and returns them, for the caller to release
+    /// outside the lock: a stand-in keeps this store (its `lifecycle`), so the store and its stand-ins are a
+    /// cycle until this breaks it.
+    func takeStandIns() -> ([ObjectIdentifier: Local], [ServiceKey: Derived], [Registration]) {
+        state.withLock { state in
+            // Moved out whole: nothing is copied, and the caller releases them once the lock is released.
+            var locals: [ObjectIdentifier: Local] = [:]
+            var derived: [ServiceKey: Derived] = [:]
+            var former: [Registration] = []
+            swap(&locals, &state.locals)
+            swap(&derived, &state.derivedTables)
+            swap(&former, &state.formerStandIns)
+            return (locals, derived, former)
+        }
+    }
+
+    /// For a derived container's store: the table binding `key` to the stand-in, kept here, of `binding`'s
+    /// registration (an ancestor's, in a scope that keeps instances), made now if there is none; the stand-in
+    /// runs the original's `initCompleted` closures, and one stand-in serves every key bound to the original (its
+    /// forwarded types). One lock, no user code under it. The original is not told of the stand-in (unlike a
+    /// ``ObjectScope/perContainer`` one): when the ancestor rebinds the key, the next lookup finds the new
+    /// registration and the table is replaced; the old stand-in's instances stay this store's to dispose.
+    ///
+    /// - Returns: The table, and a table it replaced (to retire through ``Reclamation``: a reader may hold it).
+    func derivedTable(for key: ServiceKey, binding: Container.Binding) -> (RegistryTable, replaced: RegistryTable?) {
+        let original = binding.registration
+        return state.withLock { state in
+            if let found = state.derivedTables[key], found.standIn.original === original { return (found.table, nil) }
+            // A forwarded type of a registration that has a stand-in already shares it: a scan of the few
+            // stand-ins a test makes, instead of a second map.
+            let standIn =
+                state.derivedTables.values.first { $0.standIn.original === original }?.standIn
+                ?? StandInRegistration(
+                    of: original, scope: original.configuration.scope,
+                    completions: original.configuration.completions, lifecycle: self
+                )
+            let table = RegistryTable(
+                single: Container.Binding(registration: standIn, serviceType: binding.serviceType, name: binding.name),
+                for: key
+            )
+            let replaced = state.derivedTables.updateValue(Derived(standIn: standIn, table: table), forKey: key)
+            if let replaced, !state.derivedTables.values.contains(where: { $0.standIn === replaced.standIn }) {
+                state.formerStandIns.append(replaced.standIn)
+            }
+            return (table, replaced?.table)
         }
     }
 

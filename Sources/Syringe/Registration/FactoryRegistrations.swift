@@ -141,15 +141,22 @@ final class StandInRegistration: Registration, @unchecked Sendable {
     // @unchecked Sendable: `original` is a `let` of a Sendable class; see `Registration` for the rest.
     let original: Registration
 
-    init(of original: Registration, scope: any ObjectScopeProtocol, lifecycle: LifecycleStore) {
+    init(
+        of original: Registration, scope: any ObjectScopeProtocol, completions: [Completion] = [],
+        lifecycle: LifecycleStore
+    ) {
         self.original = original
         super.init(
             shape: .erased, serviceType: original.serviceType, name: original.name, fileID: original.fileID,
-            line: original.line, configuration: .of(scope: scope, completions: []), lifecycle: lifecycle
+            line: original.line, configuration: .of(scope: scope, completions: completions), lifecycle: lifecycle
         )
     }
 
     override var argumentTypes: [Any.Type] { original.argumentTypes }
+
+    override var asyncFactory: AsyncFactory? { original.asyncFactory }
+
+    override var isolatedToMainActor: Bool { original.isolatedToMainActor }
 
     override var argumentsType: ArgumentsSignature { original.argumentsType }
 

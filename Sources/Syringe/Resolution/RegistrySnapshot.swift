@@ -85,9 +85,16 @@ struct RegistryView {
 
     private mutating func ancestorLookup(_ key: ServiceKey) -> Hit? {
         loadAncestors()
-        if let table = parentTable, let hit = Self.find(key, in: table) { return hit }
+        // The nearest derived container on the way up (see ``Derivation``): a registration found above it that
+        // keeps instances answers with its stand-in there. `nil` for every chain without a derived container.
+        var derivation = own._withUnsafeGuaranteedRef { $0.derivation }
+        if let table = parentTable {
+            if let hit = Self.find(key, in: table) { return Self.redirect(hit, key, through: derivation) }
+            if derivation == nil { derivation = table._withUnsafeGuaranteedRef { $0.derivation } }
+        }
         for table in ancestors ?? [] {
-            if let hit = Self.find(key, in: table) { return hit }
+            if let hit = Self.find(key, in: table) { return Self.redirect(hit, key, through: derivation) }
+            if derivation == nil { derivation = table._withUnsafeGuaranteedRef { $0.derivation } }
         }
         return nil
     }
@@ -145,10 +152,22 @@ struct RegistryView {
         }
         visit(own, hasAncestor: parentTable != nil)
         if let parentTable {
+            // Below a derived container, an ancestor's registration that keeps instances answers with its
+            // stand-in there, as in ``ancestorLookup(_:)``.
+            var derivation = own._withUnsafeGuaranteedRef { $0.derivation }
             let ancestors = ancestors ?? []
-            visit(parentTable, hasAncestor: !ancestors.isEmpty)
-            for (index, table) in ancestors.enumerated() {
-                visit(table, hasAncestor: index < ancestors.count - 1)
+            for (index, table) in ([parentTable] + ancestors).enumerated() {
+                let start = found.count
+                visit(table, hasAncestor: index < ancestors.count)
+                if derivation != nil {
+                    for position in start..<found.count {
+                        let key = ServiceKey(
+                            serviceType: serviceType, argumentsType: noArgumentsKey, name: found[position].name)
+                        let redirected = Self.redirect(found[position].hit, key, through: derivation)
+                        found[position] = Found(order: found[position].order, name: found[position].name, hit: redirected)
+                    }
+                }
+                if derivation == nil { derivation = table._withUnsafeGuaranteedRef { $0.derivation } }
             }
         }
         return found
@@ -184,6 +203,22 @@ struct RegistryView {
             }
         }
     }
+
+    /// `hit`, an ancestor's binding for `key`, or, below a derived container (`derivation`), the binding of
+    /// its stand-in there if the registration keeps instances. The stand-in's table is kept by `derivation`.
+    private static func redirect(_ hit: Hit, _ key: ServiceKey, through derivation: Derivation?) -> Hit {
+        guard let derivation else { return hit }
+        let recorder = derivation.recorder
+        let keeps = Derivation.keepsInstances(hit.registration)
+        guard keeps || recorder != nil else { return hit }
+        // The recorder and the stand-in's table are reached under locks: a quick read ends before any lock (a
+        // writer holding it may wait for quick reads). The resolve then reads the instance on the locked path.
+        ResolvingThread.installed?._withUnsafeGuaranteedRef { $0.endQuickRead() }
+        recorder?.note(hit.binding)
+        guard keeps else { return hit }
+        let table = derivation.table(for: key, binding: hit.binding)
+        return Hit(table: Unmanaged.passUnretained(table), index: 0)
+    }
 }
 
 /// The registrations of a container and its ancestors, retained: for readers outside a reading section
@@ -206,8 +241,17 @@ struct RegistrySnapshot {
     /// The binding for `key` in the container or, failing that, the nearest ancestor.
     func binding(for key: ServiceKey) -> Container.Binding? {
         if let binding = own.binding(for: key) { return binding }
+        // As ``RegistryView``: below a derived container, an ancestor's registration that keeps instances
+        // answers with its stand-in there.
+        var derivation = own.derivation
         for table in ancestors {
-            if let binding = table.binding(for: key) { return binding }
+            if let binding = table.binding(for: key) {
+                guard let derivation else { return binding }
+                derivation.recorder?.note(binding)
+                guard Derivation.keepsInstances(.passUnretained(binding.registration)) else { return binding }
+                return derivation.table(for: key, binding: binding).bindings[0]
+            }
+            if derivation == nil { derivation = table.derivation }
         }
         return nil
     }

@@ -20,10 +20,14 @@ final class RegistryStore: Sendable {
     /// The lifecycle of the container whose registrations these are: it retires the registrations the
     /// bindings let go of.
     private let lifecycle: LifecycleStore
+    /// For a derived container, where its ancestors' shared-scope registrations keep its instances; every
+    /// table this store builds carries it.
+    let derivation: Derivation?
 
-    init(_ registry: Container.Registry, lifecycle: LifecycleStore) {
+    init(_ registry: Container.Registry, lifecycle: LifecycleStore, derivation: Derivation? = nil) {
         state = Locked(registry)
         self.lifecycle = lifecycle
+        self.derivation = derivation
     }
 
     deinit {
@@ -96,7 +100,7 @@ final class RegistryStore: Sendable {
             } else {
                 // The full table this one replaces holds only current bindings: releasing it here, under the
                 // lock, releases no registration.
-                table = RegistryTable(registry.bindings)
+                table = RegistryTable(registry.bindings, derivation: derivation)
                 registry.adoptFullTable(table)
             }
             registry.table = table

@@ -27,10 +27,14 @@ final class RegistryTable: Sendable {
     /// of `base` was still current when the layer was built (a change of one lets the full table go), so a key
     /// the layer does not hold is bound as `base` says, or not at all.
     let base: RegistryTable?
+    /// For a table of a derived container (``Container/derived(registeringClosure:)``): where the ancestors'
+    /// shared-scope registrations keep this container's own instances. Read only once a lookup fell through
+    /// to an ancestor (``RegistryView``), never on the lookup of a container's own registration.
+    let derivation: Derivation?
 
     /// A full table of `map`.
-    convenience init(_ map: BindingMap) {
-        self.init(bindings: map, over: nil)
+    convenience init(_ map: BindingMap, derivation: Derivation? = nil) {
+        self.init(bindings: map, over: nil, derivation: derivation)
     }
 
     /// A layer over the full table `base`: the keys bound since `base` was built, each with its binding.
@@ -39,8 +43,30 @@ final class RegistryTable: Sendable {
         for (key, binding) in changes {
             bound.updateValue(binding, forKey: key, keepingOrder: true)
         }
-        self.init(bindings: bound, over: base)
+        self.init(bindings: bound, over: base, derivation: base.derivation)
     }
+
+    /// A table of one binding, `binding` for `key`, at index 0: a derived container's stand-in (see
+    /// ``Derivation``). Built directly, without a ``BindingMap``.
+    init(single binding: Container.Binding, for key: ServiceKey) {
+        entries = [
+            Entry(
+                serviceType: key.serviceType, argumentsType: key.argumentsType, hasName: key.name != nil,
+                registration: Unmanaged.passUnretained(binding.registration)
+            )
+        ]
+        bindings = [binding]
+        // Two slots, one empty, so a probe for another key ends; shared arrays, as only the key's slot differs.
+        mask = 1
+        slots = key.registryHash & mask == 0 ? RegistryTable.singleSlots.low : RegistryTable.singleSlots.high
+        base = nil
+        derivation = nil
+    }
+
+    /// The slots of every empty table (never written: a table's slots are written only while it is built).
+    private static let emptySlots = [Int32](repeating: 0, count: 8)
+    /// The slots of every one-binding table, by the key's slot.
+    private static let singleSlots: (low: [Int32], high: [Int32]) = ([1, 0], [0, 1])
 
     /// Whether a layer of `changed` keys over a full table of `count` bindings is cheaper than a new full
     /// table: up to about √count changed keys (and at least 32), so a layer costs O(√n) to build and a full
@@ -49,14 +75,15 @@ final class RegistryTable: Sendable {
         changed <= 32 || changed * changed <= count
     }
 
-    private init(bindings dictionary: BindingMap, over base: RegistryTable?) {
+    private init(bindings dictionary: BindingMap, over base: RegistryTable?, derivation: Derivation?) {
         var entries: [Entry] = []
         var bindings: [Container.Binding] = []
         entries.reserveCapacity(dictionary.count)
         bindings.reserveCapacity(dictionary.count)
         var capacity = 8
         while capacity < 2 * dictionary.count { capacity *= 2 }
-        var slots = [Int32](repeating: 0, count: capacity)
+        // An empty table (a new container's, a derived container's for a test) shares one array of empty slots.
+        var slots = dictionary.isEmpty ? RegistryTable.emptySlots : [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
         for (key, binding) in dictionary {
             entries.append(
@@ -75,6 +102,7 @@ final class RegistryTable: Sendable {
         self.slots = slots
         self.mask = mask
         self.base = base
+        self.derivation = derivation
     }
 
     /// The number of bindings this table itself holds (a layer: the keys bound since its base).

@@ -31,6 +31,8 @@ extension Container {
         }
         disposeNow(pending)
         reinjectAfterReset(of: registrations, in: objectScope)
+        // A derived container's reset ends with its own instances: its ancestors' are not its to forget.
+        guard !isDerived else { return }
         parent?.resetObjectScope(objectScope)
     }
 
@@ -81,7 +83,7 @@ extension Container {
         disposeNow(pending)
         reinjectAfterReset(of: registrations + standIns, in: objectScope)
         // Only a container that registers the type passes the reset on, as Swinject's does.
-        guard !registrations.isEmpty else { return }
+        guard !registrations.isEmpty, !isDerived else { return }
         parent?.resetObjectScope(objectScope, serviceType: serviceType)
     }
 

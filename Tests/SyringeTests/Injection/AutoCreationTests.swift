@@ -28,7 +28,7 @@ private final class SharedClock: AutoCreatable, Sendable {
     static var autoCreationScope: ObjectScope { .container }
 }
 
-private final class Checkout {
+private final class ReceiptCheckout {
     let receipts: ReceiptPrinter
     init(receipts: ReceiptPrinter) { self.receipts = receipts }
 }
@@ -103,15 +103,15 @@ struct AutoCreationTests {
     func dependencyAndVerify() throws {
         let container = makeContainer()
         container.autoCreatesUnregisteredTypes = true
-        container.register(Checkout.self) { r in Checkout(receipts: try r.require(ReceiptPrinter.self)) }
-        #expect(try container.require(Checkout.self).receipts.formatter.style == "short")
+        container.register(ReceiptCheckout.self) { r in ReceiptCheckout(receipts: try r.require(ReceiptPrinter.self)) }
+        #expect(try container.require(ReceiptCheckout.self).receipts.formatter.style == "short")
         let report = try container.verify()
         // The auto-created type appears in the report, verified with the registration that depends on it.
         #expect(report.verified.contains { $0.request.serviceType == ReceiptPrinter.self })
 
         let broken = Container()
         broken.autoCreatesUnregisteredTypes = true
-        broken.register(Checkout.self) { r in Checkout(receipts: try r.require(ReceiptPrinter.self)) }
+        broken.register(ReceiptCheckout.self) { r in ReceiptCheckout(receipts: try r.require(ReceiptPrinter.self)) }
         #expect {
             try broken.verify()
         } throws: { error in
@@ -123,7 +123,7 @@ struct AutoCreationTests {
     func verifyCaptive() {
         let container = makeContainer()
         container.autoCreatesUnregisteredTypes = true
-        container.register(Checkout.self) { r in Checkout(receipts: try r.require(ReceiptPrinter.self)) }
+        container.register(ReceiptCheckout.self) { r in ReceiptCheckout(receipts: try r.require(ReceiptPrinter.self)) }
             .inObjectScope(.container)
         #expect {
             try container.verify()

@@ -1,0 +1,57 @@
+/// What makes a container derived (``Container/derived(registeringClosure:)``): its ancestors' shared-scope
+/// registrations (``ObjectScope/container``, ``ObjectScope/weak``, custom scopes) keep this container's own
+/// instances in stand-ins of its own, so that resolving through it never stores an instance in an ancestor.
+///
+/// A lookup that falls through to an ancestor and finds such a registration is answered with a one-binding
+/// table holding the stand-in (``table(for:binding:)``), in place of the ancestor's binding: the resolve path
+/// then reads and keeps the stand-in's instance exactly as it would the registration's own. A lookup of the
+/// container's own registrations never reaches here, and neither does any lookup of a container that is not
+/// derived: the check is made in ``RegistryView``'s fall-through to the ancestors.
+///
+/// The stand-ins and their tables live in the container's ``LifecycleStore`` (the stand-ins beside those of
+/// ``ObjectScope/perContainer``), so `shutdown()` and `resetObjectScope(_:)` reach them as they do those, and
+/// one lock covers finding or making them.
+final class Derivation: Sendable {
+    /// The derived container's lifecycle, which keeps the stand-ins, their tables and their disposable instances.
+    let lifecycle: LifecycleStore
+    /// Notes every lookup that falls through to an ancestor, for a recording container (see
+    /// ``Container/derivedRecording(registeringClosure:)``); `nil` otherwise.
+    let recorder: ResolutionRecorder?
+
+    init(lifecycle: LifecycleStore, recorder: ResolutionRecorder? = nil) {
+        self.lifecycle = lifecycle
+        self.recorder = recorder
+    }
+
+    /// The derived container (and every view of it) is gone: its stand-ins go with it. They keep its lifecycle
+    /// store, which keeps them, so without this the store, the stand-ins and the instances they keep (a test's
+    /// singletons, and the mocks they captured) would outlive the container.
+    deinit {
+        let taken = lifecycle.takeStandIns()
+        withExtendedLifetime(taken) {}
+    }
+
+    /// Whether `registration`'s scope keeps instances in the registration, so that a derived container must
+    /// keep its own: ``ObjectScope/container``, ``ObjectScope/weak`` and custom scopes. Transient and graph
+    /// instances are never kept, and ``ObjectScope/perContainer`` ones are already kept by the resolving
+    /// container.
+    static func keepsInstances(_ registration: Unmanaged<Registration>) -> Bool {
+        let kind = registration._withUnsafeGuaranteedRef {
+            $0.currentConfiguration._withUnsafeGuaranteedRef { $0.kind }
+        }
+        switch kind {
+        case .container, .weak, .custom: return true
+        case .transient, .graph, .perContainer: return false
+        }
+    }
+
+    /// The table holding, under `key` and at index 0, the stand-in of `binding`'s registration (an ancestor's)
+    /// with `binding`'s service type and name. Made on first need; it stays as long as the derived container,
+    /// so a reader may hold it unretained in a reading section, unless the ancestor bound the key to another
+    /// registration since: the old table is then retired through ``Reclamation``.
+    func table(for key: ServiceKey, binding: Container.Binding) -> RegistryTable {
+        let (table, replaced) = lifecycle.derivedTable(for: key, binding: binding)
+        if let replaced { Reclamation.retire(replaced) }
+        return table
+    }
+}

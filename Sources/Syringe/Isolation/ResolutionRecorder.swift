@@ -1,0 +1,36 @@
+/// The services resolved through a recording container (``Container/derivedRecording(registeringClosure:)``),
+/// in order, each with the binding that answered it: for `SyringeTesting`'s assertions on what a test resolved.
+///
+/// A recording container registers nothing itself, so every lookup it makes falls through to its ancestors,
+/// where ``RegistryView`` notes it (the derived containers' hook, never reached by other containers' lookups):
+/// every request of a resolution, nested ones included, whoever asks (the test, or code under test through
+/// ``Container/current``). A ``Lazy`` or ``Provider`` resolving later reuses the registration it found, and is
+/// not noted again.
+package final class ResolutionRecorder: Sendable {
+    private let bindings = Locked<[Container.Binding]>([])
+
+    package init() {}
+
+    /// Notes one lookup answered by `binding`.
+    func note(_ binding: Container.Binding) {
+        bindings.withLock { $0.append(binding) }
+    }
+
+    /// What was resolved so far, in order: the request (as the binding answers it) and the registration.
+    package func resolutions() -> [(request: ServiceRequest, registration: RegistrationDescription)] {
+        bindings.withLock { $0 }.map { binding in
+            let registration = binding.registration.describe(as: binding.serviceType, name: .some(binding.name))
+            return (registration.request, registration)
+        }
+    }
+}
+
+extension Container {
+    /// A container derived from this one (as ``derived(registeringClosure:)``) that notes in the returned
+    /// recorder every service resolved through it. Register nothing in it: its own registrations would be
+    /// found without falling through, and so without being noted.
+    package func derivedRecording() -> (container: Container, recorder: ResolutionRecorder) {
+        let recorder = ResolutionRecorder()
+        return (Container(derivingFrom: self, recorder: recorder), recorder)
+    }
+}
