@@ -172,7 +172,8 @@ public struct AsyncContainerResolver: Sendable {
     /// - Parameter serviceType: The service type.
     /// - Returns: The instances; `[]` when nothing is registered.
     public func resolveAll<Service>(_ serviceType: Service.Type) async -> [Service] {
-        await all(serviceType, skippingFailures: true)
+        // Nothing is thrown when failures are skipped.
+        (try? await all(serviceType, skippingFailures: true)) ?? []
     }
 
     /// Resolves an instance of every registration of `serviceType` with `await`, or throws the first failure:
@@ -186,10 +187,14 @@ public struct AsyncContainerResolver: Sendable {
     /// - Returns: The instances; `[]` when nothing is registered.
     /// - Throws: ``ResolutionError`` of the first registration that cannot be resolved.
     public func requireAll<Service>(_ serviceType: Service.Type) async throws(ResolutionError) -> [Service] {
-        try await allOrThrow(serviceType)
+        try await all(serviceType, skippingFailures: false)
     }
 
-    private func all<Service>(_ serviceType: Service.Type, skippingFailures: Bool) async -> [Service] {
+    /// The instances of ``resolveAll(_:)`` (`skippingFailures`: a failure is logged and left out) or of
+    /// ``requireAll(_:)`` (the first failure is thrown), in one awaited resolution.
+    private func all<Service>(
+        _ serviceType: Service.Type, skippingFailures: Bool
+    ) async throws(ResolutionError) -> [Service] {
         let root = AsyncResolution.Root(container: container)
         let resolution = AsyncResolution(root: root)
         defer {
@@ -201,24 +206,9 @@ public struct AsyncContainerResolver: Sendable {
         for found in view.allBindings(of: ObjectIdentifier(Service.self)) {
             do {
                 instances.append(try await resolution.require(Service.self, name: found.name))
-            } catch {
+            } catch where skippingFailures {
                 Container.log(error)
             }
-        }
-        return instances
-    }
-
-    private func allOrThrow<Service>(_ serviceType: Service.Type) async throws(ResolutionError) -> [Service] {
-        let root = AsyncResolution.Root(container: container)
-        let resolution = AsyncResolution(root: root)
-        defer {
-            resolution.end()
-            root.finish()
-        }
-        var view = RegistryView(of: container)
-        var instances: [Service] = []
-        for found in view.allBindings(of: ObjectIdentifier(Service.self)) {
-            instances.append(try await resolution.require(Service.self, name: found.name))
         }
         return instances
     }
