@@ -64,6 +64,10 @@ for path in sorted(glob.glob(sys.argv[1] + "/*.symbols.json")):
         # Members the compiler writes (memberwise initializers, Equatable/Hashable witnesses) have no source.
         if "::SYNTHESIZED::" in symbol["identifier"]["precise"]:
             continue
+        # Members the compiler derives for a conformance (a raw-value enum's init(rawValue:), hash(into:)) have
+        # no source location: there is no declaration to comment.
+        if "location" not in symbol:
+            continue
         if symbol.get("docComment", {}).get("lines"):
             continue
         location = symbol.get("location", {})
@@ -84,12 +88,19 @@ catalog="$work/Syringe.docc"
 rm -rf "$catalog"
 cp -R Sources/Syringe/Syringe.docc "$catalog"
 mkdir -p "$catalog/Articles"
-python3 - "$root" "$catalog" <<'PY'
-import os, re, sys
+python3 - "$root" "$catalog" "$work/symbol-graphs" <<'PY'
+import glob, json, os, re, sys
 
-root, catalog = sys.argv[1], sys.argv[2]
+root, catalog, graphs = sys.argv[1], sys.argv[2], sys.argv[3]
 docs = os.path.join(root, "Documentation")
 pages = sorted(name[:-3] for name in os.listdir(docs) if name.endswith(".md") and name != "README.md")
+
+# DocC drops an article named like a top-level symbol (Documentation/DependencyGraph.md and the type
+# DependencyGraph, swift-docc issue 593), so such a page becomes the article <page>Guide.
+types = set()
+for path in glob.glob(os.path.join(graphs, "*.symbols.json")):
+    types.update(s["pathComponents"][0] for s in json.load(open(path))["symbols"] if len(s["pathComponents"]) == 1)
+article = {page: page + "Guide" if page in types else page for page in pages}
 
 def github_slug(heading):
     text = re.sub(r"[`*_]", "", heading).strip().lower()
@@ -120,8 +131,8 @@ def rewrite(page, text):
                 if fragment is None:
                     errors.append(f"Documentation/{page}.md: no heading #{anchor} in {name}.md")
                     return label
-                return f"[{label}](<doc:{name}#{fragment}>)"
-            return f"[{label}](<doc:{name}>)"
+                return f"[{label}](<doc:{article[name]}#{fragment}>)"
+            return f"[{label}](<doc:{article[name]}>)"
         if path.endswith(".md") and in_docs:
             errors.append(f"Documentation/{page}.md: link to {target}, which is not a page")
         # A file of the repository outside Documentation/ (README, sources, benchmark data): plain text here.
@@ -132,12 +143,12 @@ for page in pages:
     text = open(os.path.join(docs, page + ".md")).read()
     # A fence's sample markers (```swift fragment / throws / no-run) are for the samples target.
     text = re.sub(r"^(\s*```swift)[^\n]*$", r"\1", text, flags=re.M)
-    with open(os.path.join(catalog, "Articles", page + ".md"), "w") as out:
+    with open(os.path.join(catalog, "Articles", article[page] + ".md"), "w") as out:
         out.write(rewrite(page, text))
 
 landing = os.path.join(catalog, "Syringe.md")
 text = open(landing).read()
-uncurated = [page for page in pages if f"<doc:{page}>" not in text]
+uncurated = [article[page] for page in pages if f"<doc:{article[page]}>" not in text]
 if uncurated:
     text = text.rstrip("\n") + "\n\n### More articles\n\n" + "".join(f"- <doc:{page}>\n" for page in uncurated)
     open(landing, "w").write(text)

@@ -38,6 +38,15 @@ final class App {
     init(cache: Cache, repository: Repository) {}
 }
 
+/// A node that needs another node: resolving it is a circular dependency.
+final class Node {
+    init(next: Node) {}
+}
+
+final class Session {
+    init(user: String) {}
+}
+
 struct Logger {
     func warning(_ message: String) {}
 }
@@ -46,6 +55,7 @@ enum AppAssembler {
     static func makeContainer() -> Container {
         Container { c in
             c.register(Animal.self, name: "dog") { (_, name: String) in Dog(name: name) }
+            c.register(Session.self) { (_, user: String) in Session(user: user) }
         }
     }
 }

@@ -9,7 +9,7 @@
 //   of the blocks above it and may declare the same names again (each block is a nested scope).
 // - Type declarations (protocol, struct, class, enum, actor, typealias, extension), `@Test` functions and
 //   imports are moved to file scope, `fileprivate`, so two pages may both declare an `Animal` of their own
-//   (but one page declares each name once).
+//   (but one page declares each name once). An `#if` … `#endif` holding only imports moves with them, as it is.
 // - Documentation/SampleContext/PAGE.swift, when it exists, holds the types and values the page's samples use
 //   without showing them; it is compiled as the page's first block (same rules).
 // - <!-- sample-context … --> holds Swift the page needs but does not show (a type a snippet assumes); it is
@@ -139,6 +139,22 @@ func typeDeclaration(_ line: String) -> String? {
     return words.joined(separator: " ")
 }
 
+/// When `lines[start]` opens an `#if` whose lines up to its `#endif` are only imports (`#if canImport(X)`,
+/// `import X`, `#endif`, as Linux needs for `FoundationNetworking`), the index of that `#endif`: the group moves
+/// to the imports, kept conditional.
+func conditionalImportEnd(_ lines: [String], from start: Int) -> Int? {
+    guard lines[start].hasPrefix("#if ") else { return nil }
+    var index = start + 1
+    while index < lines.count {
+        let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
+        if trimmed == "#endif" { return index > start + 1 ? index : nil }
+        let isImport = trimmed.hasPrefix("import ") || trimmed == "#else" || trimmed.hasPrefix("#elseif ")
+        guard isImport else { return nil }
+        index += 1
+    }
+    return nil
+}
+
 func identifier(_ text: String) -> String {
     String(text.map { $0.isLetter || $0.isNumber ? $0 : "_" })
 }
@@ -180,13 +196,21 @@ func generate(page: Page, path: String) -> String {
             }
             current = nil
         }
+        var skipThrough = -1  // the last line of a conditional import group already moved to the imports
         for (offset, line) in block.lines.enumerated() {
+            if offset <= skipThrough { continue }
             let lineNumber = block.line + offset
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if braceDepth == 0 && line.first.map({ $0 != " " }) == true {
                 if trimmed.hasPrefix("import ") {
                     flush()
                     imports.insert(trimmed)
+                    continue
+                }
+                if let end = conditionalImportEnd(block.lines, from: offset) {
+                    flush()
+                    imports.insert(block.lines[offset...end].joined(separator: "\n"))
+                    skipThrough = end
                     continue
                 }
                 let startsContinuation = trimmed.hasPrefix(".") || trimmed.hasPrefix("}") || trimmed.hasPrefix(")")
@@ -251,13 +275,17 @@ func generate(page: Page, path: String) -> String {
     }
     output.append(contentsOf: [
         "/// The samples' `assert`: a claim of the page that does not hold fails the page's test, at the page's line,",
-        "/// instead of stopping the test process as `Swift.assert` would.",
+        "/// instead of stopping the test process as `Swift.assert` would (and it is checked in release builds too).",
+        "/// It has `Swift.assert`'s exact signature: only then does a declaration of this module shadow the standard",
+        "/// library's (with any other, overload ranking picks `Swift.assert`).",
         "fileprivate func assert(",
         "    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String = String(),",
-        "    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column",
+        "    file: StaticString = #filePath, line: UInt = #line",
         ") {",
         "    guard !condition() else { return }",
-        "    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)",
+        "    let filePath = \"\\(file)\"",
+        "    let fileID = \"SyringeDocumentationTests/\\(filePath.split(separator: \"/\").last ?? \"\")\"",
+        "    let location = SourceLocation(fileID: fileID, filePath: filePath, line: Int(line), column: 1)",
         "    Issue.record(\"\\(filePath):\\(line): the sample's assertion does not hold. \\(message())\", sourceLocation: location)",
         "}",
         "",

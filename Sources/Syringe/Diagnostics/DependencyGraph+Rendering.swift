@@ -1,5 +1,5 @@
 extension DependencyGraph {
-    /// The graph as a Mermaid flowchart, for a ```` ```mermaid ```` block in Markdown.
+    /// The graph as a Mermaid flowchart, for a `mermaid` code block in Markdown.
     ///
     /// Nodes show the request, then the scope, the module and what the walk found when it is not "resolved".
     /// Registrations of ancestor containers sit in a subgraph of their own. Failed nodes are red, requests that

@@ -160,4 +160,38 @@ struct DiagnosticsSamples {
         #expect(report.asynchronous.isEmpty)
         #expect(report.verified.map(\.request.description).contains("ViewModel"))
     }
+
+    final class Session: Sendable {}
+    final class CheckoutScreen {
+        @Injected var session: Session
+    }
+    final class AccountScreen {
+        @Injected(reinjected: true) var session: Session
+    }
+
+    @Test("an @Injected property that cannot be filled, or cannot be re-injected: the messages of the page")
+    func injectedPropertyMessages() {
+        let container = Container()
+        let missing = #expect(throws: ResolutionError.self) { try container.inject(into: CheckoutScreen()) }
+        #expect(missing?.injectedProperty != nil)
+        #expect(
+            missing?.description == """
+                Syringe: cannot inject the property 'session' of CheckoutScreen (Session): nothing is registered for Session.
+                  Injected property: CheckoutScreen.session
+                  Registered for Session: nothing
+                  To fix: register it, e.g. container.register(Session.self) { r in … }.
+                """
+        )
+
+        container.register(Session.self) { _ in Session() }
+        let notReinjectable = #expect(throws: ResolutionError.self) { try container.inject(into: AccountScreen()) }
+        #expect(notReinjectable?.code == .notReinjectable)
+        #expect(
+            notReinjectable?.description == """
+                Syringe: cannot inject the property 'session' of AccountScreen (Session): it is marked reinjected, but the registration of Session is in the graph scope; only .container, .perContainer and .weak registrations keep one instance to re-inject.
+                  Injected property: AccountScreen.session
+                  To fix: register it in the .container, .perContainer or .weak scope (or as a value or instance), or drop `reinjected: true`.
+                """
+        )
+    }
 }
