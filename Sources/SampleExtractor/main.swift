@@ -129,7 +129,16 @@ func typeDeclaration(_ line: String) -> String? {
     let isTest = keyword == "func" && words[..<firstModifier].contains { $0.hasPrefix("@Test") }
     guard declarationKeywords.contains(keyword) || isTest else { return nil }
     // `class func` and the like are members, not top-level types; `class` must name a type.
-    if hasAccess { return line }
+    if hasAccess {
+        // A sample may show a library's `public` API; in the page's file it is the page's own, as every other
+        // declaration, so pages never clash over a type name.
+        let widened: Set<String> = ["public", "open", "package", "internal"]
+        guard let index = words[firstModifier..<position].firstIndex(where: { widened.contains($0) }) else {
+            return line
+        }
+        words[index] = "fileprivate"
+        return words.joined(separator: " ")
+    }
     if keyword == "extension" {
         // An extension that adds a conformance cannot be fileprivate; its members follow the type's access.
         let header = line.split(separator: "{", maxSplits: 1).first.map(String.init) ?? line
@@ -153,6 +162,25 @@ func conditionalImportEnd(_ lines: [String], from start: Int) -> Int? {
         index += 1
     }
     return nil
+}
+
+/// Whether `line` is one attribute alone, such as `@MainActor` or `@Suite(.serialized, .tags(.fast))`: its
+/// name, then, if any, one parenthesized argument list that ends the line (parentheses inside string literals
+/// are not told apart; samples do not use them there).
+func isWholeAttribute(_ line: String) -> Bool {
+    guard line.hasPrefix("@") else { return false }
+    let afterName = line.dropFirst().drop { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+    if afterName.isEmpty { return line.count > 1 }
+    guard afterName.first == "(" else { return false }
+    var depth = 0
+    for (index, character) in afterName.enumerated() {
+        if character == "(" { depth += 1 }
+        if character == ")" {
+            depth -= 1
+            if depth == 0 { return index == afterName.count - 1 }
+        }
+    }
+    return false
 }
 
 func identifier(_ text: String) -> String {
@@ -215,7 +243,7 @@ func generate(page: Page, path: String) -> String {
                 }
                 let startsContinuation = trimmed.hasPrefix(".") || trimmed.hasPrefix("}") || trimmed.hasPrefix(")")
                 if !startsContinuation {
-                    if trimmed.hasPrefix("@") && !trimmed.contains(" ") && braceDelta(line) == 0 {
+                    if isWholeAttribute(trimmed) && braceDelta(line) == 0 {
                         flush()
                         pendingAttributes.append((lineNumber, line))
                         continue
