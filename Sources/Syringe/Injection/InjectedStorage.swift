@@ -3,8 +3,8 @@
 /// The wrapper is a struct holding this box, so that the container, which sees the property through `Mirror`
 /// (a copy of the wrapper), fills the very box the owner reads.
 final class InjectedStorage<Value>: @unchecked Sendable {
-    // @unchecked Sendable: the mutable fields (`stored`, `label`, `owner`) are read and written only inside
-    // `lock.withLock`; the other fields are `let`s of Sendable types. The value itself crosses threads only as the
+    // @unchecked Sendable: the mutable state (`stored`, and the label and owner in the lock's state) is read and
+    // written only inside `lock.withLock`; the other fields are `let`s of Sendable types. The value itself crosses threads only as the
     // user's object does: `Injected` is `Sendable` only when `Value` is, and the container writes a value on the
     // thread that injects (or re-injects, see Reinjection.swift), as the owner's own code would.
     let name: String?
@@ -13,13 +13,19 @@ final class InjectedStorage<Value>: @unchecked Sendable {
     let line: UInt
     /// The declaring type's name, as `#function` gives it in a property declaration.
     let declaringType: String
-    /// Guards the fields below. Not generic over `Value` (a `Locked<State>` holding them would be), so that making
-    /// a wrapper does not look up the lock's generic metadata.
-    private let lock = Locked(())
+    /// Guards `stored`, and holds the property's name and owner once a container has seen them (for the message
+    /// of an early read). Not generic over `Value` (a `Locked` holding `stored` too would be), so that making a
+    /// wrapper does not look up the lock's generic metadata. (Its state is not empty: with an empty one, the
+    /// state's `inout` access under the lock shared its address with the mutex, which ThreadSanitizer reported as
+    /// an access race with the next thread taking the lock.)
+    private let lock = Locked(Seen())
     private var stored: Value?
-    /// The property's name and owner, once a container has seen them (for the message of an early read).
-    private var label: String?
-    private var owner: Any.Type?
+
+    /// The property's name and owner.
+    struct Seen {
+        var label: String?
+        var owner: Any.Type?
+    }
 
     init(name: String?, reinjected: Bool, fileID: String, line: UInt, declaringType: String) {
         self.name = name
@@ -44,7 +50,7 @@ final class InjectedStorage<Value>: @unchecked Sendable {
         {
             return none
         }
-        let (label, owner) = lock.withLock { _ in (self.label, self.owner) }
+        let (label, owner) = lock.withLock { seen in (seen.label, seen.owner) }
         let ownerName = owner.map { typeName($0) } ?? declaringType
         let property = label.map { "property '\($0)' of \(ownerName)" } ?? "property of \(ownerName)"
         preconditionFailure(
@@ -54,9 +60,9 @@ final class InjectedStorage<Value>: @unchecked Sendable {
 
     /// Remembers the property's name and owner; stores `value` when given.
     fileprivate func record(_ value: Value?, label: String, owner: Any.Type) {
-        lock.withLock { _ in
-            self.label = label
-            self.owner = owner
+        lock.withLock { seen in
+            seen.label = label
+            seen.owner = owner
             if let value { stored = value }
         }
     }
