@@ -30,6 +30,19 @@ if arguments.count == 4 || arguments.count == 5, arguments[1] == "--profile", le
         "singleton": syringe.singleton, "argument": syringe.argument, "diamond": syringe.diamond,
         "child": syringe.child,
     ]
+    // `feature-N`: the N-th scenario of group 12 (from 1, in the report's order).
+    if arguments[2].hasPrefix("feature-"), let index = Int(arguments[2].dropFirst("feature-".count)) {
+        let features = featureScenarios()
+        guard features.indices.contains(index - 1) else {
+            print("no feature scenario \(index); there are \(features.count)")
+            exit(2)
+        }
+        let feature = features[index - 1]
+        let body = system.lowercased() == "hand-wired" ? feature.handWired : feature.syringe
+        print("profiling \(feature.name)")
+        body(count)
+        exit(0)
+    }
     if arguments[2] == "register" {
         let names = serviceNames(10_000)
         for _ in 0..<count { blackHole(syringe.register(names)) }

@@ -206,7 +206,7 @@ public struct AsyncContainerResolver: Sendable {
         for found in view.allBindings(of: ObjectIdentifier(Service.self)) {
             do {
                 instances.append(try await resolution.require(Service.self, name: found.name))
-            } catch where skippingFailures {
+            } catch  where skippingFailures {
                 Container.log(error)
             }
         }

@@ -90,7 +90,7 @@ final class LifecycleStore: Sendable {
     ///
     /// - Complexity: Amortized O(1).
     func record(_ instance: Any, of registration: Registration, custom: Bool) {
-        guard instance is any Disposable || instance is any AsyncDisposable else { return }
+        guard DisposableClasses.isDisposable(instance) else { return }
         let object = asObject(instance)
         state.withLock { state in
             if state.entryCount >= 2 * max(state.prunedCount, 16) { state.prune() }
@@ -305,5 +305,25 @@ extension LifecycleStore.State {
         objects = objects.filter { $0.value.object != nil }
         entryCount = entries.values.reduce(0) { $0 + $1.count }
         prunedCount = entryCount
+    }
+}
+
+/// Whether an instance is ``Disposable`` or ``AsyncDisposable``, with the answer for each class kept.
+///
+/// The runtime's check of a class instance against a protocol walks its superclasses and costs thousands of
+/// instructions; every new shared instance is checked, which a per-test container (``Container/derived(registeringClosure:)``)
+/// does for each singleton it makes. A class's conformances are fixed, so its answer is kept by class. Other values
+/// are checked each time: an optional's or a box's answer depends on what it holds, not on its type.
+private enum DisposableClasses {
+    private static let known = Locked([ObjectIdentifier: Bool]())
+
+    static func isDisposable(_ instance: Any) -> Bool {
+        let dynamicType = type(of: instance)
+        guard dynamicType is AnyClass else { return instance is any Disposable || instance is any AsyncDisposable }
+        let id = ObjectIdentifier(dynamicType)
+        if let known = known.withLock({ $0[id] }) { return known }
+        let answer = instance is any Disposable || instance is any AsyncDisposable
+        known.withLock { $0[id] = answer }
+        return answer
     }
 }

@@ -164,7 +164,8 @@ struct RegistryView {
                         let key = ServiceKey(
                             serviceType: serviceType, argumentsType: noArgumentsKey, name: found[position].name)
                         let redirected = Self.redirect(found[position].hit, key, through: derivation)
-                        found[position] = Found(order: found[position].order, name: found[position].name, hit: redirected)
+                        found[position] = Found(
+                            order: found[position].order, name: found[position].name, hit: redirected)
                     }
                 }
                 if derivation == nil { derivation = table._withUnsafeGuaranteedRef { $0.derivation } }
