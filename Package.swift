@@ -34,7 +34,8 @@ let package = Package(
         .plugin(name: "DocumentationSamples", capability: .buildTool(), dependencies: ["SampleExtractor"]),
         .testTarget(
             name: "SyringeDocumentationTests",
-            dependencies: ["Syringe", "SyringeTesting"],
+            // TestingExample: Documentation/Testing.md shows that example's tests, which import it.
+            dependencies: ["Syringe", "SyringeTesting", "TestingExample"],
             plugins: ["DocumentationSamples"]
         ),
         // A user's library and its tests with SyringeTesting, run by `swift test`.

@@ -17,6 +17,14 @@ final class Settings {
     init(theme: any Theme) { self.theme = theme }
 }
 
-final class Database {}
+class Database {}
+
+/// The test's stand-in for the database.
+final class InMemoryDatabase: Database {}
+
+final class Repository {
+    let database: Database
+    init(database: Database) { self.database = database }
+}
 
 let container = Container()

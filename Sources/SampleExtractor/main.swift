@@ -113,7 +113,8 @@ let modifiers: Set<String> = [
 let accessModifiers: Set<String> = ["public", "private", "fileprivate", "internal", "open", "package"]
 
 /// Whether a top-level line starts a type declaration, and the line rewritten to be `fileprivate`.
-func typeDeclaration(_ line: String) -> String? {
+/// `markedTest`: the lines of attributes above it include `@Test` (a `func` is then a test, hoisted too).
+func typeDeclaration(_ line: String, markedTest: Bool = false) -> String? {
     var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     var position = 0
     while position < words.count, words[position].hasPrefix("@") { position += 1 }
@@ -126,7 +127,7 @@ func typeDeclaration(_ line: String) -> String? {
     guard position < words.count else { return nil }
     let keyword = words[position]
     // A function marked @Test is a test of its own, at file scope, as in a test file.
-    let isTest = keyword == "func" && words[..<firstModifier].contains { $0.hasPrefix("@Test") }
+    let isTest = keyword == "func" && (markedTest || words[..<firstModifier].contains { $0.hasPrefix("@Test") })
     guard declarationKeywords.contains(keyword) || isTest else { return nil }
     // `class func` and the like are members, not top-level types; `class` must name a type.
     if hasAccess {
@@ -138,6 +139,10 @@ func typeDeclaration(_ line: String) -> String? {
         }
         words[index] = "fileprivate"
         return words.joined(separator: " ")
+    }
+    if keyword == "class" && line.contains("XCTestCase") {
+        // An XCTest case class stays internal: XCTest's test discovery (on Linux) finds only such classes.
+        return line
     }
     if keyword == "extension" {
         // An extension that adds a conformance cannot be fileprivate; its members follow the type's access.
@@ -249,10 +254,11 @@ func generate(page: Page, path: String) -> String {
                         continue
                     }
                     flush()
-                    let attributes = pendingAttributes.map(\.1).joined(separator: " ")
-                    let joined = attributes.isEmpty ? line : attributes + " " + line
-                    if let declaration = typeDeclaration(joined) {
-                        current = (1, [(pendingAttributes.first?.0 ?? lineNumber, declaration)])
+                    // The attribute lines stay lines of their own: their arguments may hold spaces
+                    // (`@Suite(.testContainer(from: app))`), which the declaration's words must not include.
+                    let markedTest = pendingAttributes.contains { $0.1.hasPrefix("@Test") }
+                    if let declaration = typeDeclaration(line, markedTest: markedTest) {
+                        current = (1, pendingAttributes + [(lineNumber, declaration)])
                     } else {
                         current = (0, pendingAttributes + [(lineNumber, line)])
                         if let name = boundName(trimmed) { names.append(name) }
