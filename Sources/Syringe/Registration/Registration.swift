@@ -62,6 +62,9 @@ class Registration: @unchecked Sendable {
         let finishesPlainly: Bool
         /// Whether this is the one configuration of a built-in scope that registrations share.
         let isShared: Bool
+        /// Whether the scope is a registered value's or instance's (`Container+Values.swift`), which
+        /// `inObjectScope` does not change: found once here, not on every `inObjectScope`.
+        let isRegisteredInstance: Bool
 
         init(
             scope: any ObjectScopeProtocol, completions: [Completion], decorators: [Decorator] = [],
@@ -73,6 +76,7 @@ class Registration: @unchecked Sendable {
             self.decorators = decorators
             self.injectsProperties = injectsProperties
             self.finishesPlainly = completions.isEmpty && decorators.isEmpty && !injectsProperties
+            self.isRegisteredInstance = scope.isRegisteredInstanceScope
             self.isShared = isShared
         }
 
@@ -313,8 +317,12 @@ class Registration: @unchecked Sendable {
     /// own scope (see `Container+Values.swift`).
     @usableFromInline
     final func changeScope(to scope: any ObjectScopeProtocol) {
-        if configuration.scope.isRegisteredInstanceScope { return }
-        reconfigure { $0.ownedBits(scope: scope) }
+        if currentConfiguration._withUnsafeGuaranteedRef({ $0.isRegisteredInstance }) { return }
+        reconfigure {
+            Configuration.ownedBits(
+                scope: scope, completions: $0.completions, decorators: $0.decorators,
+                injectsProperties: $0.injectsProperties)
+        }
         forgetInstances()
     }
 
