@@ -60,7 +60,7 @@ extension KnownDifference {
             guard divergence.isLiveness(swinject: true, syringe: false) else { return false }
             if divergence.tags.contains(.replacedRegistrationHeldByDeferred) { return true }
             return divergence.hasStaleDeferredReadBefore
-        },
+        }
     ]
 }
 

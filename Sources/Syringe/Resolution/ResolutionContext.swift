@@ -428,10 +428,9 @@ final class ResolutionContext: @unchecked Sendable {
             try checkCycle(.passUnretained(registration), as: requestedType, name: name)
             return try make(
                 registration, configuration, as: requestedType, name: name, arguments: arguments,
-                reusing: { self.graphInstance(of: registration) }
-            ) {
-                self.storeInGraph($0, of: registration)
-            }
+                reusing: { self.graphInstance(of: registration) },
+                store: { self.storeInGraph($0, of: registration) }
+            )
         case .container, .weak:
             return try sharedInstance(
                 of: registration, configuration, strongly: kind == .container, as: requestedType, name: name,
@@ -691,11 +690,12 @@ final class ResolutionContext: @unchecked Sendable {
             do {
                 let instance = try make(
                     registration, configuration, as: requestedType, name: name, arguments: arguments,
-                    reusing: { self.rerunInstance(of: registration, strongly: strongly) }
-                ) { instance in
-                    if !strongly { self.storeInGraph(instance, of: registration) }
-                    self.publish(instance, of: registration, final: false, strongly: strongly)
-                }
+                    reusing: { self.rerunInstance(of: registration, strongly: strongly) },
+                    store: { instance in
+                        if !strongly { self.storeInGraph(instance, of: registration) }
+                        self.publish(instance, of: registration, final: false, strongly: strongly)
+                    }
+                )
                 publish(instance, of: registration, final: !isRerun, strongly: strongly)
                 return instance
             } catch {
@@ -830,15 +830,16 @@ final class ResolutionContext: @unchecked Sendable {
         try checkCycle(.passUnretained(registration), as: requestedType, name: name)
         return try make(
             registration, configuration, as: requestedType, name: name, arguments: arguments,
-            reusing: { registration.state.withLock { $0.customStorage?.instance(inGraph: graph) } }
-        ) { instance in
-            registration.state.withLock { state in
-                guard !state.isRetired else { return }
-                state.customStorage?.setInstance(instance, inGraph: graph)
-                registration.lifecycle.record(instance, of: registration, custom: true)
+            reusing: { registration.state.withLock { $0.customStorage?.instance(inGraph: graph) } },
+            store: { instance in
+                registration.state.withLock { state in
+                    guard !state.isRetired else { return }
+                    state.customStorage?.setInstance(instance, inGraph: graph)
+                    registration.lifecycle.record(instance, of: registration, custom: true)
+                }
+                if !customStorages.contains(where: { $0 === registration }) { customStorages.append(registration) }
             }
-            if !customStorages.contains(where: { $0 === registration }) { customStorages.append(registration) }
-        }
+        )
     }
 
     // MARK: Errors

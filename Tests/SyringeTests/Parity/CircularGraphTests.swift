@@ -74,8 +74,9 @@ struct CircularGraphTests {
         }
     }
 
-    @Test("Four services: back-references from two initCompleted closures all point into the returned graph",
-          arguments: keepingScopes)
+    @Test(
+        "Four services: back-references from two initCompleted closures all point into the returned graph",
+        arguments: keepingScopes)
     func fourServices(scope: ObjectScope) throws {
         let container = Container()
         container.register(A.self) { r in A(b: r.resolve(B.self)!) }.inObjectScope(scope)
@@ -117,8 +118,9 @@ struct CircularGraphTests {
         #expect(container.resolve(WeakRoot.self) === root)
     }
 
-    @Test("A loop of initializers is a circularDependency error in every scope, never a stack overflow",
-          arguments: keepingScopes + [.transient])
+    @Test(
+        "A loop of initializers is a circularDependency error in every scope, never a stack overflow",
+        arguments: keepingScopes + [.transient])
     func initializerLoop(scope: ObjectScope) throws {
         let container = Container()
         container.register(Loop1.self) { r in Loop1(try r.require(Loop2.self)) }.inObjectScope(scope)
