@@ -83,6 +83,8 @@ extension Container {
         for (key, binding, description) in bindings.sorted(by: {
             $0.description.description < $1.description.description
         }) {
+            // Registered by another thread after the snapshot was taken: not part of the registrations verified.
+            guard registry.binds(key) else { continue }
             let registration = binding.registration
             if registration.asyncFactory != nil || (registration.isolatedToMainActor && !onMainActor) {
                 asynchronous.append(description)

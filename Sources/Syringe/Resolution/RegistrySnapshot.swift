@@ -239,6 +239,11 @@ struct RegistrySnapshot {
         self.ancestors = ancestors
     }
 
+    /// Whether the container or an ancestor binds `key` in this snapshot (nothing else is looked up or noted).
+    func binds(_ key: ServiceKey) -> Bool {
+        own.binding(for: key) != nil || ancestors.contains { $0.binding(for: key) != nil }
+    }
+
     /// The binding for `key` in the container or, failing that, the nearest ancestor.
     func binding(for key: ServiceKey) -> Container.Binding? {
         if let binding = own.binding(for: key) { return binding }
