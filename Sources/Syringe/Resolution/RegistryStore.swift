@@ -35,6 +35,11 @@ final class RegistryStore: Sendable {
         // releasing a registration may release what its factory captured, and run that code's deinitializers.
         var bindings = state.withLock { $0.takeAllBindings() }
         bindings.removeAll()
+        // The container and its views are gone, so nothing resolves through its lifecycle store any more. Its
+        // stand-ins (the registrations keeping its `.perContainer` instances, and a derived container's) keep the
+        // store, which keeps them: let them go, and the instances they kept with them.
+        let standIns = lifecycle.takeStandIns()
+        withExtendedLifetime(standIns) {}
     }
 
     /// Runs `body` with exclusive access to the bindings and behaviors. If it changed the bindings, the
