@@ -5,7 +5,8 @@ extension ObjectScope {
     /// The instance lives in the container the top-level `resolve` is called on, not in the one that holds
     /// the registration. Two sibling children each get their own instance; the parent, resolving for itself,
     /// gets a third. This differs from ``container``, whose one instance lives with the registration and is
-    /// shared by every child.
+    /// shared by every child. A child's instances are released with the child (disposed only by its
+    /// `shutdown()`).
     ///
     /// ```swift
     /// app.register(Cart.self) { _ in Cart() }.inObjectScope(.perContainer)
