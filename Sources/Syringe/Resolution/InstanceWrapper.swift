@@ -111,8 +111,9 @@ extension ResolutionContext {
 /// The wrapped service, or a stop with the ``ResolutionError`` message: what `Lazy.instance` and
 /// `Provider.instance` do.
 ///
-/// The one trap a user can reach: a non-optional property cannot return the failure. It says exactly what
-/// failed; code that must not stop calls the wrapper's `require()`.
+/// One of the two traps a user can reach (the other is reading an `@Injected` property before injection, in
+/// `InjectedStorage`): a non-optional property cannot return the failure. It says exactly what failed; code
+/// that must not stop calls the wrapper's `require()`.
 func requireOrStop<Service>(_ require: () throws(ResolutionError) -> Service) -> Service {
     do {
         return try require()
