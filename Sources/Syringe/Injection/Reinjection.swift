@@ -58,6 +58,16 @@ enum Reinjection {
         }
     }
 
+    /// Whether `registration` keeps one instance to re-inject: `.container`, `.perContainer`, `.weak`, or a
+    /// registered value or instance (Container+Values.swift), which is one instance for good.
+    static func keepsOneInstance(_ registration: Registration) -> Bool {
+        let configuration = registration.configuration
+        switch configuration.kind {
+        case .container, .perContainer, .weak: return true
+        case .transient, .graph, .custom: return configuration.isRegisteredInstance
+        }
+    }
+
     /// Records the re-injected `properties` of `instance`, just filled through `resolver`, for re-injection.
     ///
     /// - Throws: ``ResolutionError/Kind/notReinjectable(reason:)`` when the owner is not a class, the resolver is
@@ -90,12 +100,7 @@ enum Reinjection {
                     property,
                     "\(typeName(property.storage.lookupType)) has no registration to follow (it must be registered)")
             }
-            let kind = source.configuration.kind
-            // A registered value or instance (Container+Values.swift) is one instance for good.
-            guard
-                kind == .container || kind == .perContainer || kind == .weak
-                    || source.configuration.scope.isRegisteredInstanceScope
-            else {
+            guard keepsOneInstance(source) else {
                 throw failure(
                     property,
                     "the registration of \(typeName(property.storage.lookupType)) is in the \(source.configuration.scope.scopeDescription) scope; only .container, .perContainer and .weak registrations keep one instance to re-inject"
@@ -201,9 +206,24 @@ extension Container {
 
     /// Re-injects the watches of this container's store bound to `key` (a registration added or replaced under
     /// it, or a forward). Costs one load while nothing watches.
+    ///
+    /// A registration just made is in the container's default scope until the `inObjectScope` that usually
+    /// follows: if that scope keeps no instance, the watches wait for ``reinjectAfterScopeChange(of:)``, so the
+    /// object gets the instance the registration keeps, not one made before its scope was set.
     func reinjectAfterBinding(_ key: ServiceKey) {
-        guard injection.hasWatches else { return }
+        guard injection.hasWatches, let (_, source) = source(of: key), Reinjection.keepsOneInstance(source) else {
+            return
+        }
         Reinjection.reinject(injection.watches { $0.key == key })
+    }
+
+    /// Re-injects the watches answered by `registration` once its scope changed (``ServiceEntry/inObjectScope(_:)``
+    /// forgets the instance it kept) to one that keeps one instance. Costs one load while nothing watches.
+    @usableFromInline
+    final func reinjectAfterScopeChange(of registration: Registration) {
+        guard injection.hasWatches, Reinjection.keepsOneInstance(registration) else { return }
+        let watches = injection.watches { _ in true }.filter { source(of: $0.key)?.registration === registration }
+        Reinjection.reinject(watches)
     }
 
     /// Re-injects the watches of this container's store whose property came from one of `registrations` (reset,

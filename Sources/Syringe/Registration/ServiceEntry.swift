@@ -63,6 +63,7 @@ public struct ServiceEntry<Service>: Sendable {
     @discardableResult
     public func inObjectScope(_ objectScope: ObjectScope) -> Self {
         registration.changeScope(to: objectScope)
+        container.reinjectAfterScopeChange(of: registration)
         return self
     }
 
@@ -78,6 +79,7 @@ public struct ServiceEntry<Service>: Sendable {
     @discardableResult
     public func inObjectScope(_ objectScope: any ObjectScopeProtocol) -> Self {
         registration.changeScope(to: objectScope)
+        container.reinjectAfterScopeChange(of: registration)
         return self
     }
 

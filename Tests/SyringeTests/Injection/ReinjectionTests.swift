@@ -65,8 +65,40 @@ struct ReinjectionTests {
         container.register(Session.self) { _ in Session(user: "bob") }.inObjectScope(.container)
         #expect(screen.session.user == "bob")
         #expect(screen.injections == 2)
+        // The object holds the new registration's singleton, the one every resolve gives from now on.
+        #expect(screen.session === container.resolve(Session.self))
         // A property not marked for re-injection keeps its value.
         #expect(screen.theme === theme)
+    }
+
+    @Test("A registration made again waits for its scope: the object gets the singleton the registration keeps")
+    func reRegisteredThenScoped() throws {
+        // In a container whose registrations keep one instance by default, the new registration re-injects at once.
+        let container = Container(defaultObjectScope: .container)
+        container.register(Theme.self) { _ in Theme() }
+        container.register(Session.self) { _ in Session(user: "ann") }
+        let screen = Screen()
+        try container.inject(into: screen)
+        container.register(Session.self) { _ in Session(user: "bob") }
+        #expect(screen.session.user == "bob")
+        #expect(screen.session === container.resolve(Session.self))
+        #expect(screen.injections == 2)
+
+
+        // In the usual container (registrations in .graph until `inObjectScope`), a registration in a scope that
+        // keeps nothing re-injects nothing: the object keeps its singleton.
+        let usual = makeContainer()
+        let other = Screen()
+        try usual.inject(into: other)
+        let kept = other.session
+        usual.register(Session.self) { _ in Session(user: "carl") }.inObjectScope(.transient)
+        #expect(other.session === kept)
+        #expect(other.injections == 1)
+        // Its scope set to one that keeps an instance: that instance is re-injected, once.
+        usual.register(Session.self) { _ in Session(user: "dana") }.inObjectScope(.weak)
+        #expect(other.session.user == "dana")
+        #expect(other.session === usual.resolve(Session.self))
+        #expect(other.injections == 2)
     }
 
     @Test("Resetting the source's singleton re-fills the property with the new instance")
