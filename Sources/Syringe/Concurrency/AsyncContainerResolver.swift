@@ -109,13 +109,9 @@ public struct AsyncContainerResolver: Sendable {
     public func require<Service>(
         _ serviceType: Service.Type, name: String? = nil
     ) async throws(ResolutionError) -> Service {
-        let root = AsyncResolution.Root(container: container)
-        let resolution = AsyncResolution(root: root)
-        defer {
-            resolution.end()
-            root.finish()
+        try await inNewResolution { (resolution) async throws(ResolutionError) -> Service in
+            try await resolution.require(serviceType, name: name)
         }
-        return try await resolution.require(serviceType, name: name)
     }
 
     /// Resolves the service registered under `name` with one runtime argument, or throws why it cannot.
@@ -151,14 +147,24 @@ public struct AsyncContainerResolver: Sendable {
     public func require<Service, each Argument>(
         _ serviceType: Service.Type, name: String? = nil, arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {
+        try await inNewResolution { (resolution) async throws(ResolutionError) -> Service in
+            try await resolution.require(serviceType, name: name, arguments: repeat each arguments)
+        }
+    }
+
+    /// Runs `body` in a new top-level awaited resolution (one object graph), ended when it returns.
+    private func inNewResolution<Result>(
+        _ body: (AsyncResolution) async throws(ResolutionError) -> Result
+    ) async throws(ResolutionError) -> Result {
         let root = AsyncResolution.Root(container: container)
         let resolution = AsyncResolution(root: root)
         defer {
             resolution.end()
             root.finish()
         }
-        return try await resolution.require(serviceType, name: name, arguments: repeat each arguments)
+        return try await body(resolution)
     }
+
     // MARK: Multi-injection
 
     /// Resolves an instance of every registration of `serviceType` with `await`, skipping (and logging) those
@@ -195,21 +201,17 @@ public struct AsyncContainerResolver: Sendable {
     private func all<Service>(
         _ serviceType: Service.Type, skippingFailures: Bool
     ) async throws(ResolutionError) -> [Service] {
-        let root = AsyncResolution.Root(container: container)
-        let resolution = AsyncResolution(root: root)
-        defer {
-            resolution.end()
-            root.finish()
-        }
-        var view = RegistryView(of: container)
-        var instances: [Service] = []
-        for found in view.allBindings(of: ObjectIdentifier(Service.self)) {
-            do {
-                instances.append(try await resolution.require(Service.self, name: found.name))
-            } catch  where skippingFailures {
-                Container.log(error)
+        try await inNewResolution { (resolution) async throws(ResolutionError) -> [Service] in
+            var view = RegistryView(of: container)
+            var instances: [Service] = []
+            for found in view.allBindings(of: ObjectIdentifier(Service.self)) {
+                do throws(ResolutionError) {
+                    instances.append(try await resolution.require(Service.self, name: found.name))
+                } catch  where skippingFailures {
+                    Container.log(error)
+                }
             }
+            return instances
         }
-        return instances
     }
 }
