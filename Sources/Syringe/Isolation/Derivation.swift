@@ -23,14 +23,6 @@ final class Derivation: Sendable {
         self.recorder = recorder
     }
 
-    /// The derived container (and every view of it) is gone: its stand-ins go with it. They keep its lifecycle
-    /// store, which keeps them, so without this the store, the stand-ins and the instances they keep (a test's
-    /// singletons, and the mocks they captured) would outlive the container.
-    deinit {
-        let taken = lifecycle.takeStandIns()
-        withExtendedLifetime(taken) {}
-    }
-
     /// Whether `registration`'s scope keeps instances in the registration, so that a derived container must
     /// keep its own: ``ObjectScope/container``, ``ObjectScope/weak`` and custom scopes. Transient and graph
     /// instances are never kept, and ``ObjectScope/perContainer`` ones are already kept by the resolving
