@@ -393,7 +393,8 @@ final class AsyncResolution: AsyncResolver, Sendable {
                     instance = try decorator(child, instance)
                 }
                 if configuration.injectsProperties {
-                    try PropertyInjector.fill(instance, from: child, registration: .passUnretained(registration))
+                    try await PropertyInjector.fill(
+                        instance, awaiting: child, registration: registration, reinjector: child, isolation: nil)
                 }
             } catch {
                 throw child.wrap(error, of: registration)

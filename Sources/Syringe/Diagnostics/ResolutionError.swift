@@ -433,6 +433,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return
                 "To fix: register it in the .container, .perContainer or .weak scope (or as a value or instance), or drop `reinjected: true`."
         case .asyncFactory:
+            if injectedProperty != nil {
+                return
+                    "To fix: inject with `try await container.async.inject(into:)`; for a @MainActor factory, from @MainActor code, `try container.mainActor.inject(into:)` works too (an owner made by a registration with .injectsProperties(): resolve the owner that way)."
+            }
             return
                 "To fix: resolve it with `try await container.async.require(\(typeName(request.serviceType)).self)` (a factory: `try await r.require(…)`); for a @MainActor factory, from @MainActor code, `container.mainActor.require(…)` works too."
         }

@@ -62,7 +62,7 @@ final class InjectedStorage<Value>: @unchecked Sendable {
     }
 
     /// Remembers the property's name and owner; stores `value` when given.
-    fileprivate func record(_ value: Value?, label: String, owner: Any.Type) {
+    func record(_ value: Value?, label: String, owner: Any.Type) {
         lock.withLock { seen in
             seen.label = label
             seen.owner = owner

@@ -150,14 +150,24 @@ enum Reinjection {
         }
         if let mainThread = first.mainThread, mainThread == currentThreadIdentity() {
             // Recorded on the main actor's thread, and this is that thread, running synchronously: the main actor.
-            MainActor.assumeIsolated { refill(watches) }
+            MainActor.assumeIsolated { refillWithMainActorPermit(watches) }
             return
         }
         Task { await refill(watches, on: isolation) }
     }
 
     private static func refill(_ watches: [Watch], on actor: isolated any Actor) {
-        refill(watches)
+        if actor === MainActor.shared {
+            refillWithMainActorPermit(watches)
+        } else {
+            refill(watches)
+        }
+    }
+
+    /// Refills on the main actor, where `@MainActor` registrations resolve synchronously (as through
+    /// ``Container/mainActor``): the caller runs on the main actor, on this thread.
+    private static func refillWithMainActorPermit(_ watches: [Watch]) {
+        MainActorPermit.$thread.withValue(currentThreadIdentity()) { refill(watches) }
     }
 
     /// Fills each property again from the container that injected it, then tells the owner. A property that can
