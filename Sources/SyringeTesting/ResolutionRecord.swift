@@ -145,10 +145,10 @@ extension Container {
         do {
             try await container.withCurrent { try await operation(container) }
         } catch {
-            await container.shutdown()
+            await container.async.shutdown()
             throw error
         }
-        await container.shutdown()
+        await container.async.shutdown()
         return ResolutionRecord(recorder)
     }
 }

@@ -78,10 +78,10 @@ public struct TestContainerTrait: TestTrait, SuiteTrait, TestScoping {
         do {
             try await container.withCurrent { try await function() }
         } catch {
-            await container.shutdown()
+            await container.async.shutdown()
             throw error
         }
-        await container.shutdown()
+        await container.async.shutdown()
     }
 }
 

@@ -19,12 +19,13 @@ extension Container {
     /// Receives a message every time an optional `resolve` returns `nil`: what was asked, the resolution
     /// path, what is registered, and how to fix it. Set `nil` to turn logging off.
     ///
-    /// By default messages are printed only when the environment variable `SWINJECT_LOGGING_ENABLED` or
-    /// `SYRINGE_LOGGING_ENABLED` is `1`, as Swinject does, with one exception: a synchronous `resolve` of a
-    /// registration whose factory is `async` or actor-isolated (``ResolutionError/Kind/asyncFactory``), a
-    /// mistake in the calling code, is printed once per requested service even without them. Setting a
-    /// function replaces that check (it receives every message); `nil` silences everything. Safe to read and
-    /// set from any thread.
+    /// The default function writes each message to standard error at once (unbuffered, so it survives a crash
+    /// that follows, piped output included): always in debug builds; in release builds only when the environment
+    /// variable `SWINJECT_LOGGING_ENABLED` or `SYRINGE_LOGGING_ENABLED` is `1`, as Swinject does, with one
+    /// exception: a synchronous `resolve` of a registration whose factory is `async` or actor-isolated
+    /// (``ResolutionError/Kind/asyncFactory``), a mistake in the calling code, is written once per requested
+    /// service even without them. Setting a function replaces that check (it receives every message); `nil`
+    /// silences everything. Safe to read and set from any thread.
     ///
     /// ```swift
     /// Container.loggingFunction = { message in logger.warning("\(message)") }
@@ -43,9 +44,9 @@ extension Container {
     /// 1 while ``loggingFunction`` is still the default one.
     private static let usesDefaultSink = AtomicWord(1)
 
-    /// The default sink: prints when one of the environment variables asks for it.
+    /// The default sink: writes to standard error in debug builds, or when one of the environment variables asks.
     private static let printIfEnabled: LoggingFunction = { message in
-        if printsByDefault { print(message) }
+        if printsByDefault || tracesByDefault { writeTrace(message) }
     }
 
     /// Whether the default sink prints (an environment variable asks for it).
@@ -63,12 +64,12 @@ extension Container {
     @inline(never)
     static func log(_ error: ResolutionError) {
         guard let sink = loggingFunction else { return }
-        if usesDefaultSink.load() == 1, !printsByDefault {
+        if usesDefaultSink.load() == 1, !printsByDefault, !tracesByDefault {
             // A synchronous call that met an `async` or actor-isolated factory is a mistake in the calling code,
             // not a service that may be missing: the default sink prints it even when logging is not asked for,
             // once per request, so a `nil` from it is never silent.
             if error.isAsyncFactory, reportedAsyncMisses.withLock({ $0.insert(error.request.description).inserted }) {
-                print(error.description)
+                writeTrace(error.description)
             }
             return
         }
@@ -77,6 +78,11 @@ extension Container {
 
     /// The requests whose ``ResolutionError/Kind/asyncFactory`` miss the default sink has printed.
     private static let reportedAsyncMisses = Locked<Set<String>>([])
+}
+
+/// Writes `text` to standard error at once (file descriptor 2, no buffer), for ``StandardErrorStream``.
+func writeToStandardError(_ text: String) {
+    _ = write(2, text, text.utf8.count)
 }
 
 /// Whether the environment variable `name` is set to `1`.

@@ -26,14 +26,14 @@ extension Container {
     /// What the derived container sees of instances made before it:
     /// - Singletons this container made before deriving are **not** shared: the derived container makes its
     ///   own on first use (a test starts from a clean state, with its own registrations in effect). Its
-    ///   singletons live as long as the derived container, and ``shutdown()-11wh9`` on it disposes them.
+    ///   singletons live as long as the derived container, and ``shutdown()`` on it disposes them.
     /// - ``ObjectScope/perContainer`` instances are made per resolving container, as always.
     /// - Registrations this container adds or replaces later are visible, as to a child; the configuration
     ///   (scope, `initCompleted`) of an app registration is read when the derived container first keeps an
     ///   instance of it.
     ///
     /// Registering, `unregister`, ``removeAll()``, loading modules, ``resetObjectScope(_:)-(ObjectScope)`` and
-    /// ``shutdown()-11wh9`` on the derived container act on the derived container alone. It has this container's
+    /// ``shutdown()`` on the derived container act on the derived container alone. It has this container's
     /// default scope and no behaviors: this container's behaviors are not told of the derived container's
     /// registrations.
     ///

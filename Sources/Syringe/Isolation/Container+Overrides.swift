@@ -59,10 +59,10 @@ extension Container {
         do {
             let result = try await Container.$taskCurrent.withValue(
                 container, operation: { try await operation(container) }, isolation: isolation)
-            await container.shutdown()
+            await container.async.shutdown()
             return result
         } catch {
-            await container.shutdown()
+            await container.async.shutdown()
             throw error
         }
     }

@@ -4,8 +4,13 @@ extension Container {
     /// Every ``Disposable`` instance this container's registrations made in a shared scope is disposed once
     /// (see ``Disposable`` for the scopes), and so are the ``ObjectScope/perContainer`` instances it made of
     /// its ancestors' registrations. A parent's instances are never touched, even those this container
-    /// resolved. Instances that are only ``AsyncDisposable`` are disposed in a task started afterwards; use
-    /// `await shutdown()` to wait for them.
+    /// resolved. Instances that are only ``AsyncDisposable`` are disposed in a task started afterwards, which
+    /// this call does not wait for, and a message through ``loggingFunction`` says so (in debug builds it is
+    /// written to standard error): use `await container.async.shutdown()` (``AsyncContainerResolver/shutdown()``)
+    /// to wait for them.
+    ///
+    /// It is synchronous everywhere, so it also fits a `defer` in `async` code; the awaited form is always spelled
+    /// through ``async``, as awaited resolves are.
     ///
     /// The container stays usable: a later resolve makes new instances, which a later shutdown disposes.
     ///
@@ -16,18 +21,13 @@ extension Container {
     /// feature.shutdown()  // Session.dispose(); nothing of `app` is disposed
     /// ```
     public func shutdown() {
-        disposeNow(releaseAll())
+        let unawaited = disposeNow(releaseAll())
+        if !unawaited.isEmpty { Container.logNotice(unawaitedShutdownNotice(unawaited)) }
     }
 
-    /// Disposes the instances this container keeps, newest first, awaiting each ``AsyncDisposable``.
-    ///
-    /// The same as ``shutdown()``, except that asynchronous disposals are awaited in order, interleaved with
-    /// the synchronous ones.
-    ///
-    /// ```swift
-    /// await container.shutdown()
-    /// ```
-    public func shutdown() async {
+    /// Disposes the instances this container keeps, newest first, awaiting each ``AsyncDisposable``: the work of
+    /// ``AsyncContainerResolver/shutdown()``.
+    func shutdownAwaitingDisposals() async {
         await disposeInOrder(releaseAll())
     }
 

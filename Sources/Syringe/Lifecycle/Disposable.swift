@@ -25,17 +25,17 @@ public protocol Disposable {
 
 /// An instance that releases resources asynchronously when the container that made it lets it go.
 ///
-/// `await container.shutdown()` awaits each disposal in turn, newest instance first. The synchronous paths
-/// (``Container/resetObjectScope(_:)-(ObjectScopeProtocol)``, ``Container/unregister(_:name:arguments:)``, ``Container/shutdown()-11wh9``)
+/// `await container.async.shutdown()` awaits each disposal in turn, newest instance first. The synchronous paths
+/// (``Container/resetObjectScope(_:)-(ObjectScopeProtocol)``, ``Container/unregister(_:name:arguments:)``, ``Container/shutdown()``)
 /// cannot wait: they start one task that disposes their asynchronous instances in order, after the
 /// synchronous ones. An instance that is both ``Disposable`` and `AsyncDisposable` gets the synchronous call on
-/// synchronous paths and the asynchronous one on `await container.shutdown()`; never both.
+/// synchronous paths and the asynchronous one on `await container.async.shutdown()`; never both.
 ///
 /// ```swift
 /// final class Uploader: AsyncDisposable {
 ///     func dispose() async { await queue.flush() }
 /// }
-/// await container.shutdown()
+/// await container.async.shutdown()
 /// ```
 public protocol AsyncDisposable: Sendable {
     /// Releases the instance's resources. Called once, never while the container holds a lock.

@@ -38,8 +38,9 @@ extension Registration {
 }
 
 /// Disposes `pending` newest first, synchronously: ``Disposable`` instances now, instances that are only
-/// ``AsyncDisposable`` in one task started afterwards, still newest first.
-func disposeNow(_ pending: [PendingDisposal]) {
+/// ``AsyncDisposable`` in one task started afterwards, still newest first. Returns the instances left to that task.
+@discardableResult
+func disposeNow(_ pending: [PendingDisposal]) -> [any AsyncDisposable] {
     var asynchronous: [any AsyncDisposable] = []
     for item in pending.sorted(by: { $0.sequence > $1.sequence }) {
         if let disposable = item.instance as? any Disposable {
@@ -48,12 +49,13 @@ func disposeNow(_ pending: [PendingDisposal]) {
             asynchronous.append(disposable)
         }
     }
-    guard !asynchronous.isEmpty else { return }
+    guard !asynchronous.isEmpty else { return [] }
     Task {
         for disposable in asynchronous {
             await disposable.dispose()
         }
     }
+    return asynchronous
 }
 
 /// Disposes `pending` newest first, awaiting each ``AsyncDisposable`` in turn.

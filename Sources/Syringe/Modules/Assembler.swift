@@ -146,22 +146,14 @@ public final class Assembler: Sendable {
         container.unload(assembly)
     }
 
-    /// Shuts the assembler's container down; see ``Container/shutdown()-11wh9``.
+    /// Shuts the assembler's container down; see ``Container/shutdown()``. To await asynchronous disposals, shut
+    /// the container down through its awaited view: `await assembler.container.async.shutdown()`.
     ///
     /// ```swift
     /// assembler.shutdown()
     /// ```
     public func shutdown() {
         container.shutdown()
-    }
-
-    /// Shuts the assembler's container down, awaiting asynchronous disposals; see ``Container/shutdown()-tfif``.
-    ///
-    /// ```swift
-    /// await assembler.shutdown()
-    /// ```
-    public func shutdown() async {
-        await container.shutdown()
     }
 
     /// Assembles, makes the eager singletons (logging failures), then tells each assembly it was loaded.

@@ -11,7 +11,7 @@ extension Container {
     ///
     /// The registration hands out `value` on every resolve; the container makes nothing and keeps no other
     /// copy, and never disposes it (not at ``removeAll()``, `unregister`, a module's `unload`, nor
-    /// ``shutdown()-11wh9``), even if it is ``Disposable``. It answers like any registration: by type and name,
+    /// ``shutdown()``), even if it is ``Disposable``. It answers like any registration: by type and name,
     /// through `implements`, in descriptions (scope `value`) and in ``verify(samples:)``, which checks it
     /// trivially. Registering the same type and name again replaces it.
     ///
@@ -43,7 +43,7 @@ extension Container {
     /// store the app already opened.
     ///
     /// Every resolve returns `instance` itself. The container did not make it, so it never disposes it (not at
-    /// ``removeAll()``, `unregister`, a module's `unload`, nor ``shutdown()-11wh9``), even if it is ``Disposable``:
+    /// ``removeAll()``, `unregister`, a module's `unload`, nor ``shutdown()``), even if it is ``Disposable``:
     /// its owner does. It answers like any registration: by type and name, through `implements`, in
     /// descriptions (scope `instance`) and in ``verify(samples:)``. `serviceType` must be `Sendable` (for a
     /// protocol, one that refines `Sendable`), as everything a factory captures must be.

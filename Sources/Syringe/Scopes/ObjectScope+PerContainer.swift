@@ -1,6 +1,6 @@
 extension ObjectScope {
     /// One instance per container that resolves it: a feature container (a child) gets its own instance of a
-    /// registration its parent makes, kept — and disposed by ``Container/shutdown()-11wh9`` — in the child.
+    /// registration its parent makes, kept — and disposed by ``Container/shutdown()`` — in the child.
     ///
     /// The instance lives in the container the top-level `resolve` is called on, not in the one that holds
     /// the registration. Two sibling children each get their own instance; the parent, resolving for itself,

@@ -29,7 +29,7 @@ struct AsyncScopeLifecycleTests {
         let container = Container()
         container.register(Socket.self) { _ async in Socket(disposals: disposals) }.inObjectScope(.container)
         let socket = try await container.async.require(Socket.self)
-        await container.shutdown()
+        await container.async.shutdown()
         #expect(disposals.value == 1)
         #expect(try await container.async.require(Socket.self) !== socket)
     }

@@ -24,7 +24,7 @@ struct ConcurrentDisposalTests {
                 let feature = features[round % features.count]
                 group.addTask {
                     switch round % 10 {
-                    case 0: await feature.shutdown()
+                    case 0: await feature.async.shutdown()
                     case 1: app.resetObjectScope(.container)
                     default:
                         _ = feature.resolve(Resource.self, name: "singleton")
@@ -33,8 +33,8 @@ struct ConcurrentDisposalTests {
                 }
             }
         }
-        for feature in features { await feature.shutdown() }
-        await app.shutdown()
+        for feature in features { await feature.async.shutdown() }
+        await app.async.shutdown()
 
         let disposed = log.entries
         #expect(disposed.count == counter.value)

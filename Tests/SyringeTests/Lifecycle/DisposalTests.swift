@@ -167,7 +167,7 @@ struct DisposalTests {
         _ = container.resolve(AsyncResource.self, name: "first")
         _ = container.resolve(Resource.self, name: "second")
         _ = container.resolve(AsyncResource.self, name: "third")
-        await container.shutdown()
+        await container.async.shutdown()
 
         #expect(log.entries == ["third", "second", "first"])
     }

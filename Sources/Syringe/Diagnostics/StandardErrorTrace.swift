@@ -1,0 +1,32 @@
+/// Standard error as a `TextOutputStream`: each write goes out at once, unbuffered, so a message written just
+/// before a crash (a force-unwrapped `resolve` that returned `nil`) is not lost, even when output is piped.
+struct StandardErrorStream: TextOutputStream {
+    mutating func write(_ string: String) {
+        writeToStandardError(string)
+    }
+}
+
+extension Container {
+    /// Whether the default ``loggingFunction`` writes every message without an environment variable asking:
+    /// in debug builds, so that a failed optional `resolve` always leaves a trace while developing. Release
+    /// builds keep Swinject's silence unless asked.
+    static var tracesByDefault: Bool {
+        #if DEBUG
+            true
+        #else
+            false
+        #endif
+    }
+
+    /// Writes `message` and a newline to standard error at once.
+    static func writeTrace(_ message: String) {
+        var standardError = StandardErrorStream()
+        print(message, to: &standardError)
+    }
+
+    /// Sends a message that is not a failed resolution (a ``shutdown()`` that could not wait, for example) to
+    /// ``loggingFunction``, under the same rules as a failed optional resolve's.
+    static func logNotice(_ message: String) {
+        loggingFunction?(message)
+    }
+}

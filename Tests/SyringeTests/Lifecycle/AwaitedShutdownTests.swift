@@ -1,0 +1,89 @@
+import Syringe
+import Testing
+
+private actor Flushes {
+    private(set) var names: [String] = []
+    func record(_ name: String) { names.append(name) }
+}
+
+private final class Uploader: AsyncDisposable {
+    let flushes: Flushes
+    init(flushes: Flushes) { self.flushes = flushes }
+    func dispose() async {
+        await Task.yield()
+        await flushes.record("uploader")
+    }
+}
+
+private final class Journal: Disposable, @unchecked Sendable {
+    // @unchecked Sendable: `disposals` is only touched under `lock`.
+    private let lock = TestLock()
+    private var disposals = 0
+    func dispose() { lock.run { disposals += 1 } }
+    var disposed: Int { lock.run { disposals } }
+}
+
+private final class ShutdownMessages: @unchecked Sendable {
+    // @unchecked Sendable: `storage` is guarded by `lock`.
+    private let lock = TestLock()
+    private var storage: [String] = []
+    func append(_ message: String) { lock.run { storage.append(message) } }
+    var mine: [String] { lock.run { storage.filter { $0.contains("Uploader") } } }
+}
+
+@Suite("Shutdown: one synchronous form, the awaited one through container.async")
+struct AwaitedShutdownTests {
+    @Test("await container.async.shutdown() waits for every AsyncDisposable")
+    func awaitedShutdownWaits() async {
+        let flushes = Flushes()
+        let container = Container()
+        container.register(Uploader.self) { _ in Uploader(flushes: flushes) }.inObjectScope(.container)
+        _ = container.resolve(Uploader.self)
+        await container.async.shutdown()
+        #expect(await flushes.names == ["uploader"])
+    }
+
+    @Test("In async code, a defer can call the synchronous shutdown()")
+    func deferInAsyncCode() async {
+        let journal = Journal()
+        do {
+            let container = Container()
+            container.register(Journal.self) { _ in journal }.inObjectScope(.container)
+            defer { container.shutdown() }
+            await Task.yield()
+            _ = container.resolve(Journal.self)
+        }
+        #expect(journal.disposed == 1)
+    }
+
+    @Test("A synchronous shutdown() that cannot wait for an AsyncDisposable says so, naming the awaited form")
+    func synchronousShutdownIsNotSilent() {
+        loggingSinkLock.run {
+            let saved = Container.loggingFunction
+            defer { Container.loggingFunction = saved }
+            let messages = ShutdownMessages()
+            Container.loggingFunction = { messages.append($0) }
+            let container = Container()
+            container.register(Uploader.self) { _ in Uploader(flushes: Flushes()) }.inObjectScope(.container)
+            _ = container.resolve(Uploader.self)
+            container.shutdown()
+            #expect(messages.mine.count == 1)
+            #expect(messages.mine.first?.contains("await container.async.shutdown()") == true)
+        }
+    }
+
+    @Test("A shutdown with only synchronous disposals logs nothing")
+    func synchronousDisposalsAreQuiet() {
+        loggingSinkLock.run {
+            let saved = Container.loggingFunction
+            defer { Container.loggingFunction = saved }
+            let messages = ShutdownMessages()
+            Container.loggingFunction = { messages.append($0) }
+            let container = Container()
+            container.register(Journal.self) { _ in Journal() }.inObjectScope(.container)
+            _ = container.resolve(Journal.self)
+            container.shutdown()
+            #expect(messages.mine.isEmpty)
+        }
+    }
+}
