@@ -74,6 +74,8 @@ extension Container {
         var verified: [RegistrationDescription] = []
         var unverifiable: [RegistrationDescription] = []
         var asynchronous: [RegistrationDescription] = []
+        // The instances verification made, for the "did you mean" of a miss (Lookalikes.swift).
+        var made: [Lookalikes.Candidate] = []
         let bindings = visibleBindings().map { key, binding in
             (
                 key: key, binding: binding,
@@ -108,10 +110,11 @@ extension Container {
             context.observer = ResolutionObserver(verification: recorder)
             recorder.failureOrigin = nil
             do {
-                try context.resolveOpened(
+                let instance = try context.resolveOpened(
                     key: key, as: binding.serviceType, name: binding.name, arguments: arguments,
                     argumentTypes: argumentTypes
                 )
+                made.append(Lookalikes.Candidate(registration: description, instance: instance, origin: "made"))
                 verified.append(description)
                 visit?(registration, description, .verified)
             } catch {
@@ -131,6 +134,7 @@ extension Container {
         let report = VerificationReport(
             verified: verified + recorder.autoCreated, unverifiable: unverifiable, asynchronous: asynchronous)
         guard failures.isEmpty && recorder.captives.isEmpty else {
+            failures = failures.map { $0.namingLookalikes(among: made + keptInstances()) }
             throw VerificationError(failures: failures, captiveDependencies: recorder.captives, report: report)
         }
         return report
@@ -154,12 +158,13 @@ enum VerificationOutcome {
 extension ResolutionContext {
     /// Resolves `key` as the service type known only at run time, checking the instance's type as a typed
     /// resolve does.
+    @discardableResult
     func resolveOpened(
         key: ServiceKey, as serviceType: Any.Type, name: String?, arguments: Any, argumentTypes: [Any.Type]
-    ) throws(ResolutionError) {
-        func resolve<Service>(_: Service.Type) throws(ResolutionError) {
-            _ = try self.resolve(key: key, as: Service.self, name: name, arguments: arguments) { argumentTypes }
+    ) throws(ResolutionError) -> Any {
+        func resolve<Service>(_: Service.Type) throws(ResolutionError) -> Any {
+            try self.resolve(key: key, as: Service.self, name: name, arguments: arguments) { argumentTypes }
         }
-        try resolve(serviceType)
+        return try resolve(serviceType)
     }
 }

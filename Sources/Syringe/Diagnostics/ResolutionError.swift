@@ -135,6 +135,14 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         let notes: [String]
         /// The kind and the registrations involved: given, or worked out when first asked for.
         let details: Locked<Details>
+        /// The "did you mean" lines of a type and protocol mix-up (``Lookalikes``), worked out when first asked for.
+        let lookalikes: Locked<Lookalikes>?
+
+        /// The lookalike lines, or how to work them out.
+        enum Lookalikes {
+            case known([String])
+            case deferred(@Sendable () -> [String])
+        }
 
         /// The kind and the registrations, or how to work them out.
         enum Details {
@@ -144,8 +152,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
         init(
             request: ServiceRequest, path: [ServiceRequest], details: Details, registration: RegistrationDescription?,
-            failedInInitCompleted: Bool, injectedProperty: InjectedPropertyDescription? = nil, notes: [String] = []
+            failedInInitCompleted: Bool, injectedProperty: InjectedPropertyDescription? = nil, notes: [String] = [],
+            lookalikes: Locked<Lookalikes>? = nil
         ) {
+            self.lookalikes = lookalikes
             self.injectedProperty = injectedProperty
             self.request = request
             self.path = path
@@ -168,6 +178,25 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
                     return (kind, registrations)
                 }
             }
+        }
+
+        /// The lookalike lines, worked out now if they were deferred (outside the lock: it reads the registry).
+        var lookalikeLines: [String] {
+            guard let lookalikes else { return [] }
+            let state = lookalikes.withLock { $0 }
+            switch state {
+            case .known(let lines):
+                return lines
+            case .deferred(let workOut):
+                let lines = workOut()
+                lookalikes.withLock { $0 = .known(lines) }
+                return lines
+            }
+        }
+
+        /// A copy of the lookalikes' current state, for a copy of the error.
+        var copiedLookalikes: Locked<Lookalikes>? {
+            lookalikes.map { Locked($0.withLock { $0 }) }
         }
     }
 
@@ -193,9 +222,31 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         Storage(
             request: storage.request, path: path, details: storage.details.withLock { $0 },
             registration: storage.registration, failedInInitCompleted: storage.failedInInitCompleted,
-            injectedProperty: storage.injectedProperty, notes: notes
+            injectedProperty: storage.injectedProperty, notes: notes, lookalikes: storage.copiedLookalikes
         )
     }
+
+    /// This error, whose message adds the "did you mean" lines `workOut` finds (``Lookalikes``) when first made.
+    func withLookalikes(_ workOut: @escaping @Sendable () -> [String]) -> ResolutionError {
+        ResolutionError(storage: copiedStorage(lookalikes: .deferred(workOut)))
+    }
+
+    /// This error with `lines` as its "did you mean" lines, in place of those it had.
+    func replacingLookalikes(_ lines: [String]) -> ResolutionError {
+        ResolutionError(storage: copiedStorage(lookalikes: .known(lines)))
+    }
+
+    private func copiedStorage(lookalikes: Storage.Lookalikes) -> Storage {
+        Storage(
+            request: storage.request, path: storage.path, details: storage.details.withLock { $0 },
+            registration: storage.registration, failedInInitCompleted: storage.failedInInitCompleted,
+            injectedProperty: storage.injectedProperty, notes: storage.notes, lookalikes: Locked(lookalikes)
+        )
+    }
+
+    /// The "did you mean" lines of a type and protocol mix-up (``Lookalikes``): for a miss of a protocol, how
+    /// to register for it, and the registrations whose instance is of the asked type.
+    var lookalikeLines: [String] { storage.lookalikeLines }
 
     /// The lines of context added on the way out, innermost first (see ``addingNote(_:)``).
     var notes: [String] { storage.notes }
@@ -257,7 +308,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             storage: Storage(
                 request: storage.request, path: storage.path, details: storage.details.withLock { $0 },
                 registration: storage.registration, failedInInitCompleted: storage.failedInInitCompleted,
-                injectedProperty: InjectedPropertyDescription(label: label, ownerType: owner), notes: storage.notes
+                injectedProperty: InjectedPropertyDescription(label: label, ownerType: owner), notes: storage.notes,
+                lookalikes: storage.copiedLookalikes
             ))
     }
 
@@ -357,6 +409,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             }
         }
         lines += notes.map { "  \($0)" }
+        lines += lookalikeLines.map { "  \($0)" }
         if let fix { lines.append("  \(fix)") }
         return lines.joined(separator: "\n")
     }
@@ -404,7 +457,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     private var fix: String? {
         switch kind {
         case .notRegistered:
-            return "To fix: register it, e.g. container.register(\(subject).self) { r in … }."
+            return
+                "To fix: register it, e.g. container.register(\(Lookalikes.spelling(of: request.serviceType)).self) { r in … }."
         case .argumentMismatch:
             return
                 "To fix: pass the arguments of a registration above, in order and with the same types, or register a factory taking \(request.argumentTypes.isEmpty ? "no arguments" : request.argumentsDescription)."

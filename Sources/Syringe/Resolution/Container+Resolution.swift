@@ -284,7 +284,7 @@ extension Container: Resolver {
                     registrations: forms
                 )
             }
-            return ResolutionError(kind: .notRegistered, request: request, path: path)
+            return notRegisteredError(for: request, path: path)  // Diagnostics/Lookalikes.swift
         }
         let sameName = sameType.contains { $0.name == request.name }
         return ResolutionError(request: request, path: path) {

@@ -69,7 +69,9 @@ struct VerificationTests {
                     1. Syringe: cannot resolve PetOwner: nothing is registered for Animal.
                          Resolution path: PetOwner -> Animal
                          Registered for Animal: nothing
-                         To fix: register it, e.g. container.register(Animal.self) { r in … }.
+                         Animal is a protocol: only a registration made as (any Animal).self, or one that adds .implements((any Animal).self), answers it (registering a conforming type does not).
+                         Did you mean Cat? It is registered (Cat [graph] at App/Setup.swift:5) and its instance conforms to Animal. To fix: add .implements((any Animal).self) to that registration, or register it as (any Animal).self.
+                         To fix: register it, e.g. container.register((any Animal).self) { r in … }.
                     2. Syringe: cannot resolve String: the factory of String threw DatabaseError.connectionRefused.
                          Failing registration: String [graph] at App/Setup.swift:4
                     """

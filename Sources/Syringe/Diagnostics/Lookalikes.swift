@@ -1,0 +1,118 @@
+/// The "did you mean" of a type and protocol mix-up, for a request nothing is registered for: the registrations
+/// whose instance is of the asked type although they are registered as another one.
+///
+/// Only instances can tell: whether `ConsoleLogger` conforms to `Logging` is known at run time from a value,
+/// not from the metatype `Any.Type` a registration keeps. So the registrations named are those whose instance
+/// exists: kept by their scope (``ObjectScope/container``, ``ObjectScope/perContainer``, ``ObjectScope/weak``,
+/// registered values), or, in ``Container/verify(samples:)``, made by the verification. Everything here runs
+/// when a message is made, never on a resolve: a miss only captures the container and the request.
+enum Lookalikes {
+    /// The lines to add to a miss of `request`: for a protocol, how to register for it; then each registration
+    /// among `candidates` whose instance is a `request.serviceType` while registered as another type.
+    static func lines(for request: ServiceRequest, among candidates: [Candidate]) -> [String] {
+        let asked = request.serviceType
+        let spelled = spelling(of: asked)
+        var lines: [String] = []
+        if isExistential(asked) {
+            lines.append(
+                "\(typeName(asked)) is a protocol: only a registration made as \(spelled).self, or one that adds .implements(\(spelled).self), answers it (registering a conforming type does not)."
+            )
+        }
+        var seen = Set<RegistrationDescription>()
+        for candidate in candidates {
+            let registered = candidate.registration.request.serviceType
+            guard registered != asked, candidate.registration.request.argumentTypes.isEmpty,
+                isInstance(candidate.instance, of: asked), seen.insert(candidate.registration).inserted
+            else { continue }
+            let instanceType = typeName(type(of: candidate.instance))
+            let registeredSpelling = spelling(of: registered)
+            if isExistential(registered) || registered != type(of: candidate.instance) {
+                // Registered as a protocol (or a superclass) whose instance is the asked type.
+                lines.append(
+                    "Did you mean \(registeredSpelling)? Its registration \(candidate.registration) \(candidate.origin) an instance of \(instanceType). To fix: ask for \(registeredSpelling).self, or add .implements(\(spelled).self) to that registration."
+                )
+            } else {
+                lines.append(
+                    "Did you mean \(registeredSpelling)? It is registered (\(candidate.registration)) and its instance \(isExistential(asked) ? "conforms to" : "is a") \(typeName(asked)). To fix: add .implements(\(spelled).self) to that registration, or register it as \(spelled).self."
+                )
+            }
+        }
+        return lines
+    }
+
+    /// A registration and an instance of it.
+    struct Candidate {
+        let registration: RegistrationDescription
+        let instance: Any
+        /// How the instance was found, as a verb phrase: "keeps", "made".
+        let origin: String
+    }
+
+    /// Whether `type` is a protocol type (`any Logging`, `any A & B`), not `Any` or `AnyObject`.
+    static func isExistential(_ type: Any.Type) -> Bool {
+        guard type != Any.self, type != AnyObject.self else { return false }
+        // The metatype of an existential is its `.Protocol`: the runtime's own name for it, read only here.
+        return String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
+    }
+
+    /// `type` as code spells it: `(any Logging)` for a protocol, the name otherwise.
+    static func spelling(of type: Any.Type) -> String {
+        isExistential(type) ? "(any \(typeName(type)))" : typeName(type)
+    }
+
+    /// Whether `instance` is a `type` (a protocol's conformance, a subclass), `type` opened as a generic.
+    private static func isInstance(_ instance: Any, of type: Any.Type) -> Bool {
+        func check<T>(_: T.Type) -> Bool { instance is T }
+        return check(type)
+    }
+}
+
+extension ResolutionError {
+    /// This error, naming the lookalikes among `candidates` if nothing is registered for its request (the
+    /// "did you mean" of ``Container/verify(samples:)``, which knows the instances it made).
+    func namingLookalikes(among candidates: [Lookalikes.Candidate]) -> ResolutionError {
+        guard case .notRegistered = kind else { return self }
+        return replacingLookalikes(Lookalikes.lines(for: request, among: candidates))
+    }
+}
+
+extension Container {
+    /// The error for a request nothing is registered for, whose message names the registrations it may have
+    /// meant (``Lookalikes``), worked out when the message is made.
+    func notRegisteredError(for request: ServiceRequest, path: [ServiceRequest]) -> ResolutionError {
+        ResolutionError(kind: .notRegistered, request: request, path: path).withLookalikes { [weak self] in
+            Lookalikes.lines(for: request, among: self?.keptInstances() ?? [])
+        }
+    }
+
+    /// The instances this container and its ancestors keep, with their registrations (stand-ins of
+    /// ``ObjectScope/perContainer`` and derived containers included).
+    func keptInstances() -> [Lookalikes.Candidate] {
+        var found: [Lookalikes.Candidate] = []
+        for (_, binding) in visibleBindings() {
+            guard let instance = Self.keptInstance(of: binding.registration) else { continue }
+            let described = binding.registration.describe(as: binding.serviceType, name: .some(binding.name))
+            found.append(Lookalikes.Candidate(registration: described, instance: instance, origin: "keeps"))
+        }
+        var container: Container? = self
+        while let current = container {
+            for standIn in current.lifecycle.standIns() {
+                guard let instance = Self.keptInstance(of: standIn) else { continue }
+                found.append(Lookalikes.Candidate(registration: standIn.describe(), instance: instance, origin: "keeps"))
+            }
+            container = current.parent
+        }
+        return found
+    }
+
+    /// The instance `registration` keeps now, if any; its state is read under its lock, never made.
+    private static func keptInstance(of registration: Registration) -> Any? {
+        registration.stateIfMade?.withLock { state -> Any? in
+            switch state.shared {
+            case .strong(let box): return box.instance
+            case .weak(let reference): return reference.object
+            case .empty, .creating: return nil
+            }
+        }
+    }
+}

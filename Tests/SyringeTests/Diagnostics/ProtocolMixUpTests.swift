@@ -1,0 +1,82 @@
+import Syringe
+import Testing
+
+private protocol Logging: Sendable {}
+private final class ConsoleLogger: Logging {}
+private final class LoggedCheckout: Sendable {
+    let logger: any Logging
+    init(logger: any Logging) { self.logger = logger }
+}
+
+private final class MixUpMessages: @unchecked Sendable {
+    // @unchecked Sendable: `storage` is guarded by `lock`.
+    private let lock = TestLock()
+    private var storage: [String] = []
+    func append(_ message: String) { lock.run { storage.append(message) } }
+    var mine: [String] { lock.run { storage.filter { $0.contains("Logging") } } }
+}
+
+@Suite("Did you mean: a type registered, its protocol asked (and the reverse)")
+struct ProtocolMixUpTests {
+    @Test("Asking for a protocol names the kept instance that conforms and spells (any P).self")
+    func protocolAskedConcreteRegistered() throws {
+        let container = Container()
+        container.register(ConsoleLogger.self) { _ in ConsoleLogger() }.inObjectScope(.container)
+        container.register(LoggedCheckout.self) { r in LoggedCheckout(logger: try r.require((any Logging).self)) }
+        _ = try container.require(ConsoleLogger.self)
+        let error = #expect(throws: ResolutionError.self) { try container.require(LoggedCheckout.self) }
+        let message = error?.description ?? ""
+        #expect(error?.code == .notRegistered)
+        #expect(message.contains("Did you mean ConsoleLogger?"))
+        #expect(message.contains(".implements((any Logging).self)"))
+        #expect(message.contains("container.register((any Logging).self)"))
+        #expect(!message.contains("container.register(Logging.self)"))
+    }
+
+    @Test("Without a kept instance, a protocol's miss still explains (any P).self and .implements")
+    func protocolAskedNothingKept() {
+        let container = Container()
+        container.register(ConsoleLogger.self) { _ in ConsoleLogger() }
+        let error = #expect(throws: ResolutionError.self) { try container.require((any Logging).self) }
+        let message = error?.description ?? ""
+        #expect(message.contains("Logging is a protocol"))
+        #expect(message.contains(".implements((any Logging).self)"))
+        #expect(!message.contains("Did you mean"))
+    }
+
+    @Test("Asking for the concrete type names the protocol registration that keeps an instance of it")
+    func concreteAskedProtocolRegistered() throws {
+        let container = Container()
+        container.register((any Logging).self) { _ in ConsoleLogger() }.inObjectScope(.container)
+        _ = try container.require((any Logging).self)
+        let error = #expect(throws: ResolutionError.self) { try container.require(ConsoleLogger.self) }
+        let message = error?.description ?? ""
+        #expect(message.contains("Did you mean (any Logging)?"))
+        #expect(message.contains("ask for (any Logging).self"))
+    }
+
+    @Test("The optional resolve's log message carries the did-you-mean")
+    func optionalResolveLogs() throws {
+        try loggingSinkLock.run {
+            let saved = Container.loggingFunction
+            defer { Container.loggingFunction = saved }
+            let messages = MixUpMessages()
+            Container.loggingFunction = { messages.append($0) }
+            let container = Container()
+            container.register(ConsoleLogger.self) { _ in ConsoleLogger() }.inObjectScope(.container)
+            _ = try container.require(ConsoleLogger.self)
+            #expect(container.resolve((any Logging).self) == nil)
+            #expect(messages.mine.first?.contains("Did you mean ConsoleLogger?") == true)
+        }
+    }
+
+    @Test("verify() names the registration whose instance it made conforms, though none is kept")
+    func verifyNamesMadeInstances() {
+        let container = Container()
+        container.register(ConsoleLogger.self) { _ in ConsoleLogger() }
+        container.register(LoggedCheckout.self) { r in LoggedCheckout(logger: try r.require((any Logging).self)) }
+        let error = #expect(throws: VerificationError.self) { try container.verify() }
+        #expect(error?.failures.count == 1)
+        #expect(error?.description.contains("Did you mean ConsoleLogger?") == true)
+    }
+}
