@@ -80,7 +80,7 @@ extension Container {
     /// The error for a request nothing is registered for, whose message names the registrations it may have
     /// meant (``Lookalikes``), worked out when the message is made.
     func notRegisteredError(for request: ServiceRequest, path: [ServiceRequest]) -> ResolutionError {
-        ResolutionError(kind: .notRegistered, request: request, path: path).withLookalikes { [weak self] in
+        ResolutionError(notRegistered: request, path: path) { [weak self] in
             Lookalikes.lines(for: request, among: self?.keptInstances() ?? [])
         }
     }

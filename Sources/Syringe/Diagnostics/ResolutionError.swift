@@ -226,9 +226,16 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         )
     }
 
-    /// This error, whose message adds the "did you mean" lines `workOut` finds (``Lookalikes``) when first made.
-    func withLookalikes(_ workOut: @escaping @Sendable () -> [String]) -> ResolutionError {
-        ResolutionError(storage: copiedStorage(lookalikes: .deferred(workOut)))
+    /// A ``Kind/notRegistered`` error whose message adds the "did you mean" lines `lookalikes` finds
+    /// (Lookalikes.swift) when first made: one allocation more than a plain error, no work until then.
+    init(
+        notRegistered request: ServiceRequest, path: [ServiceRequest],
+        lookalikes: @escaping @Sendable () -> [String]
+    ) {
+        storage = Storage(
+            request: request, path: path, details: .known(.notRegistered, []), registration: nil,
+            failedInInitCompleted: false, lookalikes: Locked(.deferred(lookalikes))
+        )
     }
 
     /// This error with `lines` as its "did you mean" lines, in place of those it had.
