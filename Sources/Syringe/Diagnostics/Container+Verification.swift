@@ -134,7 +134,7 @@ extension Container {
         let report = VerificationReport(
             verified: verified + recorder.autoCreated, unverifiable: unverifiable, asynchronous: asynchronous)
         guard failures.isEmpty && recorder.captives.isEmpty else {
-            failures = failures.map { $0.namingLookalikes(among: made + keptInstances()) }
+            failures = removingRepeatedCycles(failures).map { $0.namingLookalikes(among: made + keptInstances()) }
             throw VerificationError(failures: failures, captiveDependencies: recorder.captives, report: report)
         }
         return report

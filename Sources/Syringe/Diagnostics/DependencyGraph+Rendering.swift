@@ -4,8 +4,9 @@ extension DependencyGraph {
     /// Nodes show the request, then the scope, the module and what the walk found when it is not "resolved".
     /// Registrations of ancestor containers sit in a subgraph of their own. Failed nodes are red, requests that
     /// matched nothing are dashed red, registrations the walk could not run are dashed grey; edges on a cycle
-    /// are red and labelled `cycle`, edges on a captive dependency's path are orange and labelled `captive`,
-    /// and edges to a missing request are dotted.
+    /// that failed are red and labelled `cycle`, edges on a cycle that resolved (closed through property
+    /// injection, `Lazy` or `Provider`) are blue and labelled `resolved cycle`, edges on a captive dependency's
+    /// path are orange and labelled `captive`, and edges to a missing request are dotted.
     ///
     /// ```swift
     /// print("```mermaid\n" + container.dependencyGraph().mermaid + "```")
@@ -28,13 +29,16 @@ extension DependencyGraph {
         }
         for node in nodes where node.isMissing { declare(node, indent: "    ") }
         var cycleLinks: [String] = []
+        var resolvedCycleLinks: [String] = []
         var captiveLinks: [String] = []
         for (index, edge) in edges.enumerated() {
             let label = edgeLabel(of: edge).map { "|\($0)|" } ?? ""
             let arrow = nodes[edge.to].isMissing ? "-.->" : "-->"
             lines.append("    n\(edge.from) \(arrow)\(label) n\(edge.to)")
-            if edge.isCycle {
+            if edge.isCycle, isBroken(edge) {
                 cycleLinks.append(String(index))
+            } else if edge.isCycle, !edge.isCaptive {
+                resolvedCycleLinks.append(String(index))
             } else if edge.isCaptive {
                 captiveLinks.append(String(index))
             }
@@ -47,6 +51,9 @@ extension DependencyGraph {
         ]
         if !cycleLinks.isEmpty {
             lines.append("    linkStyle \(cycleLinks.joined(separator: ",")) stroke:#c62828,stroke-width:2px")
+        }
+        if !resolvedCycleLinks.isEmpty {
+            lines.append("    linkStyle \(resolvedCycleLinks.joined(separator: ",")) stroke:#1565c0,stroke-width:2px")
         }
         if !captiveLinks.isEmpty {
             lines.append("    linkStyle \(captiveLinks.joined(separator: ",")) stroke:#ef6c00,stroke-width:2px")
@@ -96,8 +103,10 @@ extension DependencyGraph {
         for edge in edges {
             var attributes: [String] = []
             if let label = edgeLabel(of: edge) { attributes.append("label=\"\(label)\"") }
-            if edge.isCycle {
+            if edge.isCycle, isBroken(edge) {
                 attributes += ["color=\"#c62828\"", "penwidth=2"]
+            } else if edge.isCycle, !edge.isCaptive {
+                attributes += ["color=\"#1565c0\"", "penwidth=2"]
             } else if edge.isCaptive {
                 attributes += ["color=\"#ef6c00\"", "penwidth=2"]
             }
@@ -137,12 +146,23 @@ extension DependencyGraph {
         }
     }
 
+    /// Whether `edge` lies on a cycle that failed: one of its ends failed. A cycle whose registrations all
+    /// resolved was closed legally (property injection, `Lazy`, `Provider`), and is not drawn as an error.
+    private func isBroken(_ edge: Edge) -> Bool {
+        func failed(_ node: Node) -> Bool {
+            if case .failed = node.status { return true }
+            return false
+        }
+        return failed(nodes[edge.from]) || failed(nodes[edge.to])
+    }
+
     private func edgeLabel(of edge: Edge) -> String? {
+        let cycle = edge.isCycle && !isBroken(edge) ? "resolved cycle" : "cycle"
         switch (edge.isCycle, edge.isCaptive) {
-        case (true, true): "cycle, captive"
-        case (true, false): "cycle"
-        case (false, true): "captive"
-        case (false, false): nil
+        case (true, true): return "\(cycle), captive"
+        case (true, false): return cycle
+        case (false, true): return "captive"
+        case (false, false): return nil
         }
     }
 }

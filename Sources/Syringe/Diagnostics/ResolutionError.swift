@@ -415,7 +415,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
                 lines += registrations.map { "    \($0)" }
             }
         }
-        lines += notes.map { "  \($0)" }
+        // Outermost first, as the resolution path reads (the notes are added on the way out, innermost first).
+        lines += notes.reversed().map { "  \($0)" }
         lines += lookalikeLines.map { "  \($0)" }
         if let fix { lines.append("  \(fix)") }
         return lines.joined(separator: "\n")

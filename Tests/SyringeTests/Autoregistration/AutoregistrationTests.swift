@@ -135,7 +135,7 @@ struct AutoregistrationTests {
         #expect(container.resolve((any Person).self) == nil)
     }
 
-    @Test("nested autoregistrations each name their parameter, innermost first")
+    @Test("nested autoregistrations each name their parameter, outermost first, as the resolution path reads")
     func nestedMissingParameter() {
         final class Walk: Sendable {
             init(owner: any Person) {}
@@ -148,7 +148,7 @@ struct AutoregistrationTests {
         let inner = description.range(of: "Person's initializer could not be given its parameter of type Animal")
         let outer = description.range(of: "Walk's initializer could not be given its parameter of type Person")
         #expect(inner != nil && outer != nil)
-        if let inner, let outer { #expect(inner.lowerBound < outer.lowerBound) }
+        if let inner, let outer { #expect(outer.lowerBound < inner.lowerBound) }
     }
 
     @Test("a throwing initializer's error is the factory's failure")
