@@ -79,4 +79,21 @@ struct ProtocolMixUpTests {
         #expect(error?.failures.count == 1)
         #expect(error?.description.contains("Did you mean ConsoleLogger?") == true)
     }
+
+    @Test("The message is the one Documentation/Diagnostics.md shows, word for word")
+    func documentedMessage() throws {
+        let container = Container()
+        container.register(ConsoleLogger.self, fileID: "MyApp/Logging.swift", line: 8) { _ in ConsoleLogger() }
+            .inObjectScope(.container)
+        _ = try container.require(ConsoleLogger.self)
+        let error = #expect(throws: ResolutionError.self) { try container.require((any Logging).self) }
+        #expect(
+            error?.description == """
+                Syringe: cannot resolve Logging: nothing is registered for Logging.
+                  Registered for Logging: nothing
+                  Logging is a protocol: only a registration made as (any Logging).self, or one that adds .implements((any Logging).self), answers it (registering a conforming type does not).
+                  Did you mean ConsoleLogger? It is registered (ConsoleLogger [container] at MyApp/Logging.swift:8) and its instance conforms to Logging. To fix: add .implements((any Logging).self) to that registration, or register it as (any Logging).self.
+                  To fix: register it, e.g. container.register((any Logging).self) { r in … }.
+                """)
+    }
 }
