@@ -98,7 +98,8 @@ extension Container {
         while let current = container {
             for standIn in current.lifecycle.standIns() {
                 guard let instance = Self.keptInstance(of: standIn) else { continue }
-                found.append(Lookalikes.Candidate(registration: standIn.describe(), instance: instance, origin: "keeps"))
+                found.append(
+                    Lookalikes.Candidate(registration: standIn.describe(), instance: instance, origin: "keeps"))
             }
             container = current.parent
         }

@@ -69,7 +69,8 @@ enum AwaitedInjectionDispatch {
     /// `value` as `T`, which the caller found to be `Value`'s type; the service-type mismatch error otherwise.
     static func exactly<Value, T>(_ value: Value, as type: T.Type) throws(ResolutionError) -> T {
         guard let result = value as Any as? T else {
-            throw ResolutionError(kind: .wrongInstanceType(actual: Value.self), request: ServiceRequest(serviceType: T.self))
+            throw ResolutionError(
+                kind: .wrongInstanceType(actual: Value.self), request: ServiceRequest(serviceType: T.self))
         }
         return result
     }

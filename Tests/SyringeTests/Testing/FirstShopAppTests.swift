@@ -95,7 +95,8 @@ private enum Shop {
     static let checkout = makeCheckoutFeature(parent: app)
 }
 
-@Suite("A first app: a feature container, a main-actor view model, parallel tests mocking a feature service",
+@Suite(
+    "A first app: a feature container, a main-actor view model, parallel tests mocking a feature service",
     .testContainer(from: Shop.app))
 struct FirstShopAppTests {
     @Test("The view controller gets its main-actor view model through container.mainActor.inject(into:)")
@@ -144,7 +145,8 @@ struct KeptFeatureTests {
         #expect(try Container.test.require(CheckoutService.self).pay() == "declined")
     }
 
-    @Test("Another test, in parallel, with the feature's real gateway and its own cart",
+    @Test(
+        "Another test, in parallel, with the feature's real gateway and its own cart",
         .testContainer(from: Shop.checkout))
     func realGatewayInParallel() throws {
         #expect(try Container.test.require(CheckoutService.self).pay() == "empty")
