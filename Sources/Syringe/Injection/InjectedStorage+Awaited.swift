@@ -51,11 +51,8 @@ enum AwaitedInjectionDispatch {
     static func resolve<Value>(
         _ type: Value.Type, name: String?, from resolution: AsyncResolution
     ) async throws(ResolutionError) -> Value {
-        if let optional = Value.self as? any AwaitedOptionalDependency.Type {
-            return try await optional.awaitedDependency(as: Value.self, name: name, from: resolution)
-        }
-        if let array = Value.self as? any AwaitedArrayDependency.Type {
-            return try await array.awaitedDependency(as: Value.self, name: name, from: resolution)
+        if let special = Value.self as? any AwaitedDependency.Type {
+            return try await special.awaitedDependency(as: Value.self, name: name, from: resolution)
         }
         return try await resolution.require(Value.self, name: name)
     }
@@ -76,14 +73,17 @@ enum AwaitedInjectionDispatch {
     }
 }
 
-/// An optional property (`Analytics?`): `nil` when its wrapped type is not registered.
-protocol AwaitedOptionalDependency {
+/// A property type resolved by a rule of its own: an optional (`Analytics?`) is `nil` when its wrapped type is not
+/// registered; an array (`[Plugin]`) receives a registration of the array itself under the name, else (unnamed)
+/// every registration of the element, each awaited in turn.
+protocol AwaitedDependency {
+    /// The value for a property of type `T`, which is `Self`.
     static func awaitedDependency<T>(
         as type: T.Type, name: String?, from resolution: AsyncResolution
     ) async throws(ResolutionError) -> T
 }
 
-extension Optional: AwaitedOptionalDependency {
+extension Optional: AwaitedDependency {
     static func awaitedDependency<T>(
         as type: T.Type, name: String?, from resolution: AsyncResolution
     ) async throws(ResolutionError) -> T {
@@ -99,15 +99,7 @@ extension Optional: AwaitedOptionalDependency {
     }
 }
 
-/// An array property (`[Plugin]`): a registration of the array itself under the name, else (unnamed) every
-/// registration of the element, each awaited in turn.
-protocol AwaitedArrayDependency {
-    static func awaitedDependency<T>(
-        as type: T.Type, name: String?, from resolution: AsyncResolution
-    ) async throws(ResolutionError) -> T
-}
-
-extension Array: AwaitedArrayDependency {
+extension Array: AwaitedDependency {
     static func awaitedDependency<T>(
         as type: T.Type, name: String?, from resolution: AsyncResolution
     ) async throws(ResolutionError) -> T {

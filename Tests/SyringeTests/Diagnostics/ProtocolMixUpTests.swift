@@ -8,14 +8,6 @@ private final class LoggedCheckout: Sendable {
     init(logger: any Logging) { self.logger = logger }
 }
 
-private final class MixUpMessages: @unchecked Sendable {
-    // @unchecked Sendable: `storage` is guarded by `lock`.
-    private let lock = TestLock()
-    private var storage: [String] = []
-    func append(_ message: String) { lock.run { storage.append(message) } }
-    var mine: [String] { lock.run { storage.filter { $0.contains("Logging") } } }
-}
-
 @Suite("Did you mean: a type registered, its protocol asked (and the reverse)")
 struct ProtocolMixUpTests {
     @Test("Asking for a protocol names the kept instance that conforms and spells (any P).self")
@@ -57,17 +49,13 @@ struct ProtocolMixUpTests {
 
     @Test("The optional resolve's log message carries the did-you-mean")
     func optionalResolveLogs() throws {
-        try loggingSinkLock.run {
-            let saved = Container.loggingFunction
-            defer { Container.loggingFunction = saved }
-            let messages = MixUpMessages()
-            Container.loggingFunction = { messages.append($0) }
-            let container = Container()
-            container.register(ConsoleLogger.self) { _ in ConsoleLogger() }.inObjectScope(.container)
-            _ = try container.require(ConsoleLogger.self)
+        let container = Container()
+        container.register(ConsoleLogger.self) { _ in ConsoleLogger() }.inObjectScope(.container)
+        _ = try container.require(ConsoleLogger.self)
+        let messages = loggedMessages(containing: "Logging") {
             #expect(container.resolve((any Logging).self) == nil)
-            #expect(messages.mine.first?.contains("Did you mean ConsoleLogger?") == true)
         }
+        #expect(messages.first?.contains("Did you mean ConsoleLogger?") == true)
     }
 
     @Test("verify() names the registration whose instance it made conforms, though none is kept")

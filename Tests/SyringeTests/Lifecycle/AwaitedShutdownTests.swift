@@ -23,14 +23,6 @@ private final class Journal: Disposable, @unchecked Sendable {
     var disposed: Int { lock.run { disposals } }
 }
 
-private final class ShutdownMessages: @unchecked Sendable {
-    // @unchecked Sendable: `storage` is guarded by `lock`.
-    private let lock = TestLock()
-    private var storage: [String] = []
-    func append(_ message: String) { lock.run { storage.append(message) } }
-    var mine: [String] { lock.run { storage.filter { $0.contains("Uploader") } } }
-}
-
 @Suite("Shutdown: one synchronous form, the awaited one through container.async")
 struct AwaitedShutdownTests {
     @Test("await container.async.shutdown() waits for every AsyncDisposable")
@@ -58,32 +50,19 @@ struct AwaitedShutdownTests {
 
     @Test("A synchronous shutdown() that cannot wait for an AsyncDisposable says so, naming the awaited form")
     func synchronousShutdownIsNotSilent() {
-        loggingSinkLock.run {
-            let saved = Container.loggingFunction
-            defer { Container.loggingFunction = saved }
-            let messages = ShutdownMessages()
-            Container.loggingFunction = { messages.append($0) }
-            let container = Container()
-            container.register(Uploader.self) { _ in Uploader(flushes: Flushes()) }.inObjectScope(.container)
-            _ = container.resolve(Uploader.self)
-            container.shutdown()
-            #expect(messages.mine.count == 1)
-            #expect(messages.mine.first?.contains("await container.async.shutdown()") == true)
-        }
+        let container = Container()
+        container.register(Uploader.self) { _ in Uploader(flushes: Flushes()) }.inObjectScope(.container)
+        _ = container.resolve(Uploader.self)
+        let messages = loggedMessages(containing: "Uploader") { container.shutdown() }
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("await container.async.shutdown()") == true)
     }
 
     @Test("A shutdown with only synchronous disposals logs nothing")
     func synchronousDisposalsAreQuiet() {
-        loggingSinkLock.run {
-            let saved = Container.loggingFunction
-            defer { Container.loggingFunction = saved }
-            let messages = ShutdownMessages()
-            Container.loggingFunction = { messages.append($0) }
-            let container = Container()
-            container.register(Journal.self) { _ in Journal() }.inObjectScope(.container)
-            _ = container.resolve(Journal.self)
-            container.shutdown()
-            #expect(messages.mine.isEmpty)
-        }
+        let container = Container()
+        container.register(Journal.self) { _ in Journal() }.inObjectScope(.container)
+        _ = container.resolve(Journal.self)
+        #expect(loggedMessages(containing: "shutdown()") { container.shutdown() }.isEmpty)
     }
 }
