@@ -50,7 +50,7 @@ func disposeNow(_ pending: [PendingDisposal]) -> [any AsyncDisposable] {
         }
     }
     guard !asynchronous.isEmpty else { return [] }
-    Task {
+    Task { [asynchronous] in
         for disposable in asynchronous {
             await disposable.dispose()
         }
