@@ -85,3 +85,34 @@ struct ProtocolMixUpTests {
                 """)
     }
 }
+
+@Suite("Did you mean, while other threads register and resolve")
+struct ConcurrentProtocolMixUpTests {
+    @Test("Messages made while registrations change name only what exists, and never block a resolve")
+    func messagesWhileRegistering() async {
+        let container = Container()
+        container.register(ConsoleLogger.self) { _ in ConsoleLogger() }.inObjectScope(.container)
+        _ = container.resolve(ConsoleLogger.self)
+        let messages = await withTaskGroup(of: String.self) { group in
+            for index in 0..<32 {
+                group.addTask {
+                    if index.isMultiple(of: 2) {
+                        container.register(Int.self, name: "n\(index)") { _ in index }.inObjectScope(.container)
+                        _ = container.resolve(Int.self, name: "n\(index)")
+                        return ""
+                    }
+                    do throws(ResolutionError) {
+                        _ = try container.require((any Logging).self)
+                        return "resolved"
+                    } catch {
+                        return error.description
+                    }
+                }
+            }
+            return await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        let misses = messages.filter { !$0.isEmpty }
+        #expect(misses.count == 16)
+        #expect(misses.allSatisfy { $0.contains("Did you mean ConsoleLogger?") })
+    }
+}

@@ -156,3 +156,29 @@ struct AwaitedInjectsPropertiesTests {
         #expect(made.database === (try await container.async.require(Database.self)))
     }
 }
+
+@Suite("Awaited property injection from many tasks at once")
+struct ConcurrentAwaitedInjectionTests {
+    @Test("Tasks injecting at once share one async singleton, made once")
+    func concurrentInjectionSharesTheSingleton() async throws {
+        let made = CallCounter()
+        let container = Container()
+        container.register(Database.self) { _ in
+            made.increment()
+            return await Database.connect()
+        }
+        .inObjectScope(.container)
+        let databases = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<64 {
+                group.addTask {
+                    let target = NeedsDatabase()
+                    try await container.async.inject(into: target)
+                    return ObjectIdentifier(target.database)
+                }
+            }
+            return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(databases.count == 1)
+        #expect(made.value == 1)
+    }
+}
