@@ -45,7 +45,7 @@ extension Container {
     private static let usesDefaultSink = AtomicWord(1)
 
     /// The default sink: writes to standard error in debug builds, or when one of the environment variables asks.
-    private static let printIfEnabled: LoggingFunction = { message in
+    static let printIfEnabled: LoggingFunction = { message in
         if printsByDefault || tracesByDefault { writeTrace(message) }
     }
 

@@ -7,6 +7,19 @@ struct StandardErrorStream: TextOutputStream {
 }
 
 extension Container {
+    /// The logging function a container starts with: assign it to ``loggingFunction`` to go back to the default
+    /// after installing your own.
+    ///
+    /// It writes each message to standard error at once, unbuffered: in debug builds always, in release builds
+    /// when the environment variable `SYRINGE_LOGGING_ENABLED` or `SWINJECT_LOGGING_ENABLED` is `1`.
+    ///
+    /// ```swift
+    /// Container.loggingFunction = { message in logger.warning("\(message)") }
+    /// // …
+    /// Container.loggingFunction = Container.defaultLoggingFunction
+    /// ```
+    public static var defaultLoggingFunction: LoggingFunction { printIfEnabled }
+
     /// Whether the default ``loggingFunction`` writes every message without an environment variable asking:
     /// in debug builds, so that a failed optional `resolve` always leaves a trace while developing. Release
     /// builds keep Swinject's silence unless asked.

@@ -40,6 +40,10 @@ struct StandardErrorTraceTests {
     @Test("With the default logging function, the explanation is on standard error at once in debug builds")
     func defaultSinkWritesToStandardError() throws {
         try loggingSinkLock.run {
+            let saved = Container.loggingFunction
+            defer { Container.loggingFunction = saved }
+            // Another target of the same test process (a documentation sample) may have installed its own.
+            Container.loggingFunction = Container.defaultLoggingFunction
             let container = Container()
             let written = try standardErrorWritten {
                 #expect(container.resolve(StandardErrorMarker.self) == nil)
