@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Checks, on Linux, that Syringe builds for every Apple platform at the minimum Package.swift declares: each
+# standard-library and concurrency API it uses, and each language feature gated by OS version, must exist there
+# ("'Duration' is only available in iOS 16.0 or newer"). Fails on any error. Run by .ci/run after the tests.
+#
+#   bash Scripts/apple-availability.sh
+#
+# How: Scripts/apple-typecheck.sh type-checks the sources against the toolchain's own interfaces of the standard
+# library and _Concurrency, retargeted to the Apple platform (its header says what it can and cannot see: not
+# Darwin, Foundation, Dispatch or Synchronization, which the library does not import).
+#   - Sources/Syringe: every file, as one module, with the C runtime target's headers (-I) when it exists.
+#   - Sources/SyringeTesting: its files that do not import Swift Testing, which the checker cannot see, checked in
+#     the same module as the library's (their `import Syringe` becomes a no-op). The files that import Testing
+#     need what Swift Testing needs (Documentation/Versioning.md).
+#   - visionOS is not checked: its first version has every API of iOS 17, above the iOS minimum.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Files of Sources/Syringe left out of the check, relative to it. They import Glibc/Darwin/Synchronization until
+# the one-runtime change moves them onto the C target (Sources/CSyringeRuntime); empty this list then, and delete
+# the stand-ins file, which declares what the left-out files declare so the rest type-checks.
+excluded="Support/AtomicWord.swift Support/ConditionLock.swift Support/Locked.swift Support/Reclamation.swift
+Support/StackLimit.swift Support/ThreadIdentity.swift Resolution/ResolvingThread.swift
+Diagnostics/Container+Logging.swift"
+stand_ins=Scripts/apple-availability-stand-ins.swift
+
+# The minimum Package.swift declares for a platform (`.iOS(.v13)` -> 13.0, `.macOS(.v10_15)` -> 10.15).
+minimum() {
+    local version
+    version=$(sed -n "s/.*\.$1(\.v\([0-9_]*\)).*/\1/p" Package.swift | head -1 | tr _ .)
+    [ -n "$version" ] || { echo "no .$1 minimum in Package.swift's platforms" >&2; exit 1; }
+    case "$version" in *.*) echo "$version" ;; *) echo "$version.0" ;; esac
+}
+
+files=()
+while IFS= read -r file; do
+    relative=${file#Sources/Syringe/}
+    case " $(echo $excluded) " in *" $relative "*) continue ;; esac
+    files+=("$file")
+done < <(find Sources/Syringe -name '*.swift' | sort)
+for file in $excluded; do
+    [ -f "Sources/Syringe/$file" ] || { echo "excluded file Sources/Syringe/$file does not exist" >&2; exit 1; }
+done
+[ -z "$(echo $excluded)" ] || files+=("$stand_ins")
+while IFS= read -r file; do
+    grep -q '^\(public \|internal \|package \|private \|fileprivate \)\?import Testing' "$file" || files+=("$file")
+done < <(find Sources/SyringeTesting -name '*.swift' | sort)
+
+flags=(-module-name Syringe -package-name syringe)
+for feature in ExistentialAny MemberImportVisibility InternalImportsByDefault; do
+    flags+=(-enable-upcoming-feature "$feature")
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+if [ -d Sources/CSyringeRuntime/include ]; then
+    # The module map SwiftPM generates for a C target without one: its include directory as the umbrella.
+    if [ -f Sources/CSyringeRuntime/include/module.modulemap ]; then
+        flags+=(-I Sources/CSyringeRuntime/include)
+    else
+        printf 'module CSyringeRuntime {\n    umbrella "%s"\n    export *\n}\n' \
+            "$PWD/Sources/CSyringeRuntime/include" >"$work/module.modulemap"
+        flags+=(-I "$work")
+    fi
+fi
+
+status=0
+for platform in macOS iOS tvOS watchOS; do
+    version=$(minimum "$platform")
+    lower=$(echo "$platform" | tr '[:upper:]' '[:lower:]')
+    echo "-- $platform $version"
+    if ! APPLE_TYPECHECK_DIR=${APPLE_TYPECHECK_DIR:-/tmp/apple-typecheck} \
+        bash Scripts/apple-typecheck.sh --platform "$lower" --min "$version" "${flags[@]}" "${files[@]}" \
+        2> >(grep -v "is part of module 'Syringe'; ignoring import" >&2); then
+        status=1
+    fi
+done
+[ "$status" -eq 0 ] && echo "Syringe type-checks at every declared minimum" || echo "availability check failed" >&2
+exit "$status"
