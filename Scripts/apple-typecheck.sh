@@ -5,12 +5,14 @@
 # Type-checks Swift sources for an Apple platform on Linux, so that availability is checked against a deployment
 # target: "'Duration' is only available in macOS 13.0 or newer", "parameter packs in generic types are only
 # available in macOS 14.0.0 or newer". No Apple SDK is needed. The toolchain's own Linux interfaces of the standard
-# library (Swift, _Concurrency, _StringProcessing, SwiftOnoneSupport), which carry Apple availability annotations,
+# library (Swift, _Concurrency, _StringProcessing, SwiftOnoneSupport) and of Swift Testing (Testing, which imports
+# only those), which carry Apple availability annotations,
 # are copied into a private resource directory and retargeted to x86_64-apple-macos / x86_64-apple-ios-simulator /
 # x86_64-apple-tvos-simulator / x86_64-apple-watchos-simulator.
 #
-# A copy of ../shared/tools/apple-typecheck.sh (the team's tool), extended to tvOS and watchOS: their annotations
-# are in the same interfaces. Scripts/apple-availability.sh runs it at Syringe's declared minimums.
+# A copy of ../shared/tools/apple-typecheck.sh (the team's tool), extended to tvOS and watchOS (their annotations
+# are in the same interfaces) and to Swift Testing (its Linux interface has the same availability annotations as
+# Apple's; declarations only one of them has, such as image attachments, are not compared). Scripts/apple-availability.sh runs it at Syringe's declared minimums.
 #
 # What it checks: availability of standard-library and concurrency API, and language features gated by OS version.
 # What it cannot: Darwin, Foundation, Dispatch, Synchronization (their Linux interfaces are Linux-specific), so code
@@ -19,7 +21,7 @@
 # headers standing in for the SDK's).
 #
 # Exit status: the compiler's. Example:
-#   bash ../shared/tools/apple-typecheck.sh --platform ios --min 13.0 $(find Sources/Syringe -name '*.swift')
+#   bash Scripts/apple-typecheck.sh --platform ios --min 13.0 $(find Sources/Syringe -name '*.swift')
 set -u
 platform=macos; min=""; incs=(); files=()
 while [ $# -gt 0 ]; do
@@ -43,12 +45,12 @@ case "$platform" in
   *) echo "platform: macos, ios, tvos or watchos"; exit 2;;
 esac
 R=$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")/lib/swift
-work=${APPLE_TYPECHECK_DIR:-/tmp/apple-typecheck}
+work=${APPLE_TYPECHECK_DIR:-/tmp/syringe-apple-typecheck}  # not the shared tool's: this one adds Testing
 res=$work/res; stamp="$res/$dir/.built-from-$(swiftc --version 2>&1 | head -1 | tr -cd 'A-Za-z0-9.')"
 if [ ! -f "$stamp" ]; then
   rm -rf "$res/$dir"; mkdir -p "$res/$dir" "$work/sdk"
   for x in shims clang apinotes; do [ -e "$res/$x" ] || ln -s "$R/$x" "$res/$x"; done
-  for m in Swift _Concurrency _StringProcessing SwiftOnoneSupport _Volatile RegexBuilder Observation Distributed; do
+  for m in Swift _Concurrency _StringProcessing SwiftOnoneSupport _Volatile RegexBuilder Observation Distributed Testing; do
     src=$R/linux/$m.swiftmodule/x86_64-unknown-linux-gnu.private.swiftinterface
     [ -f "$src" ] || src=$R/linux/$m.swiftmodule/x86_64-unknown-linux-gnu.swiftinterface
     [ -f "$src" ] || continue
