@@ -73,6 +73,9 @@ public struct ResolutionTrace: Sendable, CustomStringConvertible {
         /// The time from asking to getting the instance, the factory and every dependency included:
         /// ``durationInNanoseconds`` as a `Duration`.
         ///
+        /// Needs macOS 13, iOS 16, tvOS 16 or watchOS 9, where `Duration` exists; below them, read
+        /// ``durationInNanoseconds``.
+        ///
         /// ```swift
         /// let slow = step.duration > .milliseconds(5)
         /// ```
