@@ -109,7 +109,8 @@ public struct ResolutionTrace: Sendable, CustomStringConvertible {
             let scope = "[\(step.registration.scope)]"
             switch step.outcome {
             case .created:
-                lines.append("\(indent)\(step.request): created \(scope) in \(formatted(nanoseconds: step.durationInNanoseconds)), \(place)")
+                let time = formatted(nanoseconds: step.durationInNanoseconds)
+                lines.append("\(indent)\(step.request): created \(scope) in \(time), \(place)")
             case .reused:
                 lines.append("\(indent)\(step.request): reused \(scope), \(place)")
             case .failed(let error):

@@ -1,5 +1,6 @@
-@testable import Syringe
 import Testing
+
+@testable import Syringe
 
 private final class Engine: Sendable {}
 private final class Wheel: Sendable {}
