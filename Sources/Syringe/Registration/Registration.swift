@@ -10,7 +10,13 @@
 ///
 /// The factory is carried by the subclass of each kind (`FactoryRegistrations.swift`), with its static type.
 @usableFromInline
-class Registration: @unchecked Sendable {
+class Registration: AtomicWordOwner, @unchecked Sendable {
+    // The atomic words, first, so that their address is the object's plus a constant (see ``AtomicWordOwner``):
+    // the published configuration, the lock and state, the kept `.container` instance. Accessed only through the
+    // three `AtomicWord`s below after the initializer.
+    private final var atomicWords: (UInt, UInt, UInt)
+    final var atomicWordCount: Int { 3 }
+
     // @unchecked Sendable: every stored property is a `let` of a Sendable type or an `AtomicWord`, and the
     // mutable state sits behind its lock. Not final only so that the subclasses can carry the factory with its
     // static type; they add only `let` properties of Sendable types.
@@ -38,11 +44,11 @@ class Registration: @unchecked Sendable {
     let lifecycle: LifecycleStore
     /// The published ``Configuration`` (`Unmanaged<Configuration>` bits). The registration owns a reference to
     /// it unless it is shared (``Configuration/isShared``): those live for good.
-    private let publishedConfiguration: AtomicWord
+    private final var publishedConfiguration: AtomicWord { AtomicWord(in: self, at: 0) }
     /// The lock and ``State`` (``Locked/retainedBits()``, owned by the registration), 0 until first needed.
-    private let stateBits = AtomicWord(0)
+    private final var stateBits: AtomicWord { AtomicWord(in: self, at: 1) }
     /// The kept `.container` instance (`Unmanaged<PublishedInstance>` bits, 0 when none); `state.shared` keeps it.
-    private let publishedShared = AtomicWord(0)
+    private final var publishedShared: AtomicWord { AtomicWord(in: self, at: 2) }
 
     /// The scope, `initCompleted` closures, decorators and property injection as one immutable value, for the
     /// resolve path.
@@ -198,7 +204,8 @@ class Registration: @unchecked Sendable {
         self.storedLine = UInt32(clamping: line)
         self.lifecycle = lifecycle
         self.shape = shape
-        publishedConfiguration = AtomicWord(Registration.ownedBits(of: configuration))
+        atomicWords = (Registration.ownedBits(of: configuration), 0, 0)
+        checkAtomicWordLayout(&atomicWords)
     }
 
     /// The line of the registration.

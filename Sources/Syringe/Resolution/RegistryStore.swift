@@ -13,10 +13,14 @@
 /// ``Container/Registry/fullTable``), so the next table after a replacement of an older key is a full one. The
 /// registration's kept instances are released, and the ``Disposable`` ones disposed, when the change is made
 /// (see ``LifecycleStore/retire(_:)``).
-final class RegistryStore: Sendable {
+final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
+    // @unchecked Sendable: the stored properties are `let`s of Sendable types, and the atomic word, accessed only
+    // through `published` after the initializer.
+    /// The published table (`Unmanaged<RegistryTable>` bits), 0 when none is; first, see ``AtomicWordOwner``.
+    private final var atomicWords: UInt = 0
+    var atomicWordCount: Int { 1 }
+    private var published: AtomicWord { AtomicWord(in: self, at: 0) }
     private let state: Locked<Container.Registry>
-    /// The published table (`Unmanaged<RegistryTable>` bits), 0 when none is.
-    private let published = AtomicWord(0)
     /// The lifecycle of the container whose registrations these are: it retires the registrations the
     /// bindings let go of.
     private let lifecycle: LifecycleStore
@@ -28,6 +32,7 @@ final class RegistryStore: Sendable {
         state = Locked(registry)
         self.lifecycle = lifecycle
         self.derivation = derivation
+        checkAtomicWordLayout(&atomicWords)
     }
 
     deinit {

@@ -1,12 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Bionic)
-    import Bionic
-#endif
+internal import CSyringeRuntime
 
 /// What one thread keeps for its resolutions, in a thread-specific slot: its ``ReaderSlot`` for lock-free reads,
 /// and its idle ``ResolutionContext``, reused by the next top-level resolve so that resolving allocates nothing.
@@ -66,7 +58,7 @@ final class ResolvingThread {
     /// exits, so it outlives any call the thread makes.
     @inline(__always)
     static var installed: Unmanaged<ResolvingThread>? {
-        guard let pointer = pthread_getspecific(resolvingThreadKey) else { return nil }
+        guard let pointer = syringe_thread_state() else { return nil }
         return Unmanaged<ResolvingThread>.fromOpaque(pointer)
     }
 
@@ -77,7 +69,7 @@ final class ResolvingThread {
         let thread = ResolvingThread()
         // The slot owns one reference; the key's destructor releases it when the thread exits.
         let owned = Unmanaged.passRetained(thread)
-        if pthread_setspecific(resolvingThreadKey, owned.toOpaque()) != 0 { owned.release() }
+        if !syringe_thread_state_install(owned.toOpaque(), releaseResolvingThread) { owned.release() }
         return thread
     }
 
@@ -148,22 +140,9 @@ final class ResolvingThread {
     }
 }
 
-/// The thread-specific slot of each thread's ``ResolvingThread``.
-private let resolvingThreadKey: pthread_key_t = {
-    var key = pthread_key_t()
-    // Creating a key fails only when the process ran out of keys; then every lookup misses and each resolve
-    // makes a fresh thread state, which is slower but still correct.
-    _ = pthread_key_create(&key, releaseResolvingThread)
-    return key
-}()
-
-#if canImport(Darwin)
-    private func releaseResolvingThread(_ pointer: UnsafeMutableRawPointer) {
-        Unmanaged<ResolvingThread>.fromOpaque(pointer).release()
-    }
-#else
-    private func releaseResolvingThread(_ pointer: UnsafeMutableRawPointer?) {
-        guard let pointer else { return }
-        Unmanaged<ResolvingThread>.fromOpaque(pointer).release()
-    }
-#endif
+/// Gives back the reference a thread's state variable owned (see ``ResolvingThread/makeCurrent()``), when its thread
+/// exits.
+private func releaseResolvingThread(_ pointer: UnsafeMutableRawPointer?) {
+    guard let pointer else { return }
+    Unmanaged<ResolvingThread>.fromOpaque(pointer).release()
+}
