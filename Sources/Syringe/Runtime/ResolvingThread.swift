@@ -18,27 +18,27 @@ final class ResolvingThread {
     /// not retained: it is set by the context itself when its resolution begins and put back to the one before
     /// when it finishes, so it never outlives the context. A resolve called on the same container while it is
     /// set (a factory's `r.resolve`, `r` being the container) joins that resolution: its graph, its path.
-    @exclusivity(unchecked) private(set) var activeContext: Unmanaged<ResolutionContext>?
+    @exclusivity(unchecked) private(set) var activeContext: Unretained<ResolutionContext>?
 
     /// Makes `context` the running resolution; returns the one it replaces, to give back to ``deactivate(_:)``.
     @inline(__always)
-    func activate(_ context: ResolutionContext) -> Unmanaged<ResolutionContext>? {
+    func activate(_ context: ResolutionContext) -> Unretained<ResolutionContext>? {
         let previous = activeContext
-        activeContext = .passUnretained(context)
+        activeContext = Unretained(context)
         return previous
     }
 
     /// Ends the running resolution, making `previous` (what ``activate(_:)`` returned) the running one again.
     @inline(__always)
-    func deactivate(restoring previous: Unmanaged<ResolutionContext>?) {
+    func deactivate(restoring previous: Unretained<ResolutionContext>?) {
         activeContext = previous
     }
 
     /// The resolution running on this thread if it resolves from `container` (its resolves join it).
     @inline(__always)
-    func activeContext(of container: Container) -> Unmanaged<ResolutionContext>? {
+    func activeContext(of container: Container) -> Unretained<ResolutionContext>? {
         guard let active = activeContext,
-            active._withUnsafeGuaranteedRef({ $0.isResolving(from: container) })
+            active.with({ $0.isResolving(from: container) })
         else { return nil }
         return active
     }
@@ -50,16 +50,16 @@ final class ResolvingThread {
     /// The calling thread's state, made on first use.
     @inline(__always)
     static var current: ResolvingThread {
-        if let installed { return installed.takeUnretainedValue() }
+        if let installed { return installed.object }
         return makeCurrent()
     }
 
     /// The calling thread's state if it has one, not retained: its thread-specific slot owns it until the thread
     /// exits, so it outlives any call the thread makes.
     @inline(__always)
-    static var installed: Unmanaged<ResolvingThread>? {
+    static var installed: Unretained<ResolvingThread>? {
         guard let pointer = syringe_thread_state() else { return nil }
-        return Unmanaged<ResolvingThread>.fromOpaque(pointer)
+        return Unretained(bits: UInt(bitPattern: pointer))
     }
 
     /// A new state for the calling thread, installed in its slot when possible (a process that ran out of
@@ -144,5 +144,44 @@ final class ResolvingThread {
 /// exits.
 private func releaseResolvingThread(_ pointer: UnsafeMutableRawPointer?) {
     guard let pointer else { return }
-    Unmanaged<ResolvingThread>.fromOpaque(pointer).release()
+    Unretained<ResolvingThread>.releaseRetainedBits(UInt(bitPattern: pointer))
+}
+
+// MARK: Starting a resolution
+
+extension ResolvingThread {
+    /// The calling thread's state, borrowed: `installed` (what ``installed`` read), or on a thread without one a
+    /// new state, which `made` keeps alive for the caller's call.
+    @inline(__always)
+    static func borrowed(
+        _ installed: Unretained<ResolvingThread>?, keepingAlive made: inout ResolvingThread?
+    ) -> Unretained<ResolvingThread> {
+        if let installed { return installed }
+        let state = makeCurrent()
+        made = state
+        return Unretained(state)
+    }
+}
+
+extension Unretained where Object == ResolvingThread {
+    /// Runs `body` in the thread's pooled ``ResolutionContext``, begun for `container` with `registry` (and the
+    /// pinned `graph`, if any) and made the thread's active resolution; afterwards the resolution before it is
+    /// active again and the context is reset for the next one. Call inside a reading section of this thread: the
+    /// one place where a top-level resolution starts, for the resolve path and for property injection alike.
+    @inline(__always)
+    func withResolution<Result, Failure: Error>(
+        of container: Container, registry: RegistryView, graph: ObjectGraph?,
+        _ body: (ResolutionContext) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let context = with { $0.takeContext(for: container) }
+        context.begin(container: container, registry: registry, graph: graph)
+        let previous = with { $0.activate(context) }
+        defer {
+            with { thread in
+                thread.deactivate(restoring: previous)
+                thread.recycle(context)
+            }
+        }
+        return try body(context)
+    }
 }

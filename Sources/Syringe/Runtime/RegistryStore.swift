@@ -80,12 +80,9 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// The published table, built now if there is none. Call only inside a ``Reclamation`` reading section
     /// (``ResolvingThread/enterReading()``): the table is not retained, and stays valid until the section ends.
     @inline(__always)
-    func currentTable() -> Unmanaged<RegistryTable> {
-        let bits = published.loadAcquiring()
-        if let pointer = UnsafeRawPointer(bitPattern: bits) {
-            return Unmanaged.fromOpaque(pointer)
-        }
-        return Unmanaged.passUnretained(buildTable())
+    func currentTable() -> Unretained<RegistryTable> {
+        if let table = Unretained<RegistryTable>(bits: published.loadAcquiring()) { return table }
+        return Unretained(buildTable())
     }
 
     /// The current table, retained, for readers outside a reading section (verification, `await`ed resolves).
@@ -97,7 +94,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// change, so an unretained reference stays valid through the caller's reading section).
     private func buildTable() -> RegistryTable {
         // Taking the lock may wait for a writer, and a writer may wait for this thread's quick read to end.
-        ResolvingThread.installed?._withUnsafeGuaranteedRef { $0.endQuickRead() }
+        ResolvingThread.installed?.with { $0.endQuickRead() }
         return state.withLock { registry in
             if let table = registry.table { return table }
             let table: RegistryTable
@@ -114,7 +111,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
                 registry.adoptFullTable(table)
             }
             registry.table = table
-            published.store(UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()))
+            published.store(Unretained(table).bits)
             return table
         }
     }
