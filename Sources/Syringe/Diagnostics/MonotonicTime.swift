@@ -1,11 +1,12 @@
 // The time source of resolution traces (`ResolutionTracer`): nanoseconds of a monotonic clock, on every supported
 // OS. The standard library's `ContinuousClock` needs macOS 13 / iOS 16 / tvOS 16 / watchOS 9, and nothing else in
-// it reads a clock at macOS 10.15 / iOS 13; the C runtime target gives `syringe_monotonic_nanoseconds()`
-// (`clock_gettime(CLOCK_MONOTONIC)`, POSIX on Linux and Apple platforms).
+// it reads a clock at macOS 10.15 / iOS 13. The source for every OS is `clock_gettime(CLOCK_MONOTONIC)` (POSIX on
+// Linux and Apple platforms), to come from the C runtime target as `syringe_monotonic_nanoseconds()`.
 //
-// NB: until that C function is in the runtime target, this reads `ContinuousClock` where the OS has it and
-// returns 0 below (traced durations read 0 there). With the C target, the body becomes
-// `syringe_monotonic_nanoseconds()` and `traceClockAnchor` goes.
+// NB: until that C function is in Sources/CSyringeRuntime, this reads `ContinuousClock` where the OS has it and
+// returns 0 below (traced durations read 0 on macOS 10.15-12, iOS 13-15, tvOS 13-15, watchOS 6-8). With it, the
+// body becomes `syringe_monotonic_nanoseconds()` (and `internal import CSyringeRuntime`), and `traceClockAnchor`
+// goes.
 
 /// Nanoseconds of a monotonic clock since an unspecified fixed point: only differences mean something.
 ///
