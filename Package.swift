@@ -17,7 +17,7 @@ let package = Package(
         // The C half of the runtime (Sources/Syringe/Runtime/README.md): C11 atomics and POSIX threads, one
         // implementation for every platform.
         .target(name: "CSyringeRuntime"),
-        .target(name: "Syringe", dependencies: ["CSyringeRuntime"]),
+        .target(name: "Syringe", dependencies: ["CSyringeRuntime"], exclude: ["Runtime/README.md"]),
         .target(name: "SyringeTesting", dependencies: ["Syringe"]),
         .executableTarget(name: "BasicUsage", dependencies: ["Syringe"], path: "Examples/BasicUsage"),
         .executableTarget(name: "AsyncTopLevel", dependencies: ["Syringe"], path: "Examples/AsyncTopLevel"),
