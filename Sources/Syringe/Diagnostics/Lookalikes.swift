@@ -111,7 +111,7 @@ extension Container {
         registration.stateIfMade?.withLock { state -> Any? in
             switch state.shared {
             case .strong(let box): return box.instance
-            case .weak(let reference): return reference.object
+            case .weak(let reference): return reference.instance
             case .empty, .creating: return nil
             }
         }

@@ -2,7 +2,7 @@
 /// before a crash (a force-unwrapped `resolve` that returned `nil`) is not lost, even when output is piped.
 struct StandardErrorStream: TextOutputStream {
     mutating func write(_ string: String) {
-        writeToStandardError(string)
+        ProcessEnvironment.writeToStandardError(string)
     }
 }
 
