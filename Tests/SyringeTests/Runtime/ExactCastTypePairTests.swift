@@ -20,16 +20,16 @@ private func oracleCast<Service>(_ instance: Any, to: Service.Type) -> Service? 
 }
 
 /// A type values are stored as, with a value of it.
-private protocol StoredCase: Sendable, CustomStringConvertible {
-    func check(requesting requested: any RequestedCase) -> [String]
+private protocol CastStored: Sendable, CustomStringConvertible {
+    func check(requesting requested: any CastRequest) -> [String]
 }
 
 /// A type values are requested as.
-private protocol RequestedCase: Sendable, CustomStringConvertible {
+private protocol CastRequest: Sendable, CustomStringConvertible {
     func check<Stored>(stored: Stores<Stored>) -> [String]
 }
 
-private struct Stores<Stored>: StoredCase {
+private struct Stores<Stored>: CastStored {
     let label: String
     let make: @Sendable () -> Stored
 
@@ -40,12 +40,12 @@ private struct Stores<Stored>: StoredCase {
 
     var description: String { "\(label) stored as \(Stored.self)" }
 
-    func check(requesting requested: any RequestedCase) -> [String] {
+    func check(requesting requested: any CastRequest) -> [String] {
         requested.check(stored: self)
     }
 }
 
-private struct Requests<Service>: RequestedCase {
+private struct Requests<Service>: CastRequest {
     init(_ type: Service.Type) {}
 
     var description: String { "\(Service.self)" }
@@ -155,7 +155,7 @@ private struct Requests<Service>: RequestedCase {
 
 /// The stored types: a protocol existential, classes, a subclass seen as its superclass, structs of 1, 4 and 5
 /// words, `Any` holding each kind, optionals (some and none), a closure, metatypes.
-private let storedCases: [any StoredCase] = [
+private let castStoreds: [any CastStored] = [
     Stores("Dog", Zoo.Dog.self) { Zoo.Dog(serial: 1) },
     Stores("Cat", Zoo.Cat.self) { Zoo.Cat(serial: 2) },
     Stores("Kitten", Zoo.Cat.self) { Zoo.Kitten(serial: 3) },
@@ -186,7 +186,7 @@ private let storedCases: [any StoredCase] = [
 ]
 
 /// The requested types.
-private let requestedCases: [any RequestedCase] = [
+private let castRequests: [any CastRequest] = [
     Requests(Zoo.Dog.self),
     Requests(Zoo.Cat.self),
     Requests(Zoo.Kitten.self),
@@ -215,8 +215,8 @@ extension RuntimeTests {
         func everyPairCastsAsTheOracleSays() {
             var problems: [String] = []
             var exactPairs = 0
-            for stored in storedCases {
-                for requested in requestedCases {
+            for stored in castStoreds {
+                for requested in castRequests {
                     problems += stored.check(requesting: requested)
                     if "\(stored)".hasSuffix(" stored as \(requested)") { exactPairs += 1 }
                 }
@@ -231,23 +231,30 @@ extension RuntimeTests {
             let dog = Zoo.Dog(serial: 1)
             let kitten = Zoo.Kitten(serial: 2)
             let asDog = Unretained(dog)
-            #expect(asDog.object === dog)
+            let sameDog = asDog.object === dog
+            #expect(sameDog)
             #expect(asDog.with { $0.serial } == 1)
             #expect(asDog.identifier == ObjectIdentifier(dog))
             #expect(asDog.refers(to: dog))
-            #expect(Unretained<Zoo.Dog>(bits: asDog.bits)?.object === dog)
-            #expect(Unretained<Zoo.Dog>(bits: 0) == nil)
+            let fromBits = Unretained<Zoo.Dog>(bits: asDog.bits).map { $0.object === dog } ?? false
+            #expect(fromBits)
+            let fromZero = Unretained<Zoo.Dog>(bits: 0).map { _ in true } ?? false
+            #expect(!fromZero)
             // A subclass instance seen as its superclasses: the same reference, the same dynamic type.
             let asCat = Unretained<Zoo.Cat>(kitten)
             let asBase = Unretained<Zoo.Base>(kitten)
             #expect(asCat.bits == asBase.bits)
             #expect(asBase.with { $0 is Zoo.Kitten })
             #expect(asCat.with { $0.serial } == 2)
-            #expect(asCat === Unretained<Zoo.Cat>(kitten))
-            #expect(!(asCat === Unretained<Zoo.Cat>(Zoo.Cat(serial: 3))))
-            // `AnyObject` references of a class-bound existential.
+            let identical = asCat === Unretained<Zoo.Cat>(kitten)
+            let other = Zoo.Cat(serial: 3)
+            let different = asCat === Unretained<Zoo.Cat>(other)
+            #expect(identical)
+            #expect(!different)
+            // The reference of a class-bound existential.
             let animal: any Zoo.Animal = kitten
-            #expect(Unretained<AnyObject>(animal).object === kitten)
+            let viaExistential = Unretained(animal as AnyObject).object === kitten
+            #expect(viaExistential)
 
             // Retained bits own one reference: the object lives until they are given back.
             weak var released: Zoo.Cat?
@@ -257,7 +264,8 @@ extension RuntimeTests {
                 return Unretained<Zoo.Cat>.retainedBits(of: cat)
             }()
             #expect(released != nil)
-            #expect(Unretained<Zoo.Cat>(bits: bits)?.with { $0.serial } == 4)
+            let serial = Unretained<Zoo.Cat>(bits: bits).map { $0.with { $0.serial } }
+            #expect(serial == 4)
             let taken = Unretained<Zoo.Cat>.takeRetainedBits(bits)
             #expect(taken?.serial == 4)
             withExtendedLifetime(taken) {}

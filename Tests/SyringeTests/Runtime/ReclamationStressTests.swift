@@ -173,7 +173,8 @@ extension RuntimeTests {
                     while busy.load() != 0 && round < 50_000 {
                         round += 1
                         if index == 0, round % 16 == 0 {
-                            container.register(Product.self, name: "n\(round % 64)") { _ in Product(serial: round) }
+                            let serial = round
+                            container.register(Product.self, name: "n\(round % 64)") { _ in Product(serial: serial) }
                         }
                         if container.resolve(Product.self) == nil { problems.report("no Product") }
                     }

@@ -217,7 +217,7 @@ extension RuntimeTests {
                     if token.generation != generation {
                         problems.report("generation \(generation) resolved the token of generation \(token.generation)")
                     }
-                    seen.withLock { $0[generation, default: []].insert(ObjectIdentifier(token)) }
+                    _ = seen.withLock { $0[generation, default: []].insert(ObjectIdentifier(token)) }
                     withExtendedLifetime(token) {}
                 }
             }
