@@ -22,7 +22,7 @@ extension RuntimeTests {
         @Test("Objects retired while 8 threads read them are released exactly once, never while a reader holds one")
         func retiredObjectsOutliveTheirReaders() {
             let writers = 2
-            let perWriter = 400
+            let perWriter = 2_000
             let flags = ReleaseFlags(count: writers * perWriter + 1)
             let slot = PublishedSlot()
             _ = slot.replace(with: TrackedObject(serial: writers * perWriter, flags: flags))
@@ -44,7 +44,7 @@ extension RuntimeTests {
                 // Bounded: readers stop when the writers are done, or after a fixed number of reads.
                 for round in 0..<20_000 where writing.load() != 0 || round < 100 {
                     thread.enterReading()
-                    if let held = Unretained<TrackedObject>(bits: slot.word.loadAcquiring()) {
+                    if let held = Unretained<TrackedObject>(bits: slot.word.load()) {
                         let serial = held.with { $0.serial }
                         if flags.releases(of: serial) != 0 { problems.report("object \(serial) was released when loaded") }
                         dawdle(round % 4)
@@ -67,7 +67,7 @@ extension RuntimeTests {
         @Test("After waitForQuickReads returns, no quick read holds the unpublished object: the writer releases it at once")
         func quickReadsEndBeforeTheWriterReleases() {
             let writers = 2
-            let perWriter = 300
+            let perWriter = 1_000
             let flags = ReleaseFlags(count: writers * perWriter + 1)
             let slot = PublishedSlot()
             _ = slot.replace(with: TrackedObject(serial: writers * perWriter, flags: flags))
@@ -92,7 +92,7 @@ extension RuntimeTests {
                 let thread = ResolvingThread.current
                 for round in 0..<20_000 where writing.load() != 0 || round < 100 {
                     if !thread.enterReadingWithQuickRead() { problems.report("the outermost section began no quick read") }
-                    if let held = Unretained<TrackedObject>(bits: slot.word.loadAcquiring()) {
+                    if let held = Unretained<TrackedObject>(bits: slot.word.load()) {
                         let serial = held.with { $0.serial }
                         if round % 8 == 0 { sched_yield() }
                         if held.with({ $0.serial }) != serial || flags.releases(of: serial) != 0 {
@@ -111,7 +111,7 @@ extension RuntimeTests {
 
         @Test("Registrations replaced while 8 threads resolve them are released once no resolve can still run their factory")
         func replacedRegistrationsOutliveTheirResolves() {
-            let registrations = 300
+            let registrations = 1_000
             let flags = ReleaseFlags(count: registrations)
             let problems = Problems()
             let writing = AtomicCounter(1)
@@ -165,7 +165,7 @@ extension RuntimeTests {
             let states = Locked<[Weak<ResolvingThread>]>([])
             let slots = Locked<[Weak<ReaderSlot>]>([])
             let problems = Problems()
-            let waves = 20
+            let waves = 40
             let busy = AtomicCounter(1)
             let background = (0..<2).map { index in
                 JoinableThread {

@@ -121,7 +121,7 @@ extension RuntimeTests {
             JoinableThread.run(10) { index in
                 if index < 2 {
                     var random = SeededRandom(state: UInt64(index + 1) &* 0x5DEE_CE66)
-                    for round in 1...150 {
+                    for round in 1...400 {
                         let generation = index * 1_000 + round
                         let change = Change.allCases[random.next(below: Change.allCases.count)]
                         changes.withLock { $0["\(change)", default: 0] += 1 }
@@ -191,7 +191,7 @@ extension RuntimeTests {
             AtomicWord(in: current, at: 0).store(0)
             let seen = Locked<[Int: Set<ObjectIdentifier>]>([:])
             let problems = Problems()
-            let generations = 60
+            let generations = 150
             let writing = AtomicCounter(1)
             JoinableThread.run(9) { index in
                 if index == 0 {

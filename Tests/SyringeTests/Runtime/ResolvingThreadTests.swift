@@ -147,6 +147,26 @@ extension RuntimeTests {
             #expect(sightings["outside"] == .some(nil))
         }
 
+        @Test("A factory's resolve from its own container joins the running resolution: the same active context")
+        func nestedResolvesFromTheSameContainerJoin() {
+            let sightings = Sightings()
+            let container = Container()
+            container.register(Inner.self) { _ in
+                sightings.record("inner", activeIdentifier())
+                return Inner()
+            }
+            container.register(Outer.self) { [unowned container] resolver in
+                sightings.record("outer", activeIdentifier())
+                _ = resolver.resolve(Inner.self)
+                _ = container.resolve(Inner.self)
+                return Outer()
+            }
+            onNewThread { _ = container.resolve(Outer.self) }
+            let outer = sightings["outer"].flatMap { $0 }
+            #expect(outer != nil)
+            #expect(sightings["inner"].flatMap { $0 } == outer)
+        }
+
         @Test("A thread keeps one state and one pooled context across its resolves, and releases both when it exits")
         func stateIsReusedAndReleasedAtExit() {
             let sightings = Sightings()
