@@ -175,7 +175,9 @@ extension RuntimeTests {
 
         @Test("A replaced .container registration keeps one instance while it is current: every resolve made entirely within a generation's tenure gets its one singleton")
         func singletonsAreMadeOncePerGeneration() throws {
-            let container = Container()
+            // Born `.container` (the default scope): a registration configured after `register` returns could
+            // be resolved in the default scope meanwhile, making instances no scope keeps.
+            let container = Container(defaultObjectScope: .container)
             let made = Locked<[Int: Int]>([:])
             /// The current generation, odd while the writer changes it (so a resolve can tell it raced a change).
             let current = AtomicCounter(0)
@@ -184,7 +186,6 @@ extension RuntimeTests {
                     made.withLock { $0[generation, default: 0] += 1 }
                     return Token(generation: generation)
                 }
-                .inObjectScope(.container)
             }
             AtomicWord(in: current, at: 0).store(1)
             register(0)
