@@ -131,6 +131,17 @@ extension RuntimeTests {
             container.resetObjectScope(.container)
             #expect(AtomicWord(in: registration, at: 2).load() == 0)
 
+            // A registration with runtime arguments (another subclass of `RegistrationCore`), in a custom scope's
+            // configuration of its own: word 0 owns that configuration.
+            let withArguments = container.register(Service.self, name: "n") { (_: any Resolver, _: Int) in Service() }
+                .inObjectScope(.transient)
+                .initCompleted { _, _ in }
+            let argumentRegistration: Registration = withArguments.registration
+            #expect(argumentRegistration.shape == .arguments)
+            #expect(AtomicWord(in: argumentRegistration, at: 0).load() == argumentRegistration.currentConfiguration.bits)
+            #expect(argumentRegistration.configuration.completions.count == 1)
+            #expect(container.resolve(Service.self, name: "n", argument: 1) != nil)
+
             // The registry store's word: the published table, 0 after a change until the next resolve builds one.
             let store = container.registry
             #expect(store.atomicWordCount == 1)

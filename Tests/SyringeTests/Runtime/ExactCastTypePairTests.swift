@@ -11,6 +11,11 @@ import Testing
 
 private struct Mismatch: Error {}
 
+/// An error value: `any Error` is an existential of its own layout (one boxed reference).
+private struct Failure: Error, Equatable {
+    let code: Int
+}
+
 /// `instance` as a `Service` by the runtime's dynamic cast: the oracle.
 private func oracleCast<Service>(_ instance: Any, to: Service.Type) -> Service? {
     switch instance {
@@ -165,6 +170,8 @@ private let castStoreds: [any CastStored] = [
     Stores("Dog", (any Zoo.BaseAnimal).self) { Zoo.Dog(serial: 22) },
     Stores("Kitten", AnyObject.self) { Zoo.Kitten(serial: 23) },
     Stores("Int", Int.self) { 24 },
+    Stores("Failure", (any Error).self) { Failure(code: 25) },
+    Stores("Failure", Failure.self) { Failure(code: 26) },
     Stores("Big", (any Zoo.Named).self) { Zoo.Big(serial: 7) },
     Stores("Point", Zoo.Point.self) { Zoo.Point(serial: 8) },
     Stores("Quad", Zoo.Quad.self) { Zoo.Quad(serial: 9) },
@@ -199,6 +206,8 @@ private let castRequests: [any CastRequest] = [
     Requests((any Zoo.BaseAnimal).self),
     Requests(AnyObject.self),
     Requests(Int.self),
+    Requests((any Error).self),
+    Requests(Failure.self),
     Requests(Any.self),
     Requests(Zoo.Point.self),
     Requests(Zoo.Quad.self),
