@@ -3,7 +3,7 @@
 // A key used once is an ordinary registration, which `verify()` and `dependencyGraph()` see as any other. A key
 // never used is a `static let` nobody has read: Swift cannot list the static members of a type at run time, so
 // those keys are named by the caller (`verify(keys: [ServiceKeys.api, …])`, or a list of the app's keys kept next
-// to them). Their defaults are then checked in a derived container that registers them, so that the container
+// to them). Their defaults are then checked in a child container that registers them, so that the container
 // itself is left as it was (nothing registered, no instance kept).
 
 extension Container {
@@ -41,7 +41,7 @@ extension Container {
     /// ``unusedKeyGroup``).
     ///
     /// ```swift
-    /// print(container.dependencyGraph(keys: ServiceKeys.all).mermaid())
+    /// print(container.dependencyGraph(keys: ServiceKeys.all).mermaid)
     /// ```
     ///
     /// - Parameters:
@@ -76,10 +76,12 @@ extension Container {
     /// ```
     public static let unusedKeyGroup = "declared keys, default not used yet"
 
-    /// A container derived from this one that registers the defaults of the keys this one does not resolve yet,
-    /// with the descriptions of those defaults.
+    /// A child of this container that registers the defaults of the keys this one does not resolve yet, in the
+    /// scope the root would give them, with the descriptions of those defaults. A plain child, not a derived
+    /// container: verification keeps no instance anyway, and the walk then records the dependencies on this
+    /// container's shared registrations themselves (not on a derived container's stand-ins).
     private func keyProbe(for keys: [ServiceKeys]) -> (Container, [RegistrationDescription]) {
-        let probe = derived()
+        let probe = Container(parent: self, defaultObjectScope: root.defaultObjectScope)
         var unused: [RegistrationDescription] = []
         var seen: Set<ServiceKey> = []
         for key in keys where seen.insert(key.registryKey).inserted && !bindsInTree(key.registryKey) {
