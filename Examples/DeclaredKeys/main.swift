@@ -117,7 +117,9 @@ print("Async and main-actor keys")
 let prices = try await app.async[.prices]
 check(prices.prices[1] == 30, "try await app.async[.prices] ran the async default")
 let cart = try await MainActor.run { try app.mainActor[.cart] }
-check(await MainActor.run { cart.api.name(of: 5) } == "product 5 for guest", "app.mainActor[.cart] made the model on the main actor")
+check(
+    await MainActor.run { cart.api.name(of: 5) } == "product 5 for guest",
+    "app.mainActor[.cart] made the model on the main actor")
 
 print("After use")
 let after = try app.verify(keys: ServiceKeys.all) { samples in

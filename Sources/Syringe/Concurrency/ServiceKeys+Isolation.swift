@@ -56,7 +56,9 @@ extension ServiceKeys {
             super.init(registryKey: key, serviceType: Service.self, fileID: fileID, line: line) { container in
                 container.bindDefault(
                     ErasedRegistration(
-                        body: { resolver, _ in try MainActorPermit.run { InstanceBox(value: try factory(resolver)) }.value },
+                        body: { resolver, _ in
+                            try MainActorPermit.run { InstanceBox(value: try factory(resolver)) }.value
+                        },
                         asyncFactory: nil, isolatedToMainActor: true, serviceType: Service.self, name: name,
                         argumentTypes: [], argumentsType: noArgumentsSignature, fileID: fileID, line: line,
                         configuration: container.configuration(for: scope), lifecycle: container.lifecycle

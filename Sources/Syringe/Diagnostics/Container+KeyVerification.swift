@@ -56,7 +56,8 @@ extension Container {
         let unusedSet = Set(unused)
         // The probe's graph draws this container's registrations as inherited (the probe is a child): redrawn
         // as this container's own graph draws them.
-        let own = Set(visibleBindingsOfOwnRegistry().map { $0.registration.describe(as: $0.serviceType, name: .some($0.name)) })
+        let own = Set(
+            visibleBindingsOfOwnRegistry().map { $0.registration.describe(as: $0.serviceType, name: .some($0.name)) })
         let nodes = graph.nodes.map { node in
             let isUnusedKey = node.registration.map { unusedSet.contains($0) } ?? false
             return DependencyGraph.Node(

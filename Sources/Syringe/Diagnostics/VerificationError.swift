@@ -153,7 +153,9 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
         if !asynchronous.isEmpty { lines.append(asynchronousSection) }
         if !unusedKeyDefaults.isEmpty {
             lines.append(
-                (["Declared keys whose default was not used yet (\(unusedKeyDefaults.count)), checked with the registrations above:"]
+                ([
+                    "Declared keys whose default was not used yet (\(unusedKeyDefaults.count)), checked with the registrations above:"
+                ]
                     + unusedKeyDefaults.map { "  \($0)" }).joined(separator: "\n"))
         }
         return lines.joined(separator: "\n")

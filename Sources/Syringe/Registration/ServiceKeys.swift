@@ -78,7 +78,7 @@ extension ServiceKeys {
         /// print(ServiceKeys.formatter.name ?? "unnamed")  // json
         /// ```
         public let name: String?
-        /// The scope of the default registration and of overrides made with ``Container/register(_:fileID:line:factory:)``;
+        /// The scope of the default registration and of overrides made with `register(.key) { … }`;
         /// `nil` for the default scope of the container that keeps the registration.
         ///
         /// ```swift
@@ -191,7 +191,7 @@ extension ServiceKeys.Key {
     }
 }
 
-/// A registration of `factory`, which takes runtime arguments, as ``Container/register(_:name:fileID:line:factory:)``
+/// A registration of `factory`, which takes runtime arguments, as `Container.register(_:name:fileID:line:factory:)`
 /// makes one.
 private func argumentRegistration<Service, each Argument>(
     _ argumentTypes: repeat (each Argument).Type, name: String?, fileID: String, line: UInt,

@@ -117,8 +117,8 @@ extension Resolver {
 }
 
 extension Container {
-    /// The service the key declares (see ``Resolver/subscript(_:)``); declared on `Container` so that a call on a
-    /// container takes its path for top-level resolves, as ``resolve(_:)-(Service.Type)`` does.
+    /// The service the key declares (see the `Resolver` subscript); declared on `Container` so that a call on a
+    /// container takes its path for top-level resolves, as `resolve(Service.self)` does.
     ///
     /// ```swift
     /// let api = try container[.api]
@@ -131,7 +131,7 @@ extension Container {
         get throws(ResolutionError) { try require(key) }
     }
 
-    /// Resolves the service the key declares, or throws why it cannot (see ``Resolver/require(_:)-(ServiceKeys.Key<Service>)``).
+    /// Resolves the service the key declares, or throws why it cannot (see `Resolver.require(_:)`).
     ///
     /// ```swift
     /// let api = try container.require(.api)
@@ -171,7 +171,8 @@ extension Container {
 extension ServiceKeys.Key {
     /// After `error`, a failed resolve of this key through `resolver`: on the key's own miss, its default is
     /// registered and the resolve made again; any other error is thrown as it is.
-    func requireDefault(after error: ResolutionError, through resolver: any Resolver) throws(ResolutionError) -> Service {
+    func requireDefault(after error: ResolutionError, through resolver: any Resolver) throws(ResolutionError) -> Service
+    {
         if let container = containerToRetry(after: error, through: resolver) {
             return try container.requireFreshly(registryKey, as: Service.self, arguments: ()) { [] }
         }

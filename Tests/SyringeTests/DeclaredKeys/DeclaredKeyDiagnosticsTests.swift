@@ -56,9 +56,10 @@ struct DeclaredKeyDiagnosticsTests {
         let report = try container.verify(keys: ServiceKeys.diagnosticsKeys) { samples in
             samples.provide(KeyedDetail.self, argument: 1)
         }
-        #expect(report.unusedKeyDefaults.map(\.request.description).sorted() == [
-            "KeyedAPI", "KeyedDetail(arguments: (Int))", "KeyedSession",
-        ])
+        #expect(
+            report.unusedKeyDefaults.map(\.request.description).sorted() == [
+                "KeyedAPI", "KeyedDetail(arguments: (Int))", "KeyedSession",
+            ])
         #expect(report.verified.count == 3)
         #expect(report.unusedKeyDefaults.allSatisfy { $0.fileID.hasSuffix("DeclaredKeyFixtures.swift") })
         #expect(report.description.contains("Declared keys whose default was not used yet (3)"))

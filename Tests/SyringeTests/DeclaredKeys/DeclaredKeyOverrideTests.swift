@@ -79,7 +79,8 @@ struct DeclaredKeyOverrideTests {
         #expect(try app[.keyedAPI].label == "real")
     }
 
-    @Test("parallel tests each override the key in their own derived container and see only their own", arguments: 0..<32)
+    @Test(
+        "parallel tests each override the key in their own derived container and see only their own", arguments: 0..<32)
     func parallelOverrides(index: Int) async throws {
         let test = keyedApp.derived { c in
             c.register(.keyedAPI) { _ in MockKeyedAPI("case-\(index)") }
@@ -104,9 +105,11 @@ struct DeclaredKeyOverrideTests {
 
 @Suite("Declared keys: the SyringeTesting trait's .overriding replaces a key", .testContainer(from: keyedApp))
 struct DeclaredKeyTraitTests {
-    @Test("an overriding trait registers a key's replacement in the test's container", .overriding { c in
-        c.register(.keyedAPI) { _ in MockKeyedAPI("trait") }
-    })
+    @Test(
+        "an overriding trait registers a key's replacement in the test's container",
+        .overriding { c in
+            c.register(.keyedAPI) { _ in MockKeyedAPI("trait") }
+        })
     func traitOverride() throws {
         #expect(try Container.test[.keyedAPI].label == "trait")
         #expect(try Container.current?[.keyedAPI].label == "trait")
