@@ -127,6 +127,8 @@ extension Container {
     /// - Parameter key: The declared key.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
+    // Inlinable, as the method below: the app's call is then the same call as `require(Service.self)`.
+    @inlinable
     public subscript<Service>(_ key: ServiceKeys.Key<Service>) -> Service {
         get throws(ResolutionError) { try require(key) }
     }
@@ -140,6 +142,9 @@ extension Container {
     /// - Parameter key: The declared key.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
+    // Inlinable: the app's call, specialized for its key, makes the very call `require(Service.self)` makes; only a
+    // miss leaves it, for the out-of-line default path.
+    @inlinable
     public func require<Service>(_ key: ServiceKeys.Key<Service>) throws(ResolutionError) -> Service {
         do {
             // The unnamed form is the container's top-level path, the one `container.resolve(Service.self)` takes.
@@ -171,6 +176,7 @@ extension Container {
 extension ServiceKeys.Key {
     /// After `error`, a failed resolve of this key through `resolver`: on the key's own miss, its default is
     /// registered and the resolve made again; any other error is thrown as it is.
+    @usableFromInline
     func requireDefault(after error: ResolutionError, through resolver: any Resolver) throws(ResolutionError) -> Service
     {
         if let container = containerToRetry(after: error, through: resolver) {
