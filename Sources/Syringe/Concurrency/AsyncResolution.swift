@@ -393,7 +393,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
                     instance = try decorator(child, instance)
                 }
                 if configuration.injectsProperties {
-                    try PropertyInjector.fill(instance, from: child, registration: .passUnretained(registration))
+                    try PropertyInjector.fill(instance, from: child, registration: Unretained(registration))
                 }
             } catch {
                 throw child.wrap(error, of: registration)

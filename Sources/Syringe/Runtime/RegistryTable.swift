@@ -13,7 +13,7 @@ final class RegistryTable: Sendable {
         let argumentsType: ArgumentsKey
         let hasName: Bool
         /// The registration, kept alive by `bindings`.
-        let registration: Unmanaged<Registration>
+        let registration: Unretained<Registration>
     }
 
     private let entries: [Entry]
@@ -52,7 +52,7 @@ final class RegistryTable: Sendable {
         entries = [
             Entry(
                 serviceType: key.serviceType, argumentsType: key.argumentsType, hasName: key.name != nil,
-                registration: Unmanaged.passUnretained(binding.registration)
+                registration: Unretained(binding.registration)
             )
         ]
         bindings = [binding]
@@ -89,7 +89,7 @@ final class RegistryTable: Sendable {
             entries.append(
                 Entry(
                     serviceType: key.serviceType, argumentsType: key.argumentsType, hasName: key.name != nil,
-                    registration: Unmanaged.passUnretained(binding.registration)
+                    registration: Unretained(binding.registration)
                 )
             )
             bindings.append(binding)
