@@ -78,6 +78,21 @@ struct DeclaredKeyIsolationTests {
         #expect(try await container.async[.keyedAPI].label == "real")
     }
 
+    @Test("an async factory resolves plain and main-actor keys first used inside it")
+    func keysInsideAsyncFactory() async throws {
+        let container = Container()
+        container.register(KeyedDetail.self) { r in
+            await Task.yield()  // an `async` factory: `r` is the awaited resolution
+            return KeyedDetail(id: 1, api: try r[.keyedAPI])
+        }
+        container.register(String.self) { r in try await r[.keyedModel].api.label }
+        let viaAsync: KeyedDetail = try await container.async.require(KeyedDetail.self)
+        #expect(viaAsync.api.label == "real")
+        #expect(try await container.async.require(String.self) == "real")
+        #expect(container.hasAnyRegistration(of: (any KeyedAPI).self))
+        #expect(container.hasAnyRegistration(of: KeyedViewModel.self))
+    }
+
     @Test("an async key is overridden with an async factory, in a derived container")
     func asyncOverride() async throws {
         let app = Container()
