@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
+#include <time.h>
 
 // MARK: Process words
 
@@ -151,5 +152,11 @@ bool syringe_thread_stack_bounds(uintptr_t *lowest, uintptr_t *size) {
 }
 
 // MARK: Process
+
+uint64_t syringe_monotonic_nanoseconds(void) {
+    struct timespec now;
+    if (clock_gettime(CLOCK_MONOTONIC, &now) != 0) return 0;
+    return (uint64_t)now.tv_sec * UINT64_C(1000000000) + (uint64_t)now.tv_nsec;
+}
 
 const char *syringe_environment_value(const char *name) { return getenv(name); }

@@ -139,6 +139,9 @@ bool syringe_thread_stack_bounds(uintptr_t *_Nonnull lowest, uintptr_t *_Nonnull
 
 // MARK: Process
 
+/// Nanoseconds of the monotonic clock (`CLOCK_MONOTONIC`) since an unspecified fixed point; 0 if it cannot be read.
+uint64_t syringe_monotonic_nanoseconds(void);
+
 /// The value of the environment variable `name`, NULL when it is not set.
 const char *_Nullable syringe_environment_value(const char *_Nonnull name);
 

@@ -203,6 +203,7 @@ class Registration: RegistrationCore, @unchecked Sendable {
         var forgotten: PublishedInstance?
         state.withLock { state in
             forgotten = forgetShared(in: &state)
+            checkPublishedInstance(in: state)
             state.customStorage = nil
         }
         Registration.discard(forgotten)

@@ -202,13 +202,13 @@ extension Container: Resolver {
                 })
             {
                 // `publishedInstance(typedAs:)` returned the box only if it is typed exactly as `Service`, which is
-                // what `typedValue(as:)` needs to take the value out unchecked (Support/ExactCast.swift).
+                // what `typedValue(as:)` needs to take the value out unchecked (Runtime/ExactCast.swift).
                 return box.with { $0.typedValue(as: Service.self) }
             }
             thread.with { $0.endQuickRead() }
         }
         if !quick, let hit, let instance = existingSingleton(hit) {
-            // Exactly `Service` as stored in the `Any` (not merely its dynamic type, see Support/ExactCast.swift):
+            // Exactly `Service` as stored in the `Any` (not merely its dynamic type, see Runtime/ExactCast.swift):
             // taken out as it is. A forwarded type is cast.
             if holdsExactly(instance, Service.self) { return value(ofExactly: instance, as: Service.self) }
             // `case let x as T` casts straight into a `Service`; `as? Service` (or any `Service?` here) would

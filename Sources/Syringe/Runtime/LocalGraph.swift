@@ -28,6 +28,20 @@ struct LocalGraph: ~Copyable {
 
     var isEmpty: Bool { count == 0 && overflow.isEmpty }
 
+    /// Checks, in debug builds, what the unchecked reads rely on: the initialized pairs fit the buffer, which
+    /// exists once any pair was stored, and the graph holds each registration at most once.
+    func checkInvariants() {
+        #if DEBUG
+            precondition(count >= 0 && count <= Self.linearLimit, "\(count) pairs in a buffer of \(Self.linearLimit)")
+            precondition(count == 0 || pairs != nil, "pairs counted without a buffer")
+            if let pairs {
+                let ids = (0..<count).map { pairs[$0].id }
+                precondition(Set(ids).count == ids.count, "a registration stored twice in a local graph")
+                precondition(ids.allSatisfy { overflow[$0] == nil }, "a registration both in pairs and overflow")
+            }
+        #endif
+    }
+
     func instance(for id: ObjectIdentifier) -> Any? {
         if !overflow.isEmpty { return overflow[id] }
         guard let index = index(of: id) else { return nil }

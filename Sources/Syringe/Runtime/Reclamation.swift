@@ -73,8 +73,11 @@ enum Reclamation {
     /// already unpublished it (so new readers cannot find it) and holds no lock.
     static func retire(_ object: AnyObject) {
         let tag = currentEpoch()
-        retired.withLock { $0.append(Retired(tag: tag, object: object)) }
-        pendingCount.add(1)
+        retired.withLock { retired in
+            retired.append(Retired(tag: tag, object: object))
+            // Under the lock, so that the count is the list's length whenever the lock is free.
+            pendingCount.add(1)
+        }
         epochWord.add(1)
         reclaim()
     }
@@ -92,14 +95,27 @@ enum Reclamation {
             }
         }
         let released = retired.withLock { retired -> [Retired] in
+            checkInvariants(retired)
             let (free, keep) = retired.reduce(into: ([Retired](), [Retired]())) { split, item in
                 if item.tag < oldestReader { split.0.append(item) } else { split.1.append(item) }
             }
             retired = keep
+            if !free.isEmpty { pendingCount.subtract(UInt(free.count)) }
             return free
         }
-        if !released.isEmpty { pendingCount.subtract(UInt(released.count)) }
-        // `released` goes out of scope here, outside every lock.
+        // Dropped here, outside every lock: a deinitializer may run.
+        withExtendedLifetime(released) {}
+    }
+
+    /// Checks, in debug builds, the retired list against the epoch and the pending count: every tag was read
+    /// before the epoch moved past it, and the count is the list's length (both change under the list's lock).
+    /// Call with the list's lock held.
+    private static func checkInvariants(_ retired: [Retired]) {
+        #if DEBUG
+            let now = currentEpoch()
+            precondition(retired.allSatisfy { $0.tag <= now }, "an object retired in an epoch that has not begun")
+            precondition(pendingCount.load() == UInt(retired.count), "the pending count is not the list's length")
+        #endif
     }
 
     static func register(_ slot: ReaderSlot) {

@@ -134,7 +134,21 @@ extension Registration {
     final func keepStrongly(_ instance: Any, in state: inout State) {
         let box = box(instance)
         state.shared = .strong(box)
-        publishedShared.store(UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque()))
+        publishedShared.store(Unretained(box).bits)
+        checkPublishedInstance(in: state)
+    }
+
+    /// Checks, in debug builds, that the published box is the one the state keeps: word 2 holds exactly the box
+    /// of `.strong(box)`, and 0 in every other state. Call with the state's lock held.
+    final func checkPublishedInstance(in state: State) {
+        #if DEBUG
+            let published = publishedShared.load()
+            if case .strong(let box) = state.shared {
+                precondition(published == Unretained(box).bits, "the published box is not the kept one")
+            } else {
+                precondition(published == 0, "a box is published while none is kept")
+            }
+        #endif
     }
 
     /// Forgets the shared instance (kept or being created), with the lock held. Returns the box of a kept one,

@@ -60,6 +60,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
             guard let table = registry.table else { return (result, nil) }
             registry.table = nil
             published.store(0)
+            checkInvariants(registry)
             return (result, table)
         }
         // Both consumed, so that the common path (nothing retired, nothing released) destroys nothing.
@@ -83,6 +84,15 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     func currentTable() -> Unretained<RegistryTable> {
         if let table = Unretained<RegistryTable>(bits: published.loadAcquiring()) { return table }
         return Unretained(buildTable())
+    }
+
+    /// Checks, in debug builds, that the published word is the table the registry keeps (0 when it keeps none), so
+    /// an unretained read of it is kept alive by the registry until the next change unpublishes and retires it.
+    /// Call with the lock held.
+    private func checkInvariants(_ registry: Container.Registry) {
+        #if DEBUG
+            precondition(published.load() == (registry.table.map { Unretained($0).bits } ?? 0), "published table is not the kept one")
+        #endif
     }
 
     /// The current table, retained, for readers outside a reading section (verification, `await`ed resolves).
@@ -112,6 +122,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
             }
             registry.table = table
             published.store(Unretained(table).bits)
+            checkInvariants(registry)
             return table
         }
     }

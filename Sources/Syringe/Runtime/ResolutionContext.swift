@@ -154,6 +154,7 @@ final class ResolutionContext: @unchecked Sendable {
             var counts: [ObjectIdentifier: Int] = [:]
             for index in 0..<countedDepth { counts[ObjectIdentifier(self[frameAt: index].registration), default: 0] += 1 }
             precondition(counts == countedFrames, "the counted frames disagree with the path")
+            localGraph.checkInvariants()
             if idle {
                 precondition(depth == 0 && registry == nil && sharedGraph == nil && customStorages.isEmpty
                     && reruns == 0 && observer == nil && localGraph.isEmpty, "a reset context kept state")

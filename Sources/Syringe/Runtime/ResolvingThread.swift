@@ -79,6 +79,7 @@ final class ResolvingThread {
     func enterReading() {
         if nesting == 0 { slot.announced.store(Reclamation.announcement(quick: false)) }
         nesting += 1
+        checkInvariants()
     }
 
     /// Opens a reading section, as ``enterReading()``, that begins with a quick read when it is the outermost
@@ -91,6 +92,7 @@ final class ResolvingThread {
         let announcement = Reclamation.announcement(quick: true)
         slot.announced.store(announcement)
         quickReadAnnouncement = announcement
+        checkInvariants()
         return true
     }
 
@@ -107,16 +109,39 @@ final class ResolvingThread {
         quickReadAnnouncement &= ~1
         // Release ordering: a writer that sees the bit cleared also sees every load the quick read made as done.
         slot.announced.storeReleasing(quickReadAnnouncement)
+        checkInvariants()
     }
 
     /// Closes a reading section; the outermost one also releases retired objects no reader holds any more.
     @inline(__always)
     func leaveReading() {
         nesting -= 1
-        guard nesting == 0 else { return }
+        guard nesting == 0 else { return checkInvariants() }
         quickReadAnnouncement = 0
         slot.announced.storeReleasing(0)
+        checkInvariants()
         if _slowPath(Reclamation.hasPending) { Reclamation.reclaim() }
+    }
+
+    /// Whether a reading section is open on this thread.
+    var isReading: Bool { nesting > 0 }
+
+    /// Checks, in debug builds, the thread's nesting against its announced word: not reading, nothing announced;
+    /// reading, an epoch announced (never 0), with the quick-read bit set exactly while a quick read goes on, as
+    /// the thread itself recorded it. Called on each entry to and exit from a reading section.
+    @inline(__always)
+    func checkInvariants() {
+        #if DEBUG
+            let announced = slot.announced.load()
+            precondition(nesting >= 0, "more reading sections left than entered")
+            if nesting == 0 {
+                precondition(announced == 0 && quickReadAnnouncement == 0, "announced \(announced) while not reading")
+            } else {
+                precondition(announced >> 1 != 0, "reading with no epoch announced")
+                precondition(announced & 1 == quickReadAnnouncement & 1, "the quick-read bit disagrees with the thread")
+                if isInQuickRead { precondition(announced == quickReadAnnouncement, "a quick read announced twice") }
+            }
+        #endif
     }
 
     /// The idle context, or a new one if a resolution on this thread is using it.
