@@ -207,7 +207,7 @@ private func argumentRegistration<Service, each Argument>(
             }
             return try factory(resolver, repeat each values)
         },
-        argumentConversion: ArgumentConverter<repeat each Argument>.self, name: name,
+        argumentConversion: ArgumentConverter<(repeat each Argument)>.self, name: name,
         argumentTypes: argumentTypeList(repeat (each Argument).self), argumentsType: signature,
         fileID: fileID, line: line, configuration: configuration, lifecycle: lifecycle
     )
