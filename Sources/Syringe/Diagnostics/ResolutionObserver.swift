@@ -111,7 +111,7 @@ extension ResolutionContext {
             return holder.state.withLock { state in
                 switch state.shared {
                 case .strong: return true
-                case .weak(let reference): return reference.object != nil
+                case .weak(let kept): return kept.isAlive
                 case .creating(let creator, let partial, _): return creator == owner && partial != nil
                 case .empty: return false
                 }

@@ -102,7 +102,8 @@ class Registration: RegistrationCore, @unchecked Sendable {
         case creating(owner: UInt, partial: Any?, hasWaiters: Bool)
         /// Kept strongly (`.container`), in the box published for lock-free reads.
         case strong(PublishedInstance)
-        case weak(WeakReference)
+        /// Kept weakly (`.weak`), given back as the factory made it (an optional stays one).
+        case weak(WeakInstance)
     }
 
     /// The subclasses of ``Registration``, one per kind of factory.

@@ -8,7 +8,7 @@
 final class ObjectGraph: Sendable {
     private enum Slot {
         case strong(Any)
-        case weak(WeakReference)
+        case weak(WeakInstance)
     }
 
     private struct State {
@@ -34,9 +34,9 @@ final class ObjectGraph: Sendable {
             for (key, slot) in state.slots {
                 switch slot {
                 case .strong(let instance):
-                    if let object = asObject(instance) { weakened[key] = .weak(WeakReference(object)) }
-                case .weak(let reference):
-                    if reference.object != nil { weakened[key] = slot }
+                    if let kept = WeakInstance(instance) { weakened[key] = .weak(kept) }
+                case .weak(let kept):
+                    if kept.isAlive { weakened[key] = slot }
                 }
             }
             state.slots = weakened
@@ -48,7 +48,7 @@ final class ObjectGraph: Sendable {
         state.withLock { state in
             switch state.slots[registration] {
             case .strong(let instance): return instance
-            case .weak(let reference): return reference.object
+            case .weak(let kept): return kept.instance
             case nil: return nil
             }
         }

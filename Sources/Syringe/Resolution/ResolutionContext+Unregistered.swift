@@ -28,6 +28,15 @@ extension ResolutionContext {
             )
             let converted =
                 binding == nil ? try convertingArguments(of: request, wrappedType: wrapper.wrappedType) : nil
+            // Nothing of the wrapped type answers, and the wrapper would answer nothing (`Optional`'s `.none`) or
+            // a miss: a registration of the wrapper type itself whose argument types the arguments convert to
+            // (`Dog?` taking `Any`, resolved with a `Dog`) runs its factory, as an exact one would.
+            if binding == nil, converted == nil,
+                let own = try resolveConvertingArguments(
+                    key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
+            {
+                return own
+            }
             if let made = try wrapper.make(
                 in: self, binding: converted?.binding ?? binding, request: converted?.request ?? request) as? Service
             {

@@ -16,8 +16,8 @@ extension ResolutionContext {
             // As Swinject's weak storage (weak, then graph): the instance the scope keeps, if alive, comes first; the
             // graph's answers when the scope has none (reset, or not made yet). They differ only when this
             // resolution works in an earlier graph (a `Lazy` made by it, `withObjectGraph`).
-            let kept = registration.state.withLock { state -> AnyObject? in
-                if case .weak(let reference) = state.shared { return reference.object }
+            let kept = registration.state.withLock { state -> Any? in
+                if case .weak(let kept) = state.shared { return kept.instance }
                 return nil
             }
             if let kept { return kept }
@@ -49,8 +49,8 @@ extension ResolutionContext {
                 switch state.shared {
                 case .strong(let box):
                     return .use(box.instance)
-                case .weak(let reference):
-                    if let object = reference.object { return .use(object) }
+                case .weak(let kept):
+                    if let instance = kept.instance { return .use(instance) }
                     state.shared = .creating(owner: owner, partial: nil, hasWaiters: false)
                     return .create
                 case .empty:
@@ -102,7 +102,7 @@ extension ResolutionContext {
             switch state.shared {
             case .creating(let creator, let partial, _): return creator == owner ? partial : nil
             case .strong(let box): return box.instance
-            case .weak(let reference): return reference.object
+            case .weak(let kept): return kept.instance
             case .empty: return nil
             }
         }
@@ -133,8 +133,8 @@ extension ResolutionContext {
             }
             if strongly {
                 registration.keepStrongly(instance, in: &state)
-            } else if let object = asObject(instance) {
-                state.shared = .weak(WeakReference(object))
+            } else if let kept = WeakInstance(instance) {
+                state.shared = .weak(kept)
             } else {
                 state.shared = .empty
                 return hasWaiters
