@@ -2,9 +2,12 @@
 // compiles against Syringe alone.
 //
 // `infix operator ~>` is declared by the standard library (`DefaultPrecedence`), as the add-on relies on; only the
-// postfix form is declared here. Every function is generic over the resolver (`R: Resolver`) where the add-on's take
-// the existential `Resolver`: with the add-on also imported, a call on `any Resolver` prefers the add-on's exact
-// match and a call on a `Container` prefers this one, so no call becomes ambiguous.
+// postfix form is declared here. With the add-on also imported, no call may become ambiguous:
+// - the forms the add-on declares with the same parameters are generic over the resolver (`R: Resolver`) where the
+//   add-on's take the existential: a call on `any Resolver` prefers the add-on's exact match, a call on a
+//   `Container` this one;
+// - the `arguments:` tuple forms take any number of arguments (a parameter pack) and the existential resolver, as
+//   the add-on's do: its fixed arities (2 and 3) are more specialized and win, and other arities are only here.
 
 /// Resolves the service whose type the context asks for, as SwinjectAutoregistration's postfix `~>` does.
 postfix operator ~>
@@ -128,8 +131,8 @@ public func ~> <R: Resolver, Service, Argument>(
 ///   - resolver: The resolver to resolve from.
 ///   - request: The service type and the runtime arguments.
 /// - Returns: The service.
-public func ~> <R: Resolver, Service, each Argument>(
-    resolver: R, request: (Service.Type, arguments: (repeat each Argument))
+public func ~> <Service, each Argument>(
+    resolver: any Resolver, request: (Service.Type, arguments: (repeat each Argument))
 ) -> Service {
     resolvedOrStopped(resolver) { (r) throws(ResolutionError) in
         try r.require(Service.self, name: nil, arguments: repeat each request.arguments)
@@ -150,11 +153,76 @@ public func ~> <R: Resolver, Service, each Argument>(
 ///   - resolver: The resolver to resolve from.
 ///   - request: The service type, the registration name and the runtime arguments.
 /// - Returns: The service.
-public func ~> <R: Resolver, Service, each Argument>(
-    resolver: R, request: (Service.Type, name: String, arguments: (repeat each Argument))
+public func ~> <Service, each Argument>(
+    resolver: any Resolver, request: (Service.Type, name: String, arguments: (repeat each Argument))
 ) -> Service {
     resolvedOrStopped(resolver) { (r) throws(ResolutionError) in
         try r.require(Service.self, name: request.name, arguments: repeat each request.arguments)
+    }
+}
+
+/// Resolves the service with runtime arguments listed after `arguments:` without a tuple:
+/// `r ~> (Pet.self, name: "cat", arguments: "Mimi", 3)`. Deprecated by SwinjectAutoregistration; kept so its users'
+/// code compiles. Write the arguments as a tuple: `arguments: ("Mimi", 3)`.
+///
+/// ```swift
+/// let cat = container ~> (Pet.self, name: "cat", arguments: ("Mimi", 3))  // instead
+/// ```
+///
+/// - Parameters:
+///   - resolver: The resolver to resolve from.
+///   - request: The service type, the registration name and two runtime arguments.
+/// - Returns: The service.
+@available(*, deprecated, message: "pass the arguments as a tuple: ~> (Service.self, name: \"name\", arguments: (a, b))")
+public func ~> <R: Resolver, Service, Argument1, Argument2>(
+    resolver: R, request: (Service.Type, name: String, arguments: Argument1, Argument2)
+) -> Service {
+    resolvedOrStopped(resolver) { (r) throws(ResolutionError) in
+        try r.require(Service.self, name: request.name, arguments: request.arguments, request.3)
+    }
+}
+
+/// Resolves the unnamed service with three runtime arguments listed after `arguments:` without a tuple:
+/// `r ~> (Pet.self, arguments: "Mimi", 3, true)`. Deprecated by SwinjectAutoregistration; kept so its users' code
+/// compiles. Write the arguments as a tuple: `arguments: ("Mimi", 3, true)`.
+///
+/// ```swift
+/// let cat = container ~> (Pet.self, arguments: ("Mimi", 3, true))  // instead
+/// ```
+///
+/// - Parameters:
+///   - resolver: The resolver to resolve from.
+///   - request: The service type and three runtime arguments.
+/// - Returns: The service.
+@available(*, deprecated, message: "pass the arguments as a tuple: ~> (Service.self, arguments: (a, b, c))")
+public func ~> <R: Resolver, Service, Argument1, Argument2, Argument3>(
+    resolver: R, request: (Service.Type, arguments: Argument1, Argument2, Argument3)
+) -> Service {
+    resolvedOrStopped(resolver) { (r) throws(ResolutionError) in
+        try r.require(Service.self, name: nil, arguments: request.arguments, request.2, request.3)
+    }
+}
+
+/// Resolves the service registered under `name` with three runtime arguments listed after `arguments:` without a
+/// tuple: `r ~> (Pet.self, name: "cat", arguments: "Mimi", 3, true)`. Deprecated by SwinjectAutoregistration;
+/// kept so its users' code compiles. Write the arguments as a tuple.
+///
+/// ```swift
+/// let cat = container ~> (Pet.self, name: "cat", arguments: ("Mimi", 3, true))  // instead
+/// ```
+///
+/// - Parameters:
+///   - resolver: The resolver to resolve from.
+///   - request: The service type, the registration name and three runtime arguments.
+/// - Returns: The service.
+@available(
+    *, deprecated, message: "pass the arguments as a tuple: ~> (Service.self, name: \"name\", arguments: (a, b, c))"
+)
+public func ~> <R: Resolver, Service, Argument1, Argument2, Argument3>(
+    resolver: R, request: (Service.Type, name: String, arguments: Argument1, Argument2, Argument3)
+) -> Service {
+    resolvedOrStopped(resolver) { (r) throws(ResolutionError) in
+        try r.require(Service.self, name: request.name, arguments: request.arguments, request.3, request.4)
     }
 }
 
