@@ -273,6 +273,10 @@ final class AsyncResolution: AsyncResolver, Sendable {
                 completions: completions
             )
         case .custom:
+            if let keyed = scope as? ArgumentKeyedScope {  // ServiceEntry.keyedByArguments (Scopes/)
+                return try await keyedInstance(
+                    of: registration, in: keyed, request: request, arguments: arguments, completions: completions)
+            }
             let graph = GraphIdentifier(graph: root.graph)
             let existing = registration.state.withLock { state -> Any? in
                 registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)
@@ -290,6 +294,34 @@ final class AsyncResolution: AsyncResolver, Sendable {
                 if !list.contains(where: { $0 === registration }) { list.append(registration) }
             }
             return instance
+        }
+    }
+
+    /// The instance of an `async` registration keyed by its arguments (``ServiceEntry/keyedByArguments(limit:)``):
+    /// kept per argument key as the synchronous path keeps it; two tasks that make one key's instance at once keep
+    /// the first one stored, and both return it.
+    private func keyedInstance(
+        of registration: Registration, in scope: ArgumentKeyedScope, request: ServiceRequest, arguments: InstanceBox,
+        completions: [Registration.Completion]
+    ) async throws(ResolutionError) -> Any {
+        if let problem = scope.problem { throw wrap(problem, of: registration) }
+        guard let key = ArgumentKey(arguments.value, count: scope.argumentCount) else {
+            let type = ArgumentKey.unhashableTypeName(in: arguments.value, count: scope.argumentCount)
+            throw wrap(
+                KeyedByArgumentsError(reason: .unhashableValue(type), service: typeName(registration.serviceType)),
+                of: registration)
+        }
+        let existing = registration.state.withLock { state -> Any? in
+            (registration.customStorage(of: scope, in: &state) as? ArgumentKeyedStorage)?.instance(for: key)
+        }
+        if let existing { return existing }
+        try checkCycle(registration, request: request)
+        let instance = try await make(registration, request: request, arguments: arguments, completions: completions)
+        return registration.state.withLock { state -> Any in
+            guard !state.isRetired, let storage = state.customStorage as? ArgumentKeyedStorage else { return instance }
+            let (kept, isNew) = storage.keep(instance, for: key)
+            if isNew { registration.lifecycle.record(instance, of: registration, custom: false) }
+            return kept
         }
     }
 

@@ -822,6 +822,9 @@ final class ResolutionContext: @unchecked Sendable {
         arguments: Any
     ) throws(ResolutionError) -> Any {
         let scope = configuration.takeUnretainedValue().scope
+        if let keyed = scope as? ArgumentKeyedScope {  // ServiceEntry.keyedByArguments (Scopes/)
+            return try keyedInstance(of: registration, configuration, in: keyed, as: requestedType, name: name, arguments: arguments)
+        }
         let graph = graphIdentifier()
         let existing = registration.state.withLock { state -> Any? in
             registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)
