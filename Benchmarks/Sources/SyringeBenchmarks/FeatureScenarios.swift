@@ -36,5 +36,6 @@ func featureScenarios() -> [FeatureScenario] {
     scenarios += autoregistrationScenarios()
     scenarios += injectionScenarios()
     scenarios += testingScenarios()
+    scenarios += keyedByArgumentsScenarios()
     return scenarios
 }
