@@ -148,6 +148,8 @@ final class ArgumentKeyedScope: ObjectScopeProtocol, CustomStringConvertible {
     let limit: Int?
     /// How many runtime arguments make the key.
     let argumentCount: Int
+    /// Makes the key of a resolve's arguments (see ``ArgumentKey/maker(for:)``).
+    let makeKey: @Sendable (Any) -> ArgumentKey?
     /// Why the registration cannot be keyed; every resolve throws it.
     let problem: KeyedByArgumentsError?
 
@@ -155,6 +157,7 @@ final class ArgumentKeyedScope: ObjectScopeProtocol, CustomStringConvertible {
         self.base = base
         self.limit = limit
         self.argumentCount = argumentTypes.count
+        self.makeKey = ArgumentKey.maker(for: argumentTypes)
         self.problem = problem
     }
 
@@ -237,14 +240,17 @@ final class ArgumentKeyedStorage: InstanceStorage {
 }
 
 /// The runtime arguments of one resolve as a dictionary key: their values, each `Hashable`.
-struct ArgumentKey: Hashable {
-    private let values: [AnyHashable]
+enum ArgumentKey: Hashable {
+    /// The one argument of a registration that takes one.
+    case single(AnyHashable)
+    /// The arguments of a registration that takes none or several, in order.
+    case several([AnyHashable])
 
     /// The key of `arguments` (one value, or a tuple of `count` values), or `nil` when a value is not `Hashable`.
     init?(_ arguments: Any, count: Int) {
         if count == 1 {
             guard let value = arguments as? AnyHashable else { return nil }
-            values = [value]
+            self = .single(value)
             return
         }
         var values: [AnyHashable] = []
@@ -254,7 +260,27 @@ struct ArgumentKey: Hashable {
             values.append(value)
         }
         guard values.count == count else { return nil }
-        self.values = values
+        self = .several(values)
+    }
+
+    /// Makes the keys of a registration whose argument types are `argumentTypes`: for one argument of a `Hashable`
+    /// type, a cast to exactly that type (found once here), much cheaper per resolve than the conformance lookup of
+    /// a cast to `AnyHashable`; otherwise ``init(_:count:)``.
+    static func maker(for argumentTypes: [Any.Type]) -> @Sendable (Any) -> ArgumentKey? {
+        let count = argumentTypes.count
+        if count == 1, let hashable = argumentTypes[0] as? any Hashable.Type {
+            return singleKeyMaker(hashable)
+        }
+        return { ArgumentKey($0, count: count) }
+    }
+
+    private static func singleKeyMaker<Value: Hashable>(_: Value.Type) -> @Sendable (Any) -> ArgumentKey? {
+        { arguments in
+            // The registry key includes the argument type, so the argument has exactly this type; a value of another
+            // type (an existential argument type holding another) falls back to the general cast.
+            if let value = arguments as? Value { return .single(AnyHashable(value)) }
+            return ArgumentKey(arguments, count: 1)
+        }
     }
 
     /// The name of the first argument type of `arguments` that is not `Hashable`.
