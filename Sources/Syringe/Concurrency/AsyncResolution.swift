@@ -305,7 +305,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
         completions: [Registration.Completion]
     ) async throws(ResolutionError) -> Any {
         if let problem = scope.problem { throw wrap(problem, of: registration) }
-        guard let key = scope.makeKey(arguments.value) else {
+        guard let key = scope.keyMaker.key(of: arguments.value) else {
             let type = ArgumentKey.unhashableTypeName(in: arguments.value, count: scope.argumentCount)
             throw wrap(
                 KeyedByArgumentsError(reason: .unhashableValue(type), service: typeName(registration.serviceType)),

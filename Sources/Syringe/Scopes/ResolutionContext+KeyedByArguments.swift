@@ -52,7 +52,7 @@ extension ResolutionContext {
         if let problem = scope.problem {
             throw keyedScopeError(problem, of: registration, as: requestedType, name: name)
         }
-        guard let key = scope.makeKey(arguments) else {
+        guard let key = scope.keyMaker.key(of: arguments) else {
             let problem = KeyedByArgumentsError(
                 reason: .unhashableValue(ArgumentKey.unhashableTypeName(in: arguments, count: scope.argumentCount)),
                 service: typeName(registration.serviceType))

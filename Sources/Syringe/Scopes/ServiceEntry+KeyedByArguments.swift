@@ -149,7 +149,7 @@ final class ArgumentKeyedScope: ObjectScopeProtocol, CustomStringConvertible {
     /// How many runtime arguments make the key.
     let argumentCount: Int
     /// Makes the key of a resolve's arguments (see ``ArgumentKey/maker(for:)``).
-    let makeKey: @Sendable (Any) -> ArgumentKey?
+    let keyMaker: any ArgumentKeyMaker
     /// Why the registration cannot be keyed; every resolve throws it.
     let problem: KeyedByArgumentsError?
 
@@ -157,7 +157,7 @@ final class ArgumentKeyedScope: ObjectScopeProtocol, CustomStringConvertible {
         self.base = base
         self.limit = limit
         self.argumentCount = argumentTypes.count
-        self.makeKey = ArgumentKey.maker(for: argumentTypes)
+        self.keyMaker = ArgumentKey.maker(for: argumentTypes)
         self.problem = problem
     }
 
@@ -266,21 +266,15 @@ enum ArgumentKey: Hashable {
     /// Makes the keys of a registration whose argument types are `argumentTypes`: for one argument of a `Hashable`
     /// type, a cast to exactly that type (found once here), much cheaper per resolve than the conformance lookup of
     /// a cast to `AnyHashable`; otherwise ``init(_:count:)``.
-    static func maker(for argumentTypes: [Any.Type]) -> @Sendable (Any) -> ArgumentKey? {
-        let count = argumentTypes.count
-        if count == 1, let hashable = argumentTypes[0] as? any Hashable.Type {
+    static func maker(for argumentTypes: [Any.Type]) -> any ArgumentKeyMaker {
+        if argumentTypes.count == 1, let hashable = argumentTypes[0] as? any Hashable.Type {
             return singleKeyMaker(hashable)
         }
-        return { ArgumentKey($0, count: count) }
+        return GeneralArgumentKeyMaker(count: argumentTypes.count)
     }
 
-    private static func singleKeyMaker<Value: Hashable>(_: Value.Type) -> @Sendable (Any) -> ArgumentKey? {
-        { arguments in
-            // The registry key includes the argument type, so the argument has exactly this type; a value of another
-            // type (an existential argument type holding another) falls back to the general cast.
-            if let value = arguments as? Value { return .single(AnyHashable(value)) }
-            return ArgumentKey(arguments, count: 1)
-        }
+    private static func singleKeyMaker<Value: Hashable>(_: Value.Type) -> any ArgumentKeyMaker {
+        SingleArgumentKeyMaker<Value>()
     }
 
     /// The name of the first argument type of `arguments` that is not `Hashable`.
@@ -297,5 +291,30 @@ extension Registration {
     func releaseKeyedByArguments(over scope: any ObjectScopeProtocol) -> [PendingDisposal] {
         guard let keyed = configuration.scope as? ArgumentKeyedScope, keyed.base === scope else { return [] }
         return release(ifIn: keyed)
+    }
+}
+
+/// Makes the ``ArgumentKey`` of a resolve's arguments, for one registration's argument types.
+protocol ArgumentKeyMaker: Sendable {
+    /// The key of `arguments` (one value, or a tuple), or `nil` when a value is not `Hashable`.
+    func key(of arguments: Any) -> ArgumentKey?
+}
+
+/// The key of the one argument of a `Hashable` type `Value`.
+struct SingleArgumentKeyMaker<Value: Hashable>: ArgumentKeyMaker {
+    func key(of arguments: Any) -> ArgumentKey? {
+        // The registry key includes the argument type, so the argument has exactly this type; a value of another
+        // type (an existential argument type holding another) takes the general cast.
+        if let value = arguments as? Value { return .single(AnyHashable(value)) }
+        return ArgumentKey(arguments, count: 1)
+    }
+}
+
+/// The key of any number of arguments, each cast to `AnyHashable`.
+struct GeneralArgumentKeyMaker: ArgumentKeyMaker {
+    let count: Int
+
+    func key(of arguments: Any) -> ArgumentKey? {
+        ArgumentKey(arguments, count: count)
     }
 }
