@@ -198,4 +198,29 @@ struct ActorIsolatedFactoryTests {
         let awaited = synchronous.asynchronous.map(\.description).joined(separator: "\n")
         #expect(awaited.contains("Store") && awaited.contains("Catalog") && awaited.contains("Shelf"))
     }
+
+    @Test("a .container global-actor registration that captures a transient service is a captive dependency")
+    func captive() async throws {
+        let container = Container()
+        container.register(Cache.self) { _ in Cache() }.inObjectScope(.transient)
+        container.register(Store.self, isolatedTo: StorageActor.self) { @StorageActor r in
+            Store(cache: try r.require(Cache.self), serial: 0)
+        }.inObjectScope(.container)
+        let error = await #expect(throws: VerificationError.self) { try await container.async.verify() }
+        #expect(error?.captiveDependencies.map(\.captured.request.description) == ["Cache"])
+        #expect(error?.captiveDependencies.map(\.owner.request.description) == ["Store"])
+    }
+
+    @Test("the dependency graph lists actor-isolated registrations as awaited, not walked")
+    func dependencyGraph() {
+        let container = makeContainer(library: Library())
+        let graph = container.dependencyGraph()
+        for title in ["Store", "Catalog"] {
+            let node = graph.nodes.first { $0.title == title }
+            guard case .notWalked(.async) = node?.status else {
+                Issue.record("\(title): \(String(describing: node?.status))")
+                continue
+            }
+        }
+    }
 }
