@@ -134,7 +134,8 @@ extension Container {
         on actor: IsolatingActor,
         fileID: String = #fileID,
         line: UInt = #line,
-        factory: @escaping @Sendable (isolated IsolatingActor, any Resolver, repeat each Argument) throws
+        factory:
+            @escaping @Sendable (isolated IsolatingActor, any Resolver, repeat each Argument) throws
             -> sending Service
     ) -> ServiceEntry<Service> {
         let expected = argumentTypeList(repeat (each Argument).self)

@@ -83,7 +83,8 @@ extension Container.Registry {
             return false
         }
         launch.holders[key] =
-            precedence > 0 ? LaunchPrecedences.Holder(registration: ObjectIdentifier(registration), precedence: precedence) : nil
+            precedence > 0
+            ? LaunchPrecedences.Holder(registration: ObjectIdentifier(registration), precedence: precedence) : nil
         return true
     }
 }

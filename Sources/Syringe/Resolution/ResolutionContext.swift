@@ -823,7 +823,8 @@ final class ResolutionContext: @unchecked Sendable {
     ) throws(ResolutionError) -> Any {
         let scope = configuration.takeUnretainedValue().scope
         if let keyed = scope as? ArgumentKeyedScope {  // ServiceEntry.keyedByArguments (Scopes/)
-            return try keyedInstance(of: registration, configuration, in: keyed, as: requestedType, name: name, arguments: arguments)
+            return try keyedInstance(
+                of: registration, configuration, in: keyed, as: requestedType, name: name, arguments: arguments)
         }
         let graph = graphIdentifier()
         let existing = registration.state.withLock { state -> Any? in

@@ -173,7 +173,9 @@ public func ~> <Service, each Argument>(
 ///   - resolver: The resolver to resolve from.
 ///   - request: The service type, the registration name and two runtime arguments.
 /// - Returns: The service.
-@available(*, deprecated, message: "pass the arguments as a tuple: ~> (Service.self, name: \"name\", arguments: (a, b))")
+@available(
+    *, deprecated, message: "pass the arguments as a tuple: ~> (Service.self, name: \"name\", arguments: (a, b))"
+)
 public func ~> <R: Resolver, Service, Argument1, Argument2>(
     resolver: R, request: (Service.Type, name: String, arguments: Argument1, Argument2)
 ) -> Service {

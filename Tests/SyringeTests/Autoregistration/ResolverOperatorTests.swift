@@ -133,7 +133,8 @@ struct ResolverOperatorTests {
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 let container = Container()
                 container.register(Car.self) { r in Car(engine: r ~> Engine.self, wheel: Wheel(size: 1)) }
-                _ = container ~> Car.self
+                let car = container ~> Car.self
+                withExtendedLifetime(car) {}
             }.map { result in
                 let message = String(decoding: result.standardErrorContent, as: UTF8.self)
                 #expect(message.contains("~> could not resolve the service"))
@@ -148,7 +149,8 @@ struct ResolverOperatorTests {
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 let container = Container()
                 container.register(Wheel.self) { _, size in Wheel(size: size) }
-                _ = container ~> (Wheel.self, argument: "seventeen")
+                let wheel = container ~> (Wheel.self, argument: "seventeen")
+                withExtendedLifetime(wheel) {}
             }.map { result in
                 let message = String(decoding: result.standardErrorContent, as: UTF8.self)
                 #expect(message.contains("~> could not resolve the service"))

@@ -26,7 +26,12 @@ private struct Blob: Shape {}
 
 private final class Counter: Sendable {
     private let count = Mutex(0)
-    func next() -> Int { count.withLock { $0 += 1; return $0 } }
+    func next() -> Int {
+        count.withLock {
+            $0 += 1
+            return $0
+        }
+    }
     var value: Int { count.withLock { $0 } }
 }
 
@@ -76,7 +81,9 @@ struct KeyedByArgumentsTests {
     func unkeyedSharesOne() throws {
         let container = Container()
         container.register(ItemModel.self) { _, id in ItemModel(id: id) }.inObjectScope(.container)
-        #expect((try container.require(ItemModel.self, argument: 1)) === (try container.require(ItemModel.self, argument: 2)))
+        #expect(
+            (try container.require(ItemModel.self, argument: 1))
+                === (try container.require(ItemModel.self, argument: 2)))
     }
 
     @Test("resetObjectScope of the keyed shared scope empties it and disposes what it kept")

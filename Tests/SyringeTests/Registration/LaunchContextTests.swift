@@ -34,8 +34,14 @@ struct LaunchContextTests {
         arguments: [
             (LaunchContext.argument("-mockAPI"), launch(["-mockAPI"]), launch(["-mockAPIs", "mockAPI"])),
             (.environment("API_STAGE"), launch([], ["API_STAGE": "beta"]), launch([], ["API_STAGE": ""])),
-            (.environment("API_STAGE", equals: "beta"), launch([], ["API_STAGE": "beta"]), launch([], ["API_STAGE": "prod"])),
-            (.preview, launch([], ["XCODE_RUNNING_FOR_PREVIEWS": "1"]), launch([], ["XCODE_RUNNING_FOR_PREVIEWS": "0"])),
+            (
+                .environment("API_STAGE", equals: "beta"), launch([], ["API_STAGE": "beta"]),
+                launch([], ["API_STAGE": "prod"])
+            ),
+            (
+                .preview, launch([], ["XCODE_RUNNING_FOR_PREVIEWS": "1"]),
+                launch([], ["XCODE_RUNNING_FOR_PREVIEWS": "0"])
+            ),
             (.test, launch([], ["XCTestConfigurationFilePath": "/tmp/x.xctestconfiguration"]), launch()),
             (.test, LaunchEnvironment(arguments: ["/build/AppPackageTests.xctest"]), launch(["-xctest"])),
             (.test, LaunchEnvironment(arguments: ["/usr/bin/xctest", "Bundle.xctest"]), launch()),
