@@ -47,6 +47,16 @@ private final class Messages: Sendable {
     var all: [String] { lines.withLock { $0 } }
 }
 
+/// Runs `body` with `Container.loggingFunction` silenced: registrations it makes on purpose report problems.
+private func withLoggingSilenced(_ body: () -> Void) {
+    loggingSinkLock.run {
+        let previous = Container.loggingFunction
+        Container.loggingFunction = { _ in }
+        defer { Container.loggingFunction = previous }
+        body()
+    }
+}
+
 @Suite("keyedByArguments: one instance per distinct runtime argument tuple")
 struct KeyedByArgumentsTests {
     @Test("equal arguments get the same instance, different ones different instances")
@@ -174,10 +184,7 @@ struct KeyedByArgumentsTests {
     @Test("a scope that shares nothing, or a limit below 1, is an error at registration, never a silent sharing")
     func invalidConfigurations() throws {
         let container = Container()
-        loggingSinkLock.run {
-            let previous = Container.loggingFunction
-            Container.loggingFunction = { _ in }
-            defer { Container.loggingFunction = previous }
+        withLoggingSilenced {
             container.register(ItemModel.self, name: "transient") { _, id in ItemModel(id: id) }
                 .inObjectScope(.transient).keyedByArguments()
             container.register(ItemModel.self, name: "graph") { _, id in ItemModel(id: id) }
@@ -200,13 +207,11 @@ struct KeyedByArgumentsTests {
         #expect(reason("zero") == .invalidLimit(0))
     }
 
-    @Test("an existential argument type is keyed by the value it holds; a value that is not Hashable fails")
+    @Test(
+        "an AnyHashable argument is keyed by the value it holds; an existential type that is not Hashable is rejected")
     func existentialArgument() throws {
         let container = Container()
-        loggingSinkLock.run {
-            let previous = Container.loggingFunction
-            Container.loggingFunction = { _ in }
-            defer { Container.loggingFunction = previous }
+        withLoggingSilenced {
             container.register(ItemModel.self) { (_, key: AnyHashable) in ItemModel(id: key.hashValue) }
                 .inObjectScope(.container).keyedByArguments()
         }
@@ -214,10 +219,7 @@ struct KeyedByArgumentsTests {
         #expect(first === (try container.require(ItemModel.self, argument: AnyHashable(1))))
         #expect(first !== (try container.require(ItemModel.self, argument: AnyHashable("1"))))
         let shapes = Container()
-        loggingSinkLock.run {
-            let previous = Container.loggingFunction
-            Container.loggingFunction = { _ in }
-            defer { Container.loggingFunction = previous }
+        withLoggingSilenced {
             shapes.register(ItemModel.self) { (_, shape: any Shape) in ItemModel(id: shape is Square ? 1 : 2) }
                 .inObjectScope(.container).keyedByArguments()
         }
