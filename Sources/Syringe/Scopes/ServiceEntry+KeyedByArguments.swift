@@ -174,17 +174,28 @@ final class ArgumentKeyedScope: ObjectScopeProtocol, CustomStringConvertible {
 ///
 /// Used only under its registration's lock (as every ``InstanceStorage``), so it needs no lock of its own.
 final class ArgumentKeyedStorage: InstanceStorage {
-    private struct Entry {
+    /// One key's instance: a class, so that a hit updates its last use in place, without writing the dictionary
+    /// or copying a weak reference.
+    private final class Entry {
         /// The instance, when kept strongly (`.container`).
-        var strong: Any?
+        let strong: Any?
         /// The instance, when kept weakly (`.weak`).
-        var weak: WeakReference
+        weak var object: AnyObject?
         var lastUse: UInt64
+
+        init(strong: Any?, object: AnyObject?, lastUse: UInt64) {
+            self.strong = strong
+            self.object = object
+            self.lastUse = lastUse
+        }
+
+        var instance: Any? { strong ?? object }
     }
 
     private let strongly: Bool
     private let limit: Int?
     private var entries: [ArgumentKey: Entry] = [:]
+    /// Counts uses, for the least-recently-used bound; not counted without a limit.
     private var clock: UInt64 = 0
 
     init(strongly: Bool, limit: Int?) {
@@ -198,19 +209,17 @@ final class ArgumentKeyedStorage: InstanceStorage {
         set { if newValue == nil { entries.removeAll() } }
     }
 
-    /// How many instances are kept (weak ones included until they are found dead).
-    var count: Int { entries.count }
-
     /// The instance kept for `key`, marked as used now.
     func instance(for key: ArgumentKey) -> Any? {
-        guard var entry = entries[key] else { return nil }
-        guard let instance = entry.strong ?? entry.weak.object else {
+        guard let entry = entries[key] else { return nil }
+        guard let instance = entry.instance else {
             entries[key] = nil
             return nil
         }
-        clock += 1
-        entry.lastUse = clock
-        entries[key] = entry
+        if limit != nil {
+            clock += 1
+            entry.lastUse = clock
+        }
         return instance
     }
 
@@ -221,10 +230,10 @@ final class ArgumentKeyedStorage: InstanceStorage {
         if let kept = self.instance(for: key) { return (kept, false) }
         clock += 1
         if strongly {
-            entries[key] = Entry(strong: instance, weak: WeakReference(nil), lastUse: clock)
+            entries[key] = Entry(strong: instance, object: nil, lastUse: clock)
         } else {
             guard let object = asObject(instance) else { return (instance, true) }
-            entries[key] = Entry(strong: nil, weak: WeakReference(object), lastUse: clock)
+            entries[key] = Entry(strong: nil, object: object, lastUse: clock)
         }
         if let limit, entries.count > limit { evictLeastRecentlyUsed(down: limit) }
         return (instance, true)
@@ -232,7 +241,7 @@ final class ArgumentKeyedStorage: InstanceStorage {
 
     private func evictLeastRecentlyUsed(down limit: Int) {
         // Dead weak entries go first; then the oldest use, one at a time (one over the limit per new key).
-        entries = entries.filter { $0.value.strong != nil || $0.value.weak.object != nil }
+        entries = entries.filter { $0.value.instance != nil }
         while entries.count > limit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             entries[oldest.key] = nil
         }
