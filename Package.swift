@@ -1,13 +1,14 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
     name: "Syringe",
-    // The Apple minimums the code needs: a generic type with a parameter pack (ArgumentConverter<each Argument>)
-    // needs the Swift 5.9 runtime (macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1); Duration and
-    // ContinuousClock need macOS 13. Synchronization.Mutex/Atomic (macOS 15) are used on Linux only. Linux has
-    // no minimum here: it builds with the Swift 6 toolchain.
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    // The Apple minimums: those Swift concurrency back-deploys to. The code uses nothing newer without
+    // `@available` (ResolutionTrace.Step.duration needs macOS 13); Scripts/apple-availability.sh checks it, at
+    // these versions, on every CI run (Documentation/Versioning.md). Atomics and locks come from the C target
+    // CSyringeRuntime (C11 and POSIX), the same on every platform. Linux has no minimum here.
+    // Tools 6.2: `AutoCreatable: SendableMetatype` needs the Swift 6.2 compiler.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "Syringe", targets: ["Syringe"]),
         .library(name: "SyringeTesting", targets: ["SyringeTesting"]),
@@ -16,7 +17,10 @@ let package = Package(
         .library(name: "SyringeDynamic", type: .dynamic, targets: ["Syringe"]),
     ],
     targets: [
-        .target(name: "Syringe"),
+        // The C half of the runtime (Sources/Syringe/Runtime/README.md): C11 atomics and POSIX threads, one
+        // implementation for every platform.
+        .target(name: "CSyringeRuntime"),
+        .target(name: "Syringe", dependencies: ["CSyringeRuntime"], exclude: ["Runtime/README.md"]),
         .target(name: "SyringeTesting", dependencies: ["Syringe"]),
         .executableTarget(name: "BasicUsage", dependencies: ["Syringe"], path: "Examples/BasicUsage"),
         .executableTarget(name: "AsyncTopLevel", dependencies: ["Syringe"], path: "Examples/AsyncTopLevel"),
@@ -55,7 +59,7 @@ let package = Package(
 // - ExistentialAny: https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md
 // - MemberImportVisibility: https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
 // - InternalImportsByDefault: https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md
-for target in package.targets where target.type != .plugin {
+for target in package.targets where target.type != .plugin && target.name != "CSyringeRuntime" {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .enableUpcomingFeature("MemberImportVisibility"),

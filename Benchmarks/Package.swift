@@ -9,7 +9,7 @@ import PackageDescription
 //     swift run --package-path Benchmarks --scratch-path .build-benchmarks Differential --seeds 0..<500
 let package = Package(
     name: "SyringeBenchmarks",
-    platforms: [.macOS(.v14)],  // Syringe's minimum (see its Package.swift)
+    platforms: [.macOS(.v10_15)],  // Syringe's minimum (see its Package.swift)
     dependencies: [
         // Named, because a package found by path takes the name of its folder (a checkout may be named anything).
         .package(name: "Syringe", path: ".."),

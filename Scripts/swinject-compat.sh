@@ -114,7 +114,7 @@ import PackageDescription
 
 let package = Package(
     name: "SwinjectCompat",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],  // Syringe's minimums
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],  // Syringe's minimums
     dependencies: [.package(path: "$repo")],
     targets: [
         .testTarget(

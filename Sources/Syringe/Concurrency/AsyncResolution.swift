@@ -297,34 +297,6 @@ final class AsyncResolution: AsyncResolver, Sendable {
         }
     }
 
-    /// The instance of an `async` registration keyed by its arguments (``ServiceEntry/keyedByArguments(limit:)``):
-    /// kept per argument key as the synchronous path keeps it; two tasks that make one key's instance at once keep
-    /// the first one stored, and both return it.
-    private func keyedInstance(
-        of registration: Registration, in scope: ArgumentKeyedScope, request: ServiceRequest, arguments: InstanceBox,
-        completions: [Registration.Completion]
-    ) async throws(ResolutionError) -> Any {
-        if let problem = scope.problem { throw wrap(problem, of: registration) }
-        guard let key = scope.keyMaker.key(of: arguments.value) else {
-            let type = ArgumentKey.unhashableTypeName(in: arguments.value, count: scope.argumentCount)
-            throw wrap(
-                KeyedByArgumentsError(reason: .unhashableValue(type), service: typeName(registration.serviceType)),
-                of: registration)
-        }
-        let existing = registration.state.withLock { state -> Any? in
-            (registration.customStorage(of: scope, in: &state) as? ArgumentKeyedStorage)?.instance(for: key)
-        }
-        if let existing { return existing }
-        try checkCycle(registration, request: request)
-        let instance = try await make(registration, request: request, arguments: arguments, completions: completions)
-        return registration.state.withLock { state -> Any in
-            guard !state.isRetired, let storage = state.customStorage as? ArgumentKeyedStorage else { return instance }
-            let (kept, isNew) = storage.keep(instance, for: key)
-            if isNew { registration.lifecycle.record(instance, of: registration, custom: false) }
-            return kept
-        }
-    }
-
     /// The instance of a `.container`, `.perContainer` or `.weak` `async` registration: one creation, however
     /// many tasks ask.
     ///
@@ -397,7 +369,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
     // MARK: Making
 
     /// Runs the `async` factory, then the `initCompleted` closures, one level deeper on the path.
-    private func make(
+    func make(
         _ registration: Registration,
         request: ServiceRequest,
         arguments: InstanceBox,
@@ -425,7 +397,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
                     instance = try decorator(child, instance)
                 }
                 if configuration.injectsProperties {
-                    try PropertyInjector.fill(instance, from: child, registration: .passUnretained(registration))
+                    try PropertyInjector.fill(instance, from: child, registration: Unretained(registration))
                 }
             } catch {
                 throw child.wrap(error, of: registration)
@@ -444,7 +416,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
 
     // MARK: Errors
 
-    private func checkCycle(_ registration: Registration, request: ServiceRequest) throws(ResolutionError) {
+    func checkCycle(_ registration: Registration, request: ServiceRequest) throws(ResolutionError) {
         if frames.contains(where: { $0.registration === registration }) {
             throw cycleError(closingAt: registration, request: request)
         }
@@ -473,7 +445,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
         )
     }
 
-    private func wrap(_ error: any Error, of registration: Registration) -> ResolutionError {
+    func wrap(_ error: any Error, of registration: Registration) -> ResolutionError {
         if let error = error as? ResolutionError { return error }
         let path = frames.map(\.request)
         return ResolutionError(

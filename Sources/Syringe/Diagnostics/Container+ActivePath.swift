@@ -5,8 +5,8 @@ extension Container {
     /// path is the resolution's own state, read only by the thread that runs it.
     package func activeResolutionPath() -> [ServiceRequest] {
         guard let thread = ResolvingThread.installed,
-            let active = thread._withUnsafeGuaranteedRef({ $0.activeContext(of: self) })
+            let active = thread.with({ $0.activeContext(of: self) })
         else { return [] }
-        return active._withUnsafeGuaranteedRef { $0.currentPath() }
+        return active.with { $0.currentPath() }
     }
 }

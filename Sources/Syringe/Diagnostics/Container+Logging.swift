@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Bionic)
-    import Bionic
-#endif
-
 extension Container {
     /// A function that receives log messages.
     ///
@@ -41,7 +31,7 @@ extension Container {
 
     private static let loggingSink = Locked<LoggingFunction?>(printIfEnabled)
     /// 1 while ``loggingFunction`` is still the default one.
-    private static let usesDefaultSink = AtomicWord(1)
+    private static let usesDefaultSink = AtomicCounter(1)
 
     /// The default sink: prints when one of the environment variables asks for it.
     private static let printIfEnabled: LoggingFunction = { message in
@@ -88,6 +78,5 @@ extension Container {
 
 /// Whether the environment variable `name` is set to `1`.
 private func environmentFlag(_ name: String) -> Bool {
-    guard let value = getenv(name) else { return false }
-    return String(cString: value) == "1"
+    ProcessEnvironment.value(of: name) == "1"
 }

@@ -91,7 +91,7 @@ extension ResolutionContext {
         // A factory of a scope that keeps instances may run again to close a loop through `initCompleted`, as in
         // normal resolution (see `checkCycle`).
         let keeps = kind != .transient
-        try checkCycle(.passUnretained(registration), as: requestedType, name: name)
+        try checkCycle(Unretained(registration), as: requestedType, name: name)
         return try make(
             registration, configuration, as: requestedType, name: name, arguments: arguments,
             reusing: keeps ? { self.graphInstance(of: registration) } : nil
@@ -116,7 +116,7 @@ extension ResolutionContext {
             return holder.state.withLock { state in
                 switch state.shared {
                 case .strong: return true
-                case .weak(let reference): return reference.object != nil
+                case .weak(let kept): return kept.isAlive
                 case .creating(let creator, let partial, _): return creator == owner && partial != nil
                 case .empty: return false
                 }

@@ -60,12 +60,27 @@ public struct ResolutionTrace: Sendable, CustomStringConvertible {
         /// if case .reused = step.outcome { print("reused", step.request) }
         /// ```
         public let outcome: Outcome
-        /// The time from asking to getting the instance, the factory and every dependency included.
+        /// The time from asking to getting the instance, the factory and every dependency included, in
+        /// nanoseconds of a monotonic clock.
+        ///
+        /// Available on every supported OS; ``duration`` gives it as a `Duration` where the OS has that type
+        /// (macOS 13, iOS 16, tvOS 16, watchOS 9).
+        ///
+        /// ```swift
+        /// let slow = step.durationInNanoseconds > 5_000_000  // more than 5 ms
+        /// ```
+        public let durationInNanoseconds: UInt64
+        /// The time from asking to getting the instance, the factory and every dependency included:
+        /// ``durationInNanoseconds`` as a `Duration`.
+        ///
+        /// Needs macOS 13, iOS 16, tvOS 16 or watchOS 9, where `Duration` exists; below them, read
+        /// ``durationInNanoseconds``.
         ///
         /// ```swift
         /// let slow = step.duration > .milliseconds(5)
         /// ```
-        public let duration: Duration
+        @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+        public var duration: Duration { .nanoseconds(durationInNanoseconds) }
         /// The services resolved while making this one, in order.
         ///
         /// ```swift
@@ -94,7 +109,8 @@ public struct ResolutionTrace: Sendable, CustomStringConvertible {
             let scope = "[\(step.registration.scope)]"
             switch step.outcome {
             case .created:
-                lines.append("\(indent)\(step.request): created \(scope) in \(formatted(step.duration)), \(place)")
+                let time = formatted(nanoseconds: step.durationInNanoseconds)
+                lines.append("\(indent)\(step.request): created \(scope) in \(time), \(place)")
             case .reused:
                 lines.append("\(indent)\(step.request): reused \(scope), \(place)")
             case .failed(let error):
@@ -107,10 +123,9 @@ public struct ResolutionTrace: Sendable, CustomStringConvertible {
     }
 }
 
-/// A duration as microseconds (`48.2 µs`) or, from a millisecond on, milliseconds (`3.1 ms`).
-private func formatted(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    let tenthsOfMicroseconds = seconds * 10_000_000 + attoseconds / 100_000_000_000
+/// A duration in nanoseconds as microseconds (`48.2 µs`) or, from a millisecond on, milliseconds (`3.1 ms`).
+func formatted(nanoseconds: UInt64) -> String {
+    let tenthsOfMicroseconds = nanoseconds / 100
     if tenthsOfMicroseconds < 10_000 {
         return "\(tenthsOfMicroseconds / 10).\(tenthsOfMicroseconds % 10) µs"
     }
@@ -123,32 +138,34 @@ final class ResolutionTracer {
     final class OpenStep {
         let request: ServiceRequest
         let registration: RegistrationDescription
-        let start: ContinuousClock.Instant
+        /// ``monotonicNanoseconds()`` when the step began.
+        let start: UInt64
         var children: [ResolutionTrace.Step] = []
 
-        init(request: ServiceRequest, registration: RegistrationDescription, start: ContinuousClock.Instant) {
+        init(request: ServiceRequest, registration: RegistrationDescription, start: UInt64) {
             self.request = request
             self.registration = registration
             self.start = start
         }
     }
 
-    private let clock = ContinuousClock()
     private var open: [OpenStep] = []
     private(set) var steps: [ResolutionTrace.Step] = []
 
     func begin(request: ServiceRequest, registration: RegistrationDescription) -> OpenStep {
-        let step = OpenStep(request: request, registration: registration, start: clock.now)
+        let step = OpenStep(request: request, registration: registration, start: monotonicNanoseconds())
         open.append(step)
         return step
     }
 
     func end(_ step: OpenStep, outcome: ResolutionTrace.Outcome) {
-        let duration = clock.now - step.start
+        // A monotonic clock never goes back; subtracting with a floor keeps a misbehaving one from trapping.
+        let now = monotonicNanoseconds()
+        let duration = now >= step.start ? now - step.start : 0
         // Steps end in the reverse order they began (resolution is a call tree on one thread).
         if open.last === step { open.removeLast() }
         let finished = ResolutionTrace.Step(
-            request: step.request, registration: step.registration, outcome: outcome, duration: duration,
+            request: step.request, registration: step.registration, outcome: outcome, durationInNanoseconds: duration,
             children: step.children
         )
         if let parent = open.last {

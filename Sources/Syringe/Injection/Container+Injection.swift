@@ -51,33 +51,19 @@ extension Container {
     /// in the thread's pooled context, as a top-level resolve starts (Container+Resolution.swift).
     func inOneResolution(_ body: () throws(ResolutionError) -> Void) throws(ResolutionError) {
         let installed = ResolvingThread.installed
-        if installed?._withUnsafeGuaranteedRef({ $0.activeContext(of: self) }) != nil {
+        if installed?.with({ $0.activeContext(of: self) }) != nil {
             return try body()
         }
         // The thread's state is used without retaining it (its slot owns it); only a state made now is held.
-        let thread: Unmanaged<ResolvingThread>
         var made: ResolvingThread?
-        if let installed {
-            thread = installed
-        } else {
-            let state = ResolvingThread.makeCurrent()
-            made = state
-            thread = .passUnretained(state)
-        }
+        let thread = ResolvingThread.borrowed(installed, keepingAlive: &made)
         defer { withExtendedLifetime(made) {} }
         // A reading section without its quick read: the resolves inside take locks.
-        let quick = thread._withUnsafeGuaranteedRef { $0.enterReadingWithQuickRead() }
-        defer { thread._withUnsafeGuaranteedRef { $0.leaveReading() } }
-        if quick { thread._withUnsafeGuaranteedRef { $0.endQuickRead() } }
-        let context = thread._withUnsafeGuaranteedRef { $0.takeContext(for: self) }
-        context.begin(container: self, registry: RegistryView(of: self), graph: pinnedGraph)
-        let previous = thread._withUnsafeGuaranteedRef { $0.activate(context) }
-        defer {
-            thread._withUnsafeGuaranteedRef { thread in
-                thread.deactivate(restoring: previous)
-                thread.recycle(context)
-            }
+        let quick = thread.with { $0.enterReadingWithQuickRead() }
+        defer { thread.with { $0.leaveReading() } }
+        if quick { thread.with { $0.endQuickRead() } }
+        try thread.withResolution(of: self, registry: RegistryView(of: self), graph: pinnedGraph) {
+            _ throws(ResolutionError) in try body()
         }
-        try body()
     }
 }

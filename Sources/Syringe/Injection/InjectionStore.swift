@@ -3,7 +3,7 @@
 final class InjectionStore: Sendable {
     let state = Locked(State())
     /// Nonzero while `state.watches` holds any watch: what the registration hooks check first.
-    private let watchCount = AtomicWord(0)
+    private let watchCount = AtomicCounter(0)
 
     struct State {
         /// ``Container/autoCreatesUnregisteredTypes``.

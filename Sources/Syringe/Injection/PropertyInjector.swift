@@ -89,7 +89,7 @@ enum PropertyInjector {
     /// cannot be resolved throws, naming the property and its owner. `registration` is the registration that
     /// made `instance` (`nil` for ``Container/inject(into:isolation:)``).
     static func fill(
-        _ instance: Any, from resolver: any Resolver, registration: Unmanaged<Registration>?,
+        _ instance: Any, from resolver: any Resolver, registration: Unretained<Registration>?,
         isolation: (any Actor)? = nil
     ) throws(ResolutionError) {
         let properties = properties(of: instance)
@@ -105,7 +105,7 @@ enum PropertyInjector {
         let reinjected = properties.filter(\.storage.reinjected)
         if !reinjected.isEmpty {
             try Reinjection.watch(
-                instance, properties: reinjected, resolver: resolver, madeBy: registration?.takeUnretainedValue(),
+                instance, properties: reinjected, resolver: resolver, madeBy: registration?.object,
                 isolation: isolation)
         }
     }

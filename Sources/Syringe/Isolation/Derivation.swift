@@ -27,9 +27,9 @@ final class Derivation: Sendable {
     /// keep its own: ``ObjectScope/container``, ``ObjectScope/weak`` and custom scopes. Transient and graph
     /// instances are never kept, and ``ObjectScope/perContainer`` ones are already kept by the resolving
     /// container.
-    static func keepsInstances(_ registration: Unmanaged<Registration>) -> Bool {
-        let kind = registration._withUnsafeGuaranteedRef {
-            $0.currentConfiguration._withUnsafeGuaranteedRef { $0.kind }
+    static func keepsInstances(_ registration: Unretained<Registration>) -> Bool {
+        let kind = registration.with {
+            $0.currentConfiguration.with { $0.kind }
         }
         switch kind {
         case .container, .weak, .custom: return true

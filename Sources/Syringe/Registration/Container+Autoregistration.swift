@@ -159,7 +159,7 @@ extension Container {
                         resolvingDependencies: needsDependencies)
                 )
             },
-            converting: ArgumentConverter<repeat each Argument>.self,
+            converting: ArgumentConverter<(repeat each Argument)>.self,
             as: ArgumentRegistration<Service>.self
         )
         return ServiceEntry(registration: registration, container: self)

@@ -93,7 +93,7 @@ extension Container {
                 }
                 return try factory(resolver, repeat each values)
             },
-            converting: ArgumentConverter<repeat each Argument>.self,
+            converting: ArgumentConverter<(repeat each Argument)>.self,
             as: ArgumentRegistration<Service>.self
         )
         return ServiceEntry(registration: registration, container: self)

@@ -194,7 +194,7 @@ public struct LaunchEnvironment: Sendable {
     /// - Parameter name: The variable's name.
     /// - Returns: Its value.
     public func value(ofVariable name: String) -> String? {
-        guard let variables else { return processEnvironmentValue(name) }
+        guard let variables else { return ProcessEnvironment.value(of: name) }
         return variables[name]
     }
 

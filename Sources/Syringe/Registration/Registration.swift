@@ -10,8 +10,8 @@
 ///
 /// The factory is carried by the subclass of each kind (`FactoryRegistrations.swift`), with its static type.
 @usableFromInline
-class Registration: @unchecked Sendable {
-    // @unchecked Sendable: every stored property is a `let` of a Sendable type or an `AtomicWord`, and the
+class Registration: RegistrationCore, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is a `let` of a Sendable type or an atomic word, and the
     // mutable state sits behind its lock. Not final only so that the subclasses can carry the factory with its
     // static type; they add only `let` properties of Sendable types.
     /// The erased factory: the resolver, then the runtime arguments as one value (a tuple when several).
@@ -36,13 +36,6 @@ class Registration: @unchecked Sendable {
     let shape: Shape
     /// Where the disposable instances of this registration are recorded: its container's store.
     let lifecycle: LifecycleStore
-    /// The published ``Configuration`` (`Unmanaged<Configuration>` bits). The registration owns a reference to
-    /// it unless it is shared (``Configuration/isShared``): those live for good.
-    private let publishedConfiguration: AtomicWord
-    /// The lock and ``State`` (``Locked/retainedBits()``, owned by the registration), 0 until first needed.
-    private let stateBits = AtomicWord(0)
-    /// The kept `.container` instance (`Unmanaged<PublishedInstance>` bits, 0 when none); `state.shared` keeps it.
-    private let publishedShared = AtomicWord(0)
 
     /// The scope, `initCompleted` closures, decorators and property injection as one immutable value, for the
     /// resolve path.
@@ -80,64 +73,6 @@ class Registration: @unchecked Sendable {
             self.isShared = isShared
         }
 
-        /// The configuration of a built-in scope without `initCompleted` closures: one object, shared by every
-        /// registration that has it, so registering and `inObjectScope(.transient)` allocate none.
-        static func of(scope: any ObjectScopeProtocol, completions: [Completion]) -> Configuration {
-            let bits = ownedBits(scope: scope, completions: completions)
-            let configuration = Unmanaged<Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
-            return configuration._withUnsafeGuaranteedRef { $0.isShared }
-                ? configuration.takeUnretainedValue()
-                : configuration.takeRetainedValue()
-        }
-
-        /// This configuration with the given fields changed, as bits to publish (see
-        /// ``ownedBits(scope:completions:decorators:injectsProperties:)``).
-        func ownedBits(
-            scope newScope: (any ObjectScopeProtocol)? = nil, completions newCompletions: [Completion]? = nil,
-            decorators newDecorators: [Decorator]? = nil, injectsProperties newInjects: Bool? = nil
-        ) -> UInt {
-            Configuration.ownedBits(
-                scope: newScope ?? scope, completions: newCompletions ?? completions,
-                decorators: newDecorators ?? decorators, injectsProperties: newInjects ?? injectsProperties
-            )
-        }
-
-        /// The configuration of `scope` with `completions` (and decorators, property injection) as bits to
-        /// publish (see `publishedConfiguration`): a shared one unretained, or a new one retained for the
-        /// registration that publishes it.
-        @inline(__always)
-        static func ownedBits(
-            scope: any ObjectScopeProtocol, completions: [Completion], decorators: [Decorator] = [],
-            injectsProperties: Bool = false
-        ) -> UInt {
-            // `ObjectScope` is final, so comparing the scope's class with it is the cast, without the runtime's
-            // dynamic cast. Nothing is retained on the way to a shared configuration.
-            if completions.isEmpty, decorators.isEmpty, !injectsProperties, type(of: scope) == ObjectScope.self {
-                let builtIn = unsafeDowncast(scope, to: ObjectScope.self)
-                let shared: Unmanaged<Configuration>? =
-                    switch builtIn.kind {
-                    case .transient: .passUnretained(transient)
-                    case .graph: .passUnretained(graph)
-                    case .container: .passUnretained(container)
-                    case .weak: .passUnretained(weak)
-                    case .perContainer: .passUnretained(perContainer)
-                    case .custom: nil
-                    }
-                if let shared, shared._withUnsafeGuaranteedRef({ $0.scope === builtIn }) {
-                    return UInt(bitPattern: shared.toOpaque())
-                }
-            }
-            let made = Configuration(
-                scope: scope, completions: completions, decorators: decorators, injectsProperties: injectsProperties)
-            return UInt(bitPattern: Unmanaged.passRetained(made).toOpaque())
-        }
-
-        private static let transient = Configuration(scope: ObjectScope.transient, completions: [], isShared: true)
-        private static let graph = Configuration(scope: ObjectScope.graph, completions: [], isShared: true)
-        private static let container = Configuration(scope: ObjectScope.container, completions: [], isShared: true)
-        private static let weak = Configuration(scope: ObjectScope.weak, completions: [], isShared: true)
-        private static let perContainer = Configuration(
-            scope: ObjectScope.perContainer, completions: [], isShared: true)
     }
 
     struct State {
@@ -167,7 +102,8 @@ class Registration: @unchecked Sendable {
         case creating(owner: UInt, partial: Any?, hasWaiters: Bool)
         /// Kept strongly (`.container`), in the box published for lock-free reads.
         case strong(PublishedInstance)
-        case weak(WeakReference)
+        /// Kept weakly (`.weak`), given back as the factory made it (an optional stays one).
+        case weak(WeakInstance)
     }
 
     /// The subclasses of ``Registration``, one per kind of factory.
@@ -198,7 +134,7 @@ class Registration: @unchecked Sendable {
         self.storedLine = UInt32(clamping: line)
         self.lifecycle = lifecycle
         self.shape = shape
-        publishedConfiguration = AtomicWord(Registration.ownedBits(of: configuration))
+        super.init(configurationBits: Registration.ownedBits(of: configuration))
     }
 
     /// The line of the registration.
@@ -236,88 +172,16 @@ class Registration: @unchecked Sendable {
     }
 
     deinit {
-        let state = stateBits.load()
-        if state != 0 { Locked<State>.releaseRetainedBits(state) }
-        let configuration = Unmanaged<Configuration>.fromOpaque(
-            UnsafeRawPointer(bitPattern: publishedConfiguration.load())!)
-        if !configuration._withUnsafeGuaranteedRef({ $0.isShared }) { configuration.release() }
+        releasePublishedState()
     }
 
-    /// The bits to publish for `configuration`, with the reference the registration owns (none for a shared one).
-    private static func ownedBits(of configuration: Configuration) -> UInt {
-        let reference =
-            configuration.isShared ? Unmanaged.passUnretained(configuration) : Unmanaged.passRetained(configuration)
-        return UInt(bitPattern: reference.toOpaque())
-    }
 
-    // MARK: State
-
-    /// The lock and the state of shared instances, made now if this is its first use.
-    final var state: Locked<State> {
-        let bits = stateBits.load()
-        return bits != 0 ? Locked(borrowingBits: bits) : makeState()
-    }
-
-    /// The lock and state if they were made; `nil` means nothing was ever kept, created, or retired.
-    final var stateIfMade: Locked<State>? {
-        let bits = stateBits.load()
-        return bits != 0 ? Locked(borrowingBits: bits) : nil
-    }
-
-    @inline(never)
-    private func makeState() -> Locked<State> {
-        let made = Locked(State())
-        let bits = made.retainedBits()
-        let (exchanged, original) = stateBits.compareExchange(expected: 0, desired: bits)
-        if exchanged { return made }
-        // Another thread made it first: use that one.
-        Locked<State>.releaseRetainedBits(bits)
-        return Locked(borrowingBits: original)
-    }
-
-    /// The current scope and `initCompleted` closures, not retained. Valid as long as the registration: a
-    /// replaced configuration of its own is retired into `state`, and a shared one lives for good.
-    @inline(__always)
-    final var currentConfiguration: Unmanaged<Configuration> {
-        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: publishedConfiguration.load())!)
-    }
-
-    /// The current scope and `initCompleted` closures.
-    final var configuration: Configuration { currentConfiguration.takeUnretainedValue() }
-
-    /// Replaces the configuration with `change(current)`, without a lock; a replaced configuration of the
-    /// registration's own is retired into `state`. `change` may run more than once when threads race.
-    ///
-    /// Ordering with the creation of a shared instance: the exchange comes before the caller reads
-    /// ``stateIfMade`` (to forget instances), and a creator checks the configuration under the state's lock
-    /// after the state was made; both sequentially consistent, so a creator either sees the new scope or its
-    /// instance is forgotten by the caller.
-    final func reconfigure(_ change: (Configuration) -> UInt) {
-        var current = publishedConfiguration.load()
-        while true {
-            let old = Unmanaged<Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: current)!)
-            // The new configuration's bits, as `Configuration.ownedBits(scope:completions:)` gives them.
-            let bits = old._withUnsafeGuaranteedRef { change($0) }
-            if bits == current { return }  // the same shared configuration
-            let new = Unmanaged<Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
-            let (exchanged, original) = publishedConfiguration.compareExchange(expected: current, desired: bits)
-            if exchanged {
-                if !old._withUnsafeGuaranteedRef({ $0.isShared }) {
-                    let retired = old.takeRetainedValue()
-                    state.withLock { $0.replacedConfigurations.append(retired) }
-                }
-                return
-            }
-            if !new._withUnsafeGuaranteedRef({ $0.isShared }) { new.release() }
-            current = original
-        }
-    }
 
     /// Changes the scope, forgetting the instances the old one kept. A value or instance registration keeps its
     /// own scope (see `Container+Values.swift`).
     @usableFromInline
     final func changeScope(to scope: any ObjectScopeProtocol) {
-        if currentConfiguration._withUnsafeGuaranteedRef({ $0.isRegisteredInstance }) { return }
+        if currentConfiguration.with({ $0.isRegisteredInstance }) { return }
         reconfigure {
             Configuration.ownedBits(
                 scope: scope, completions: $0.completions, decorators: $0.decorators,
@@ -340,43 +204,12 @@ class Registration: @unchecked Sendable {
         var forgotten: PublishedInstance?
         state.withLock { state in
             forgotten = forgetShared(in: &state)
+            checkPublishedInstance(in: state)
             state.customStorage = nil
         }
         Registration.discard(forgotten)
     }
 
-    // MARK: Kept instances
-
-    /// The box of the `.container` instance this registration keeps, if it keeps one stored as exactly the type
-    /// `serviceType` identifies (see ``TypedPublishedInstance``); read without a lock and not retained. Call only
-    /// during a quick read (``ResolvingThread/enterReadingWithQuickRead()``), which keeps the box valid until the
-    /// caller has retained the instance.
-    @inline(__always)
-    final func publishedInstance(typedAs serviceType: ObjectIdentifier) -> Unmanaged<PublishedInstance>? {
-        // No `Service?` here: in code not specialized for `Service`, an optional of it costs a metadata lookup.
-        guard let pointer = UnsafeRawPointer(bitPattern: publishedShared.load()) else { return nil }
-        let box = Unmanaged<PublishedInstance>.fromOpaque(pointer)
-        return box._withUnsafeGuaranteedRef { $0.typedAs == serviceType } ? box : nil
-    }
-
-    /// Keeps `instance` strongly and publishes it for lock-free reads. Call with the lock held: `state` is this
-    /// registration's.
-    final func keepStrongly(_ instance: Any, in state: inout State) {
-        let box = box(instance)
-        state.shared = .strong(box)
-        publishedShared.store(UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque()))
-    }
-
-    /// Forgets the shared instance (kept or being created), with the lock held. Returns the box of a kept one,
-    /// unpublished: pass it to ``discard(_:)`` once the lock is released.
-    final func forgetShared(in state: inout State) -> PublishedInstance? {
-        // The common case (a registration configured before its first resolve) copies and destroys nothing.
-        if case .empty = state.shared { return nil }
-        defer { state.shared = .empty }
-        guard case .strong(let box) = state.shared else { return nil }
-        publishedShared.store(0)
-        return box
-    }
 
     /// Releases a box ``forgetShared(in:)`` returned, once no quick read can still be reading it. Call without
     /// holding a lock: the instance's deinitializer may run here.

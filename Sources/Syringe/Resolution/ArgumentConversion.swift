@@ -16,17 +16,21 @@ protocol ArgumentConversion {
     static func convert(_ arguments: Any) -> Any?
 }
 
-/// The ``ArgumentConversion`` of a registration whose factory takes `Argument…`.
+/// The ``ArgumentConversion`` of a registration whose factory takes the arguments `Arguments`: one type, or the
+/// tuple of several, as a request packs them (`ArgumentConverter<(repeat each Argument)>`).
 ///
-/// Never instantiated: a registration keeps its metatype.
+/// Never instantiated: a registration keeps its metatype. Generic over the packed tuple rather than over a
+/// parameter pack: a generic type with a parameter pack needs the Swift 5.9 runtime (macOS 14, iOS 17), while a
+/// tuple made from a pack in a generic function back-deploys; the cast is the same.
 @usableFromInline
-struct ArgumentConverter<each Argument>: ArgumentConversion {
+struct ArgumentConverter<Arguments>: ArgumentConversion {
     @usableFromInline
     static func convert(_ arguments: Any) -> Any? {
-        // A tuple converts element by element. One argument is not in a tuple, neither given nor registered, and
-        // the callers compare the numbers of arguments first, so one tuple argument never matches several.
+        // A tuple converts element by element. One argument is not in a tuple, neither given nor registered (a
+        // one-element pack makes the element's type), and the callers compare the numbers of arguments first, so
+        // one tuple argument never matches several.
         switch arguments {
-        case let converted as (repeat each Argument): converted
+        case let converted as Arguments: converted
         default: nil
         }
     }

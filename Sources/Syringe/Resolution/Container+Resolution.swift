@@ -41,7 +41,7 @@ extension Container: Resolver {
     private func requireFromOutside<Service>(_ serviceType: Service.Type) throws(ResolutionError) -> Service {
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: nil)
         let installed = ResolvingThread.installed
-        if let active = installed?._withUnsafeGuaranteedRef({ $0.activeContext(of: self) }) {
+        if let active = installed?.with({ $0.activeContext(of: self) }) {
             return try ResolutionContext.requireNestedOutOfLine(in: active, key: key, as: Service.self, name: nil)
         }
         return try resolveTopLevel(
@@ -111,7 +111,7 @@ extension Container: Resolver {
         let installed = ResolvingThread.installed
         // A factory's `r.resolve` joins the running resolution, here; the top-level path is out of line, so that
         // this frame, one per level of nesting, holds only what a nested resolve needs.
-        if let active = installed?._withUnsafeGuaranteedRef({ $0.activeContext(of: self) }) {
+        if let active = installed?.with({ $0.activeContext(of: self) }) {
             return try ResolutionContext.requireNested(in: active, key: key, as: Service.self, name: name)
         }
         return try requireTopLevel(key: key, as: Service.self, name: name, installed: installed)
@@ -120,7 +120,7 @@ extension Container: Resolver {
     /// ``require(_:name:)`` at the top level (no resolution of this container runs on the thread).
     @inline(never)
     func requireTopLevel<Service>(
-        key: ServiceKey, as serviceType: Service.Type, name: String?, installed: Unmanaged<ResolvingThread>?
+        key: ServiceKey, as serviceType: Service.Type, name: String?, installed: Unretained<ResolvingThread>?
     ) throws(ResolutionError) -> Service {
         try resolveTopLevel(
             key: key, as: Service.self, name: name, arguments: (), installed: installed, joinsActive: false
@@ -172,50 +172,43 @@ extension Container: Resolver {
         as serviceType: Service.Type,
         name: String?,
         arguments: Arguments,
-        installed: Unmanaged<ResolvingThread>? = ResolvingThread.installed,
+        installed: Unretained<ResolvingThread>? = ResolvingThread.installed,
         joinsActive: Bool = true,
         argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
         // `arguments` is boxed in an `Any` only past the singleton read, which then needs no `Any` to destroy.
         // The thread's state is used without retaining it (its slot owns it); only a state made now is held, by
         // `made`, for this call.
-        let thread: Unmanaged<ResolvingThread>
         var made: ResolvingThread?
-        if let installed {
-            thread = installed
-        } else {
-            let state = ResolvingThread.makeCurrent()
-            made = state
-            thread = .passUnretained(state)
-        }
+        let thread = ResolvingThread.borrowed(installed, keepingAlive: &made)
         defer { withExtendedLifetime(made) {} }
         // A resolve on the container of the resolution running on this thread (a factory's `r.resolve`) joins
         // it: same object graph, same path. The resolution's reading section is still open.
-        if joinsActive, let active = thread._withUnsafeGuaranteedRef({ $0.activeContext(of: self) }) {
+        if joinsActive, let active = thread.with({ $0.activeContext(of: self) }) {
             return try ResolutionContext.requireNested(
                 in: active, key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
         }
-        let quick = thread._withUnsafeGuaranteedRef { $0.enterReadingWithQuickRead() }
-        defer { thread._withUnsafeGuaranteedRef { $0.leaveReading() } }
+        let quick = thread.with { $0.enterReadingWithQuickRead() }
+        defer { thread.with { $0.leaveReading() } }
         var registry = RegistryView(of: self)
         let hit = registry.lookup(key)
         if quick {
             // The outermost resolve of the thread reads a kept singleton with no lock (the quick read keeps its
             // box valid). Anything else ends the quick read, as nothing but this read may happen inside one; so
             // does building a table in the lookup (it locks), and then the context's path reads the singleton.
-            if thread._withUnsafeGuaranteedRef({ $0.isInQuickRead }), let hit,
-                let box = hit.registration._withUnsafeGuaranteedRef({
+            if thread.with({ $0.isInQuickRead }), let hit,
+                let box = hit.registration.with({
                     $0.publishedInstance(typedAs: ObjectIdentifier(Service.self))
                 })
             {
                 // `publishedInstance(typedAs:)` returned the box only if it is typed exactly as `Service`, which is
-                // what `typedValue(as:)` needs to take the value out unchecked (Support/ExactCast.swift).
-                return box._withUnsafeGuaranteedRef { $0.typedValue(as: Service.self) }
+                // what `typedValue(as:)` needs to take the value out unchecked (Runtime/ExactCast.swift).
+                return box.with { $0.typedValue(as: Service.self) }
             }
-            thread._withUnsafeGuaranteedRef { $0.endQuickRead() }
+            thread.with { $0.endQuickRead() }
         }
         if !quick, let hit, let instance = existingSingleton(hit) {
-            // Exactly `Service` as stored in the `Any` (not merely its dynamic type, see Support/ExactCast.swift):
+            // Exactly `Service` as stored in the `Any` (not merely its dynamic type, see Runtime/ExactCast.swift):
             // taken out as it is. A forwarded type is cast.
             if holdsExactly(instance, Service.self) { return value(ofExactly: instance, as: Service.self) }
             // `case let x as T` casts straight into a `Service`; `as? Service` (or any `Service?` here) would
@@ -225,21 +218,15 @@ extension Container: Resolver {
             default: break
             }
         }
-        let context = thread._withUnsafeGuaranteedRef { $0.takeContext(for: self) }
-        context.begin(container: self, registry: registry, graph: pinnedGraph)
-        let previous = thread._withUnsafeGuaranteedRef { $0.activate(context) }
-        defer {
-            thread._withUnsafeGuaranteedRef { thread in
-                thread.deactivate(restoring: previous)
-                thread.recycle(context)
+        return try thread.withResolution(of: self, registry: registry, graph: pinnedGraph) {
+            context throws(ResolutionError) -> Service in
+            guard let hit else {
+                return try context.resolve(
+                    key: key, as: Service.self, name: name, arguments: arguments as Any, argumentTypes: argumentTypes
+                )
             }
+            return try context.resolve(hit, as: Service.self, name: name, arguments: arguments as Any)
         }
-        guard let hit else {
-            return try context.resolve(
-                key: key, as: Service.self, name: name, arguments: arguments as Any, argumentTypes: argumentTypes
-            )
-        }
-        return try context.resolve(hit, as: Service.self, name: name, arguments: arguments as Any)
     }
 
     /// The instance of a `.container` registration that has one, read under its lock: for a resolve nested in
@@ -248,11 +235,11 @@ extension Container: Resolver {
     private func existingSingleton(_ hit: RegistryView.Hit) -> Any? {
         // Not retained: the hit's table keeps the registration alive during the caller's reading section.
         let registration = hit.registration
-        let kind = registration._withUnsafeGuaranteedRef {
-            $0.currentConfiguration._withUnsafeGuaranteedRef { $0.kind }
+        let kind = registration.with {
+            $0.currentConfiguration.with { $0.kind }
         }
         guard kind == .container else { return nil }
-        return registration._withUnsafeGuaranteedRef { registration in
+        return registration.with { registration in
             registration.state.withLock { state -> Any? in
                 if case .strong(let box) = state.shared { return box.instance }
                 return nil

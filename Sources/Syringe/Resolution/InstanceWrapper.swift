@@ -63,11 +63,18 @@ final class WrappedTarget: Sendable {
             let wanted = request.serviceRequest(Service.self)
             throw ResolutionError(kind: .containerReleased, request: wanted)
         }
-        if let active = ResolvingThread.current.activeContext(of: container) {
+        if let active = ResolvingThread.current.activeContext(of: container),
+            active.with({ context in graph.map { context.isInGraph($0) } ?? true })
+        {
             // Not retained: the running resolution keeps its context until it finishes, after this call.
-            unowned(unsafe) let context = active.takeUnretainedValue()
-            if graph.map({ context.isInGraph($0) }) ?? true {
-                return try context.resolve(bound: registration, as: Service.self, request: request)
+            do {
+                return try active.with { context in
+                    try context.resolve(bound: registration, as: Service.self, request: request)
+                }
+            } catch let error as ResolutionError {
+                throw error
+            } catch {
+                throw ResolutionError(kind: .factoryFailed(underlying: error), request: request.serviceRequest(Service.self))
             }
         }
         let context = ResolutionContext(container: container, graph: graph)

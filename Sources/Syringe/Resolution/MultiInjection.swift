@@ -105,7 +105,7 @@ extension Array: MultiInjectable {
     ) throws(ResolutionError) -> T {
         let elements = try resolver.require(ArrayDependency<Element>.self, name: name).elements
         // `T` is `Self`: the caller found this conformance on `T.self`. Taken out by the exact cast's rule
-        // (Support/ExactCast.swift), never reinterpreted unchecked.
+        // (Runtime/ExactCast.swift), never reinterpreted unchecked.
         return try unpackExactly(elements, as: T.self)
     }
 }

@@ -14,12 +14,12 @@ struct ResolutionFrame {
     /// pops it, and that call's caller holds the registration (through the reading section's table, a
     /// snapshot, or a reference of its own) until the call returns; copies of frames (error messages) are used
     /// before it returns.
-    let unretainedRegistration: Unmanaged<Registration>
+    let unretainedRegistration: Unretained<Registration>
     let requestedType: Any.Type
     let name: String?
     var phase: Phase
 
-    init(registration: Unmanaged<Registration>, requestedType: Any.Type, name: String?, phase: Phase) {
+    init(registration: Unretained<Registration>, requestedType: Any.Type, name: String?, phase: Phase) {
         self.unretainedRegistration = registration
         self.requestedType = requestedType
         self.name = name
@@ -27,20 +27,20 @@ struct ResolutionFrame {
     }
 
     /// The registration, retained (for the cold paths: counting deep frames, messages).
-    var registration: Registration { unretainedRegistration.takeUnretainedValue() }
+    var registration: Registration { unretainedRegistration.object }
 
     /// Whether this frame makes `registration`, compared by identity without retaining either.
     @inline(__always)
-    func makes(_ registration: Unmanaged<Registration>) -> Bool {
-        unretainedRegistration.toOpaque() == registration.toOpaque()
+    func makes(_ registration: Unretained<Registration>) -> Bool {
+        unretainedRegistration === registration
     }
 
     /// Whether the instance this frame made is in its `initCompleted` closures and kept by its scope (any scope
     /// but transient): a loop back to a running factory through such a frame has made progress.
     var completesKeptInstance: Bool {
         phase == .completing
-            && unretainedRegistration._withUnsafeGuaranteedRef {
-                $0.currentConfiguration._withUnsafeGuaranteedRef { $0.kind } != .transient
+            && unretainedRegistration.with {
+                $0.currentConfiguration.with { $0.kind } != .transient
             }
     }
 

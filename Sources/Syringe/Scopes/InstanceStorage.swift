@@ -87,19 +87,19 @@ public final class TransientStorage: InstanceStorage {
 
 /// Keeps a class instance while something else holds it strongly; keeps no value types.
 ///
-/// An instance given as an optional or inside `Any` is looked through: the object inside is kept (and returned),
-/// so `Dog?` holding a `Dog` is kept as the `Dog`.
+/// An instance given as an optional or inside `Any` is looked through: the object inside is kept weakly, and
+/// given back as it was given, so `Dog?` holding a `Dog` is kept as the `Dog` and returned as a `Dog?`.
 ///
 /// ```swift
 /// let shared = ObjectScope(storageFactory: WeakStorage.init, description: "shared while used")
 /// ```
 public final class WeakStorage: InstanceStorage {
-    private weak var object: AnyObject?
+    private var kept: WeakInstance?
 
     /// The instance, while it is alive.
     public var instance: Any? {
-        get { object }
-        set { object = newValue.flatMap { asObject($0) } }
+        get { kept?.instance }
+        set { kept = newValue.flatMap(WeakInstance.init) }
     }
 
     /// Creates an empty storage.
@@ -116,7 +116,7 @@ public final class WeakStorage: InstanceStorage {
 /// let perGraph = ObjectScope(storageFactory: GraphStorage.init, description: "per graph")
 /// ```
 public final class GraphStorage: InstanceStorage {
-    private var instances: [GraphIdentifier: WeakReference] = [:]
+    private var instances: [GraphIdentifier: WeakInstance] = [:]
 
     /// The instance of the graph that is resolving now; cleared when it completes.
     public var instance: Any?
@@ -135,7 +135,7 @@ public final class GraphStorage: InstanceStorage {
     /// ```
     public func graphResolutionCompleted() {
         instance = nil
-        instances = instances.filter { $0.value.object != nil }
+        instances = instances.filter { $0.value.isAlive }
     }
 
     /// The instance created in `graph`, if it is still alive.
@@ -144,7 +144,7 @@ public final class GraphStorage: InstanceStorage {
     /// let cached = storage.instance(inGraph: graph)
     /// ```
     public func instance(inGraph graph: GraphIdentifier) -> Any? {
-        instances[graph]?.object
+        instances[graph]?.instance
     }
 
     /// Stores the instance created in `graph`.
@@ -154,7 +154,7 @@ public final class GraphStorage: InstanceStorage {
     /// ```
     public func setInstance(_ instance: Any?, inGraph graph: GraphIdentifier) {
         self.instance = instance
-        instances[graph] = WeakReference(instance.flatMap { asObject($0) })
+        instances[graph] = instance.flatMap(WeakInstance.init)
     }
 }
 
@@ -218,6 +218,40 @@ struct WeakReference {
     }
 }
 
+/// An instance kept weakly: the object inside it (see ``asObject(_:)``) and, when the object was inside an
+/// optional, that optional's type, so that the instance is given back as it was made: a `Dog?` (or `Dog??`,
+/// `(any Animal)?`, `Any?`) holding a `Dog`, not the bare `Dog`, which a cast to `Any` would not unwrap.
+struct WeakInstance {
+    private weak var object: AnyObject?
+    /// The outermost optional type the object was inside; `nil` when the instance was the object itself (as a
+    /// class or inside an existential, which a cast to the requested type opens the same way).
+    private let optionalType: (any OptionalInstance.Type)?
+
+    /// Keeps `instance` weakly; `nil` when it holds no object (a value type, or an optional holding nothing).
+    init?(_ instance: Any) {
+        if type(of: instance) is AnyClass {
+            object = instance as AnyObject
+            optionalType = nil
+            return
+        }
+        guard let optional = instance as? any OptionalInstance,
+            let object = optional.wrappedInstance.flatMap(asObject)
+        else { return nil }
+        self.object = object
+        self.optionalType = type(of: optional)
+    }
+
+    /// Whether the object is still alive.
+    var isAlive: Bool { object != nil }
+
+    /// The instance as it was made, while its object is alive.
+    var instance: Any? {
+        guard let object else { return nil }
+        guard let optionalType else { return object }
+        return optionalType.wrapping(object)
+    }
+}
+
 /// The instance as a class reference, or `nil` for a value type (which cannot be held weakly).
 ///
 /// Whatever static type holds the instance, the object inside is found: an existential (`Any`, `any Animal`) and
@@ -234,6 +268,9 @@ func asObject(_ instance: Any) -> AnyObject? {
 protocol OptionalInstance {
     /// The wrapped value, as `Any`; `nil` for `.none`.
     var wrappedInstance: Any? { get }
+
+    /// `object`, which an instance of this type held (at any depth of optionals), wrapped again in this type.
+    static func wrapping(_ object: AnyObject) -> Any
 }
 
 extension Optional: OptionalInstance {
@@ -241,6 +278,17 @@ extension Optional: OptionalInstance {
         switch self {
         case .some(let wrapped): wrapped
         case .none: nil
+        }
+    }
+
+    static func wrapping(_ object: AnyObject) -> Any {
+        // The cast wraps the object in as many optionals as `Wrapped` has, and opens an existential `Wrapped`.
+        switch object {
+        case let wrapped as Wrapped:
+            let instance: Self = .some(wrapped)
+            return instance as Any
+        default:
+            return object  // unreachable: the object was a `Wrapped`'s
         }
     }
 }

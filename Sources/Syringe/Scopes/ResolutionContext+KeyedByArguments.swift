@@ -8,7 +8,7 @@ extension ResolutionContext {
     /// instance of one key at once keep the first one stored, and both return it.
     func keyedInstance(
         of registration: Registration,
-        _ configuration: Unmanaged<Registration.Configuration>,
+        _ configuration: Unretained<Registration.Configuration>,
         in scope: ArgumentKeyedScope,
         as requestedType: Any.Type,
         name: String?,
@@ -19,7 +19,7 @@ extension ResolutionContext {
             (registration.customStorage(of: scope, in: &state) as? ArgumentKeyedStorage)?.instance(for: key)
         }
         if let existing { return existing }
-        try checkCycle(.passUnretained(registration), as: requestedType, name: name)
+        try checkCycle(Unretained(registration), as: requestedType, name: name)
         var kept: Any?
         let made = try make(
             registration, configuration, as: requestedType, name: name, arguments: arguments,

@@ -21,6 +21,14 @@ struct IsolationCompileTests {
         return executable.deletingLastPathComponent().appendingPathComponent("Modules")
     }
 
+    /// The headers of the runtime's C half (`CSyringeRuntime`), which the `Syringe` module imports: a client's
+    /// compiler loads its module map from there, as SwiftPM arranges for a package that depends on Syringe.
+    private static var runtimeHeadersDirectory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/CSyringeRuntime/include")
+    }
+
     /// Type-checks `source` in Swift 6 mode. - Returns: whether it compiled, and the compiler's messages.
     private func typecheck(_ source: String) throws -> (ok: Bool, output: String) {
         let file = FileManager.default.temporaryDirectory
@@ -30,7 +38,8 @@ struct IsolationCompileTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "swiftc", "-typecheck", "-swift-version", "6", "-I", Self.modulesDirectory.path, file.path,
+            "swiftc", "-typecheck", "-swift-version", "6", "-I", Self.modulesDirectory.path,
+            "-I", Self.runtimeHeadersDirectory.path, file.path,
         ]
         let pipe = Pipe()
         process.standardOutput = pipe

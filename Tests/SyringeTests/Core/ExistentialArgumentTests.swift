@@ -222,6 +222,30 @@ struct ExistentialArgumentTests {
         #expect(container.resolve((any Keeper).self, argument: Dog()) is Owner)
     }
 
+    @Test("One argument of a tuple type converts element by element, and never matches a registration of several")
+    func tupleArgument() throws {
+        let container = Container()
+        container.register(Owner.self) { (_, pair: (any Animal, Int)) in Owner(pair.0, count: pair.1, source: "pair") }
+        container.register(Owner.self) { (_, animal: any Animal, count: Int) in
+            Owner(animal, count: count, source: "two")
+        }
+        let fromPair = try container.require(Owner.self, argument: (Dog(name: "Fido"), 2))
+        #expect((fromPair.source, fromPair.animal.name, fromPair.count) == ("pair", "Fido", 2))
+        let fromTwo = try container.require(Owner.self, arguments: Dog(name: "Fido"), 2)
+        #expect((fromTwo.source, fromTwo.count) == ("two", 2))
+    }
+
+    @Test("An autoregistration's arguments convert as a factory's do")
+    func autoregistration() throws {
+        let container = Container()
+        container.autoregister(Owner.self, arguments: (any Animal).self, Int.self) { (animal: any Animal, count: Int) in
+            Owner(animal, count: count)
+        }
+        let owner = try container.require(Owner.self, arguments: Cat(), 5)
+        #expect((owner.animal.name, owner.count) == ("Mimi", 5))
+        #expect(container.resolve(Owner.self, arguments: Rock(), 5) == nil)
+    }
+
     @Test("Threads resolving with converted arguments while others register all get their service")
     func concurrent() {
         let container = ownerContainer()

@@ -2,7 +2,7 @@ import Syringe
 import Testing
 
 // The resolver factories receive is the container, held by the resolution without a reference of its own
-// (Support/BorrowedResolver.swift). These tests vary what flows through it: many containers one after another (so
+// (Runtime/BorrowedResolver.swift). These tests vary what flows through it: many containers one after another (so
 // addresses are reused), children, parents and object-graph views, resolvers kept past their resolution, and
 // threads.
 

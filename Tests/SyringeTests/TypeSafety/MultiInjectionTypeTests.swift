@@ -5,7 +5,7 @@ import Testing
 // of one, four and five words, `Any`, `AnyObject`, optionals, closures, metatypes) through the paths this session
 // added that take values out of `Any`: `resolveAll`/`requireAll` (the `AllRegistrations` wrapper), an
 // autoregistered initializer's `[Element]` parameter and an `@Injected` array (`requireDependency`, which takes
-// the array out by the exact-cast rule of Support/ExactCast.swift), and an optional `@Injected` property.
+// the array out by the exact-cast rule of Runtime/ExactCast.swift), and an optional `@Injected` property.
 
 /// A case of the table run through multi-injection: each failure is one message.
 private protocol MultiInjectionCase {

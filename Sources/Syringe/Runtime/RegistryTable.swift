@@ -13,7 +13,7 @@ final class RegistryTable: Sendable {
         let argumentsType: ArgumentsKey
         let hasName: Bool
         /// The registration, kept alive by `bindings`.
-        let registration: Unmanaged<Registration>
+        let registration: Unretained<Registration>
     }
 
     private let entries: [Entry]
@@ -52,7 +52,7 @@ final class RegistryTable: Sendable {
         entries = [
             Entry(
                 serviceType: key.serviceType, argumentsType: key.argumentsType, hasName: key.name != nil,
-                registration: Unmanaged.passUnretained(binding.registration)
+                registration: Unretained(binding.registration)
             )
         ]
         bindings = [binding]
@@ -89,7 +89,7 @@ final class RegistryTable: Sendable {
             entries.append(
                 Entry(
                     serviceType: key.serviceType, argumentsType: key.argumentsType, hasName: key.name != nil,
-                    registration: Unmanaged.passUnretained(binding.registration)
+                    registration: Unretained(binding.registration)
                 )
             )
             bindings.append(binding)
@@ -103,6 +103,25 @@ final class RegistryTable: Sendable {
         self.mask = mask
         self.base = base
         self.derivation = derivation
+        checkInvariants()
+    }
+
+    /// Checks, in debug builds, what ``index(of:)`` and ``entry(at:)`` read unchecked: one binding per entry, as
+    /// many slots as the mask covers (a power of two, more than the entries), every occupied slot naming an entry,
+    /// and every entry found at its own index by a probe for its key.
+    func checkInvariants() {
+        #if DEBUG
+            precondition(entries.count == bindings.count, "entries and bindings differ in number")
+            precondition(slots.count == mask + 1 && slots.count > entries.count, "slots do not cover the mask")
+            precondition(slots.allSatisfy { $0 >= 0 && Int($0) <= entries.count }, "a slot names no entry")
+            for (index, binding) in bindings.enumerated() {
+                let entry = entries[index]
+                precondition(entry.registration.refers(to: binding.registration), "an entry's registration is not its binding's")
+                let key = ServiceKey(
+                    serviceType: entry.serviceType, argumentsType: entry.argumentsType, name: binding.name)
+                precondition(self.index(of: key) == index, "a probe for an entry's key does not find it")
+            }
+        #endif
     }
 
     /// The number of bindings this table itself holds (a layer: the keys bound since its base).

@@ -1,12 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Bionic)
-    import Bionic
-#endif
+internal import CSyringeRuntime
 
 /// Frees objects that lock-free readers may still be reading, once no reader can hold them any more
 /// (epoch-based reclamation).
@@ -36,14 +28,18 @@ enum Reclamation {
         let object: AnyObject
     }
 
-    /// The current epoch; starts at 1 (0 is a reader's "not reading").
-    private static let epoch = AtomicWord(1)
+    /// The epoch, less one: a process word, which starts at 0 (see ``currentEpoch()``).
+    private static var epochWord: AtomicWord { AtomicWord(processWord: .reclamationEpoch) }
     /// How many retired objects wait; readers check it, without a lock, when they leave.
-    private static let pendingCount = AtomicWord(0)
+    private static var pendingCount: AtomicWord { AtomicWord(processWord: .pendingRetirements) }
     /// Every thread's reader slot.
     private static let slots = Locked<[ObjectIdentifier: ReaderSlot]>([:])
     /// The retired objects, with the epoch each was retired in.
     private static let retired = Locked<[Retired]>([])
+
+    /// The current epoch; starts at 1 (0 is a reader's "not reading", so an announcement is never 0).
+    @inline(__always)
+    private static func currentEpoch() -> UInt { epochWord.load() &+ 1 }
 
     /// Whether some retired object waits to be released.
     @inline(__always)
@@ -52,7 +48,7 @@ enum Reclamation {
     /// What a reader announces when it starts reading: the current epoch, shifted left by one, with the low bit
     /// set for a quick read.
     @inline(__always)
-    static func announcement(quick: Bool) -> UInt { epoch.load() << 1 | (quick ? 1 : 0) }
+    static func announcement(quick: Bool) -> UInt { currentEpoch() << 1 | (quick ? 1 : 0) }
 
     /// Returns once every quick read that may have loaded an object unpublished before this call has ended. The
     /// caller has unpublished the object, holds no lock a reader could wait for (quick reads wait for none), and
@@ -60,7 +56,7 @@ enum Reclamation {
     static func waitForQuickReads() {
         // Quick reads that start from now on announce a new word, so a slot that still shows an old one is a
         // read that began before (and may hold the object).
-        epoch.add(1)
+        epochWord.add(1)
         let reading = slots.withLock { slots in
             slots.values.compactMap { slot -> (ReaderSlot, UInt)? in
                 let announced = slot.announced.load()
@@ -69,17 +65,20 @@ enum Reclamation {
         }
         for (slot, announced) in reading {
             // A quick read is a few dozen instructions; only a reader that lost its processor takes longer.
-            while slot.announced.load() == announced { sched_yield() }
+            while slot.announced.load() == announced { syringe_thread_yield() }
         }
     }
 
     /// Keeps `object` until no reader that may have loaded it still reads, then drops it. The caller has
     /// already unpublished it (so new readers cannot find it) and holds no lock.
     static func retire(_ object: AnyObject) {
-        let tag = epoch.load()
-        retired.withLock { $0.append(Retired(tag: tag, object: object)) }
-        pendingCount.add(1)
-        epoch.add(1)
+        let tag = currentEpoch()
+        retired.withLock { retired in
+            retired.append(Retired(tag: tag, object: object))
+            // Under the lock, so that the count is the list's length whenever the lock is free.
+            pendingCount.add(1)
+        }
+        epochWord.add(1)
         reclaim()
     }
 
@@ -88,7 +87,7 @@ enum Reclamation {
     static func reclaim() {
         // Only objects retired before this point are considered: one retired while the readers are scanned may
         // be held by a reader that announced itself after its slot was read.
-        let now = epoch.load()
+        let now = currentEpoch()
         let oldestReader = slots.withLock { slots in
             slots.values.reduce(now) { oldest, slot in
                 let announced = slot.announced.load() >> 1
@@ -96,14 +95,27 @@ enum Reclamation {
             }
         }
         let released = retired.withLock { retired -> [Retired] in
+            checkInvariants(retired)
             let (free, keep) = retired.reduce(into: ([Retired](), [Retired]())) { split, item in
                 if item.tag < oldestReader { split.0.append(item) } else { split.1.append(item) }
             }
             retired = keep
+            if !free.isEmpty { pendingCount.subtract(UInt(free.count)) }
             return free
         }
-        if !released.isEmpty { pendingCount.subtract(UInt(released.count)) }
-        // `released` goes out of scope here, outside every lock.
+        // Dropped here, outside every lock: a deinitializer may run.
+        withExtendedLifetime(released) {}
+    }
+
+    /// Checks, in debug builds, the retired list against the epoch and the pending count: every tag was read
+    /// before the epoch moved past it, and the count is the list's length (both change under the list's lock).
+    /// Call with the list's lock held.
+    private static func checkInvariants(_ retired: [Retired]) {
+        #if DEBUG
+            let now = currentEpoch()
+            precondition(retired.allSatisfy { $0.tag <= now }, "an object retired in an epoch that has not begun")
+            precondition(pendingCount.load() == UInt(retired.count), "the pending count is not the list's length")
+        #endif
     }
 
     static func register(_ slot: ReaderSlot) {
@@ -119,10 +131,18 @@ enum Reclamation {
 /// One thread's announcement to ``Reclamation``: the epoch its current reading started in (shifted left by one,
 /// the low bit set during a quick read), 0 when it does not read. Only the owning thread writes it; writers read
 /// it when they reclaim.
-final class ReaderSlot: Sendable {
-    let announced = AtomicWord(0)
+final class ReaderSlot: AtomicWordOwner, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property is the announcement word, accessed only atomically (through
+    // `announced`) once the initializer has returned.
+    private final var atomicWords: UInt = 0
+    var atomicWordCount: Int { 1 }
 
     init() {
+        checkAtomicWordLayout(&atomicWords)
         Reclamation.register(self)
     }
+
+    /// The announcement.
+    @inline(__always)
+    var announced: AtomicWord { AtomicWord(in: self, at: 0) }
 }

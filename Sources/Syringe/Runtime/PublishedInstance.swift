@@ -17,7 +17,7 @@ class PublishedInstance: @unchecked Sendable {
     let object: AnyObject?
 
     // File-private, so that only the two subclasses below set `typedAs` and `object`: the unchecked reads of
-    // `typedValue(as:)` (Support/ExactCast.swift) rely on what they set.
+    // `typedValue(as:)` (Runtime/ExactCast.swift) rely on what they set.
     fileprivate init(typedAs: ObjectIdentifier?, object: AnyObject?) {
         self.typedAs = typedAs
         self.object = object

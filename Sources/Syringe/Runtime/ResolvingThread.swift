@@ -1,12 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Bionic)
-    import Bionic
-#endif
+internal import CSyringeRuntime
 
 /// What one thread keeps for its resolutions, in a thread-specific slot: its ``ReaderSlot`` for lock-free reads,
 /// and its idle ``ResolutionContext``, reused by the next top-level resolve so that resolving allocates nothing.
@@ -26,27 +18,27 @@ final class ResolvingThread {
     /// not retained: it is set by the context itself when its resolution begins and put back to the one before
     /// when it finishes, so it never outlives the context. A resolve called on the same container while it is
     /// set (a factory's `r.resolve`, `r` being the container) joins that resolution: its graph, its path.
-    @exclusivity(unchecked) private(set) var activeContext: Unmanaged<ResolutionContext>?
+    @exclusivity(unchecked) private(set) var activeContext: Unretained<ResolutionContext>?
 
     /// Makes `context` the running resolution; returns the one it replaces, to give back to ``deactivate(_:)``.
     @inline(__always)
-    func activate(_ context: ResolutionContext) -> Unmanaged<ResolutionContext>? {
+    func activate(_ context: ResolutionContext) -> Unretained<ResolutionContext>? {
         let previous = activeContext
-        activeContext = .passUnretained(context)
+        activeContext = Unretained(context)
         return previous
     }
 
     /// Ends the running resolution, making `previous` (what ``activate(_:)`` returned) the running one again.
     @inline(__always)
-    func deactivate(restoring previous: Unmanaged<ResolutionContext>?) {
+    func deactivate(restoring previous: Unretained<ResolutionContext>?) {
         activeContext = previous
     }
 
     /// The resolution running on this thread if it resolves from `container` (its resolves join it).
     @inline(__always)
-    func activeContext(of container: Container) -> Unmanaged<ResolutionContext>? {
+    func activeContext(of container: Container) -> Unretained<ResolutionContext>? {
         guard let active = activeContext,
-            active._withUnsafeGuaranteedRef({ $0.isResolving(from: container) })
+            active.with({ $0.isResolving(from: container) })
         else { return nil }
         return active
     }
@@ -58,16 +50,16 @@ final class ResolvingThread {
     /// The calling thread's state, made on first use.
     @inline(__always)
     static var current: ResolvingThread {
-        if let installed { return installed.takeUnretainedValue() }
+        if let installed { return installed.object }
         return makeCurrent()
     }
 
     /// The calling thread's state if it has one, not retained: its thread-specific slot owns it until the thread
     /// exits, so it outlives any call the thread makes.
     @inline(__always)
-    static var installed: Unmanaged<ResolvingThread>? {
-        guard let pointer = pthread_getspecific(resolvingThreadKey) else { return nil }
-        return Unmanaged<ResolvingThread>.fromOpaque(pointer)
+    static var installed: Unretained<ResolvingThread>? {
+        guard let pointer = syringe_thread_state() else { return nil }
+        return Unretained(bits: UInt(bitPattern: pointer))
     }
 
     /// A new state for the calling thread, installed in its slot when possible (a process that ran out of
@@ -77,7 +69,7 @@ final class ResolvingThread {
         let thread = ResolvingThread()
         // The slot owns one reference; the key's destructor releases it when the thread exits.
         let owned = Unmanaged.passRetained(thread)
-        if pthread_setspecific(resolvingThreadKey, owned.toOpaque()) != 0 { owned.release() }
+        if !syringe_thread_state_install(owned.toOpaque(), releaseResolvingThread) { owned.release() }
         return thread
     }
 
@@ -87,6 +79,7 @@ final class ResolvingThread {
     func enterReading() {
         if nesting == 0 { slot.announced.store(Reclamation.announcement(quick: false)) }
         nesting += 1
+        checkInvariants()
     }
 
     /// Opens a reading section, as ``enterReading()``, that begins with a quick read when it is the outermost
@@ -99,6 +92,7 @@ final class ResolvingThread {
         let announcement = Reclamation.announcement(quick: true)
         slot.announced.store(announcement)
         quickReadAnnouncement = announcement
+        checkInvariants()
         return true
     }
 
@@ -115,16 +109,39 @@ final class ResolvingThread {
         quickReadAnnouncement &= ~1
         // Release ordering: a writer that sees the bit cleared also sees every load the quick read made as done.
         slot.announced.storeReleasing(quickReadAnnouncement)
+        checkInvariants()
     }
 
     /// Closes a reading section; the outermost one also releases retired objects no reader holds any more.
     @inline(__always)
     func leaveReading() {
         nesting -= 1
-        guard nesting == 0 else { return }
+        guard nesting == 0 else { return checkInvariants() }
         quickReadAnnouncement = 0
         slot.announced.storeReleasing(0)
+        checkInvariants()
         if _slowPath(Reclamation.hasPending) { Reclamation.reclaim() }
+    }
+
+    /// Whether a reading section is open on this thread.
+    var isReading: Bool { nesting > 0 }
+
+    /// Checks, in debug builds, the thread's nesting against its announced word: not reading, nothing announced;
+    /// reading, an epoch announced (never 0), with the quick-read bit set exactly while a quick read goes on, as
+    /// the thread itself recorded it. Called on each entry to and exit from a reading section.
+    @inline(__always)
+    func checkInvariants() {
+        #if DEBUG
+            let announced = slot.announced.load()
+            precondition(nesting >= 0, "more reading sections left than entered")
+            if nesting == 0 {
+                precondition(announced == 0 && quickReadAnnouncement == 0, "announced \(announced) while not reading")
+            } else {
+                precondition(announced >> 1 != 0, "reading with no epoch announced")
+                precondition(announced & 1 == quickReadAnnouncement & 1, "the quick-read bit disagrees with the thread")
+                if isInQuickRead { precondition(announced == quickReadAnnouncement, "a quick read announced twice") }
+            }
+        #endif
     }
 
     /// The idle context, or a new one if a resolution on this thread is using it.
@@ -148,22 +165,48 @@ final class ResolvingThread {
     }
 }
 
-/// The thread-specific slot of each thread's ``ResolvingThread``.
-private let resolvingThreadKey: pthread_key_t = {
-    var key = pthread_key_t()
-    // Creating a key fails only when the process ran out of keys; then every lookup misses and each resolve
-    // makes a fresh thread state, which is slower but still correct.
-    _ = pthread_key_create(&key, releaseResolvingThread)
-    return key
-}()
+/// Gives back the reference a thread's state variable owned (see ``ResolvingThread/makeCurrent()``), when its thread
+/// exits.
+private func releaseResolvingThread(_ pointer: UnsafeMutableRawPointer?) {
+    guard let pointer else { return }
+    Unretained<ResolvingThread>.releaseRetainedBits(UInt(bitPattern: pointer))
+}
 
-#if canImport(Darwin)
-    private func releaseResolvingThread(_ pointer: UnsafeMutableRawPointer) {
-        Unmanaged<ResolvingThread>.fromOpaque(pointer).release()
+// MARK: Starting a resolution
+
+extension ResolvingThread {
+    /// The calling thread's state, borrowed: `installed` (what ``installed`` read), or on a thread without one a
+    /// new state, which `made` keeps alive for the caller's call.
+    @inline(__always)
+    static func borrowed(
+        _ installed: Unretained<ResolvingThread>?, keepingAlive made: inout ResolvingThread?
+    ) -> Unretained<ResolvingThread> {
+        if let installed { return installed }
+        let state = makeCurrent()
+        made = state
+        return Unretained(state)
     }
-#else
-    private func releaseResolvingThread(_ pointer: UnsafeMutableRawPointer?) {
-        guard let pointer else { return }
-        Unmanaged<ResolvingThread>.fromOpaque(pointer).release()
+}
+
+extension Unretained where Object == ResolvingThread {
+    /// Runs `body` in the thread's pooled ``ResolutionContext``, begun for `container` with `registry` (and the
+    /// pinned `graph`, if any) and made the thread's active resolution; afterwards the resolution before it is
+    /// active again and the context is reset for the next one. Call inside a reading section of this thread: the
+    /// one place where a top-level resolution starts, for the resolve path and for property injection alike.
+    @inline(__always)
+    func withResolution<Result, Failure: Error>(
+        of container: Container, registry: RegistryView, graph: ObjectGraph?,
+        _ body: (ResolutionContext) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let context = with { $0.takeContext(for: container) }
+        context.begin(container: container, registry: registry, graph: graph)
+        let previous = with { $0.activate(context) }
+        defer {
+            with { thread in
+                thread.deactivate(restoring: previous)
+                thread.recycle(context)
+            }
+        }
+        return try body(context)
     }
-#endif
+}

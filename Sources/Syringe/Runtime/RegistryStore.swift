@@ -13,10 +13,14 @@
 /// ``Container/Registry/fullTable``), so the next table after a replacement of an older key is a full one. The
 /// registration's kept instances are released, and the ``Disposable`` ones disposed, when the change is made
 /// (see ``LifecycleStore/retire(_:)``).
-final class RegistryStore: Sendable {
+final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
+    // @unchecked Sendable: the stored properties are `let`s of Sendable types, and the atomic word, accessed only
+    // through `published` after the initializer.
+    /// The published table (`Unmanaged<RegistryTable>` bits), 0 when none is; first, see ``AtomicWordOwner``.
+    private final var atomicWords: UInt = 0
+    var atomicWordCount: Int { 1 }
+    private var published: AtomicWord { AtomicWord(in: self, at: 0) }
     private let state: Locked<Container.Registry>
-    /// The published table (`Unmanaged<RegistryTable>` bits), 0 when none is.
-    private let published = AtomicWord(0)
     /// The lifecycle of the container whose registrations these are: it retires the registrations the
     /// bindings let go of.
     private let lifecycle: LifecycleStore
@@ -28,6 +32,7 @@ final class RegistryStore: Sendable {
         state = Locked(registry)
         self.lifecycle = lifecycle
         self.derivation = derivation
+        checkAtomicWordLayout(&atomicWords)
     }
 
     deinit {
@@ -55,6 +60,7 @@ final class RegistryStore: Sendable {
             guard let table = registry.table else { return (result, nil) }
             registry.table = nil
             published.store(0)
+            checkInvariants(registry)
             return (result, table)
         }
         // Both consumed, so that the common path (nothing retired, nothing released) destroys nothing.
@@ -75,12 +81,18 @@ final class RegistryStore: Sendable {
     /// The published table, built now if there is none. Call only inside a ``Reclamation`` reading section
     /// (``ResolvingThread/enterReading()``): the table is not retained, and stays valid until the section ends.
     @inline(__always)
-    func currentTable() -> Unmanaged<RegistryTable> {
-        let bits = published.loadAcquiring()
-        if let pointer = UnsafeRawPointer(bitPattern: bits) {
-            return Unmanaged.fromOpaque(pointer)
-        }
-        return Unmanaged.passUnretained(buildTable())
+    func currentTable() -> Unretained<RegistryTable> {
+        if let table = Unretained<RegistryTable>(bits: published.loadAcquiring()) { return table }
+        return Unretained(buildTable())
+    }
+
+    /// Checks, in debug builds, that the published word is the table the registry keeps (0 when it keeps none), so
+    /// an unretained read of it is kept alive by the registry until the next change unpublishes and retires it.
+    /// Call with the lock held.
+    private func checkInvariants(_ registry: Container.Registry) {
+        #if DEBUG
+            precondition(published.load() == (registry.table.map { Unretained($0).bits } ?? 0), "published table is not the kept one")
+        #endif
     }
 
     /// The current table, retained, for readers outside a reading section (verification, `await`ed resolves).
@@ -92,7 +104,7 @@ final class RegistryStore: Sendable {
     /// change, so an unretained reference stays valid through the caller's reading section).
     private func buildTable() -> RegistryTable {
         // Taking the lock may wait for a writer, and a writer may wait for this thread's quick read to end.
-        ResolvingThread.installed?._withUnsafeGuaranteedRef { $0.endQuickRead() }
+        ResolvingThread.installed?.with { $0.endQuickRead() }
         return state.withLock { registry in
             if let table = registry.table { return table }
             let table: RegistryTable
@@ -109,7 +121,8 @@ final class RegistryStore: Sendable {
                 registry.adoptFullTable(table)
             }
             registry.table = table
-            published.store(UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()))
+            published.store(Unretained(table).bits)
+            checkInvariants(registry)
             return table
         }
     }

@@ -6,28 +6,28 @@
 /// (``ResolvingThread/enterReading()``) and use it only until the section ends, or from a
 /// ``RegistrySnapshot``, which retains its tables.
 struct RegistryView {
-    private let own: Unmanaged<RegistryTable>
-    private let parent: Unmanaged<Container>?
+    private let own: Unretained<RegistryTable>
+    private let parent: Unretained<Container>?
     /// The parent's table, once a key missed in `own` (kept apart from the further ancestors' so that the
     /// common child container allocates nothing).
-    private var parentTable: Unmanaged<RegistryTable>?
+    private var parentTable: Unretained<RegistryTable>?
     /// The tables of the parent's ancestors, nearest first, once a key missed in `own`.
-    private var ancestors: [Unmanaged<RegistryTable>]?
+    private var ancestors: [Unretained<RegistryTable>]?
 
     /// A binding found in a view.
     struct Hit {
-        let table: Unmanaged<RegistryTable>
+        let table: Unretained<RegistryTable>
         let index: Int
 
         /// The registration, not retained (its table keeps it).
         @inline(__always)
-        var registration: Unmanaged<Registration> {
-            table._withUnsafeGuaranteedRef { $0.entry(at: index).registration }
+        var registration: Unretained<Registration> {
+            table.with { $0.entry(at: index).registration }
         }
 
         /// The binding, retained.
         var binding: Container.Binding {
-            table._withUnsafeGuaranteedRef { $0.bindings[index] }
+            table.with { $0.bindings[index] }
         }
     }
 
@@ -35,28 +35,28 @@ struct RegistryView {
     /// retained: every thread resolving from the container shares their reference counts.
     @inline(__always)
     init(of container: borrowing Container) {
-        own = Unmanaged.passUnretained(container.registry)._withUnsafeGuaranteedRef { $0.currentTable() }
+        own = Unretained(container.registry).with { $0.currentTable() }
         if let parent = container.parent {
-            self.parent = Unmanaged.passUnretained(parent)
+            self.parent = Unretained(parent)
         } else {
             self.parent = nil
         }
     }
 
     init(_ snapshot: RegistrySnapshot) {
-        own = Unmanaged.passUnretained(snapshot.own)
+        own = Unretained(snapshot.own)
         parent = nil
-        parentTable = snapshot.ancestors.first.map { Unmanaged.passUnretained($0) }
-        ancestors = snapshot.ancestors.dropFirst().map { Unmanaged.passUnretained($0) }
+        parentTable = snapshot.ancestors.first.map { Unretained($0) }
+        ancestors = snapshot.ancestors.dropFirst().map { Unretained($0) }
     }
 
     /// The binding for `key` in the container or, failing that, the nearest ancestor.
     @inline(__always)
     mutating func lookup(_ key: ServiceKey) -> Hit? {
-        if let index = own._withUnsafeGuaranteedRef({ $0.index(of: key) }) {
+        if let index = own.with({ $0.index(of: key) }) {
             return Hit(table: own, index: index)
         }
-        if own._withUnsafeGuaranteedRef({ $0.base != nil }), let hit = Self.baseLookup(key, below: own) {
+        if own.with({ $0.base != nil }), let hit = Self.baseLookup(key, below: own) {
             return hit
         }
         guard parent != nil || ancestors != nil else { return nil }
@@ -64,18 +64,18 @@ struct RegistryView {
     }
 
     /// The binding for `key` in `table`, itself or (for a layer) its base.
-    private static func find(_ key: ServiceKey, in table: Unmanaged<RegistryTable>) -> Hit? {
-        if let index = table._withUnsafeGuaranteedRef({ $0.index(of: key) }) { return Hit(table: table, index: index) }
+    private static func find(_ key: ServiceKey, in table: Unretained<RegistryTable>) -> Hit? {
+        if let index = table.with({ $0.index(of: key) }) { return Hit(table: table, index: index) }
         return baseLookup(key, below: table)
     }
 
     /// The binding for `key` in the base of the layer `table` (see ``RegistryTable/base``). The base is kept alive
     /// by the layer, so it needs no retain either.
     @inline(never)
-    private static func baseLookup(_ key: ServiceKey, below table: Unmanaged<RegistryTable>) -> Hit? {
-        guard let base = table._withUnsafeGuaranteedRef({ $0.base }) else { return nil }
+    private static func baseLookup(_ key: ServiceKey, below table: Unretained<RegistryTable>) -> Hit? {
+        guard let base = table.with({ $0.base }) else { return nil }
         guard let index = base.index(of: key) else { return nil }
-        return Hit(table: Unmanaged.passUnretained(base), index: index)
+        return Hit(table: Unretained(base), index: index)
     }
 
     /// The binding for `key`, retained.
@@ -87,23 +87,23 @@ struct RegistryView {
         loadAncestors()
         // The nearest derived container on the way up (see ``Derivation``): a registration found above it that
         // keeps instances answers with its stand-in there. `nil` for every chain without a derived container.
-        var derivation = own._withUnsafeGuaranteedRef { $0.derivation }
+        var derivation = own.with { $0.derivation }
         if let table = parentTable {
             if let hit = Self.find(key, in: table) { return Self.redirect(hit, key, through: derivation) }
-            if derivation == nil { derivation = table._withUnsafeGuaranteedRef { $0.derivation } }
+            if derivation == nil { derivation = table.with { $0.derivation } }
         }
         for table in ancestors ?? [] {
             if let hit = Self.find(key, in: table) { return Self.redirect(hit, key, through: derivation) }
-            if derivation == nil { derivation = table._withUnsafeGuaranteedRef { $0.derivation } }
+            if derivation == nil { derivation = table.with { $0.derivation } }
         }
         return nil
     }
 
     /// Takes the ancestors' tables, if not taken yet.
     private mutating func loadAncestors() {
-        guard ancestors == nil, let parent = parent?.takeUnretainedValue() else { return }
+        guard ancestors == nil, let parent = parent?.object else { return }
         parentTable = parent.registry.currentTable()
-        var tables: [Unmanaged<RegistryTable>] = []
+        var tables: [Unretained<RegistryTable>] = []
         var next = parent.parent
         while let container = next {
             tables.append(container.registry.currentTable())
@@ -132,7 +132,7 @@ struct RegistryView {
         var found: [Found] = []
         // The keys of nearer containers, which shadow an ancestor's: kept only while an ancestor follows.
         var shadowed: Set<ServiceKey> = []
-        func visit(_ table: Unmanaged<RegistryTable>, hasAncestor: Bool) {
+        func visit(_ table: Unretained<RegistryTable>, hasAncestor: Bool) {
             let start = found.count
             Self.collect(serviceType, in: table, into: &found)
             // A table lists its bindings in the order they were added, unless keys were removed since.
@@ -154,7 +154,7 @@ struct RegistryView {
         if let parentTable {
             // Below a derived container, an ancestor's registration that keeps instances answers with its
             // stand-in there, as in ``ancestorLookup(_:)``.
-            var derivation = own._withUnsafeGuaranteedRef { $0.derivation }
+            var derivation = own.with { $0.derivation }
             let ancestors = ancestors ?? []
             for (index, table) in ([parentTable] + ancestors).enumerated() {
                 let start = found.count
@@ -168,7 +168,7 @@ struct RegistryView {
                             order: found[position].order, name: found[position].name, hit: redirected)
                     }
                 }
-                if derivation == nil { derivation = table._withUnsafeGuaranteedRef { $0.derivation } }
+                if derivation == nil { derivation = table.with { $0.derivation } }
             }
         }
         return found
@@ -177,9 +177,9 @@ struct RegistryView {
     /// Appends the bindings of `serviceType` without runtime arguments in `table` and, for a layer, those of its
     /// base that the layer does not replace.
     private static func collect(
-        _ serviceType: ObjectIdentifier, in table: Unmanaged<RegistryTable>, into found: inout [Found]
+        _ serviceType: ObjectIdentifier, in table: Unretained<RegistryTable>, into found: inout [Found]
     ) {
-        table._withUnsafeGuaranteedRef { layer in
+        table.with { layer in
             func matches(_ index: Int) -> Bool {
                 let entry = layer.entry(at: index)
                 return entry.serviceType == serviceType && entry.argumentsType == noArgumentsKey
@@ -197,7 +197,7 @@ struct RegistryView {
             // The base is kept alive by the layer, so it needs no retain either.
             guard let base = layer.base else { return }
             var fromBase: [Found] = []
-            collect(serviceType, in: Unmanaged.passUnretained(base), into: &fromBase)
+            collect(serviceType, in: Unretained(base), into: &fromBase)
             found += fromBase.filter { binding in
                 let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: binding.name)
                 return layer.index(of: key) == nil
@@ -214,11 +214,11 @@ struct RegistryView {
         guard keeps || recorder != nil else { return hit }
         // The recorder and the stand-in's table are reached under locks: a quick read ends before any lock (a
         // writer holding it may wait for quick reads). The resolve then reads the instance on the locked path.
-        ResolvingThread.installed?._withUnsafeGuaranteedRef { $0.endQuickRead() }
+        ResolvingThread.installed?.with { $0.endQuickRead() }
         recorder?.note(hit.binding)
         guard keeps else { return hit }
         let table = derivation.table(for: key, binding: hit.binding)
-        return Hit(table: Unmanaged.passUnretained(table), index: 0)
+        return Hit(table: Unretained(table), index: 0)
     }
 }
 
@@ -254,7 +254,7 @@ struct RegistrySnapshot {
             if let binding = table.binding(for: key) {
                 guard let derivation else { return binding }
                 derivation.recorder?.note(binding)
-                guard Derivation.keepsInstances(.passUnretained(binding.registration)) else { return binding }
+                guard Derivation.keepsInstances(Unretained(binding.registration)) else { return binding }
                 return derivation.table(for: key, binding: binding).bindings[0]
             }
             if derivation == nil { derivation = table.derivation }

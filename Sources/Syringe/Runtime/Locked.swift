@@ -1,65 +1,13 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Bionic)
-    import Bionic
-#endif
-
-#if canImport(Darwin)
-    typealias PlatformMutex = os_unfair_lock
-#else
-    typealias PlatformMutex = pthread_mutex_t
-#endif
-
-/// Initializes, locks, unlocks and destroys a platform mutex that lives at a stable heap address.
-enum PlatformLock {
-    static func initialize(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
-        #if canImport(Darwin)
-            mutex.initialize(to: os_unfair_lock())
-        #else
-            mutex.initialize(to: pthread_mutex_t())
-            // NB: the default attributes give a fast, non-recursive mutex; initialization cannot fail with them.
-            _ = pthread_mutex_init(mutex, nil)
-        #endif
-    }
-
-    static func destroy(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
-        #if !canImport(Darwin)
-            _ = pthread_mutex_destroy(mutex)
-        #endif
-        mutex.deinitialize(count: 1)
-    }
-
-    @inline(__always)
-    static func lock(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
-        #if canImport(Darwin)
-            os_unfair_lock_lock(mutex)
-        #else
-            _ = pthread_mutex_lock(mutex)
-        #endif
-    }
-
-    @inline(__always)
-    static func unlock(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
-        #if canImport(Darwin)
-            os_unfair_lock_unlock(mutex)
-        #else
-            _ = pthread_mutex_unlock(mutex)
-        #endif
-    }
-}
+internal import CSyringeRuntime
 
 /// The heap object behind ``Locked``: the protected state as the header, the mutex as the one element.
-final class LockedBuffer<State>: ManagedBuffer<State, PlatformMutex> {
+final class LockedBuffer<State>: ManagedBuffer<State, syringe_mutex> {
     deinit {
-        withUnsafeMutablePointerToElements { PlatformLock.destroy($0) }
+        withUnsafeMutablePointerToElements { syringe_mutex_destroy($0) }
     }
 }
 
-/// A value protected by a mutex, in the style of `Synchronization.Mutex`, usable on every platform Syringe builds for.
+/// A value protected by a mutex, in the style of `Synchronization.Mutex`, the same on every platform (a POSIX mutex, through the runtime's C half).
 ///
 /// The state and the mutex share one heap allocation, so the mutex never moves. The lock is not recursive:
 /// never call back into code that may take the same lock from inside `withLock`, and never run user code
@@ -86,7 +34,7 @@ struct Locked<State>: @unchecked Sendable {
         let created = LockedBuffer<State>.create(minimumCapacity: 1) { _ in makeState() }
         // `create` is declared to return the base class but allocates an instance of the class it is called on.
         buffer = unsafeDowncast(created, to: LockedBuffer<State>.self)
-        buffer.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
+        buffer.withUnsafeMutablePointerToElements { syringe_mutex_initialize($0) }
     }
 
     /// The lock and its state as the bits of a retained reference, to keep in an ``AtomicWord``; whoever holds
@@ -111,8 +59,8 @@ struct Locked<State>: @unchecked Sendable {
     @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         try buffer.withUnsafeMutablePointers { state, mutex in
-            PlatformLock.lock(mutex)
-            defer { PlatformLock.unlock(mutex) }
+            syringe_mutex_lock(mutex)
+            defer { syringe_mutex_unlock(mutex) }
             return try body(&state.pointee)
         }
     }

@@ -1,0 +1,78 @@
+// The errors a resolution throws: cycles, an exhausted stack, a failing factory, an instance of the wrong type.
+// Part of ``ResolutionContext`` (Runtime/ResolutionContext.swift holds its state and lifecycle).
+
+extension ResolutionContext {
+    /// The error for a cycle that closes at `registration`. When other threads take part (`loop`, from the
+    /// coordinator), the cycle runs from this thread's frame of the loop's last registration, through the
+    /// request, and on through the registrations the other threads wait for.
+    func cycleError(
+        closingAt registration: Registration, as requestedType: Any.Type, name: String?,
+        acrossThreads loop: [Registration] = []
+    ) -> ResolutionError {
+        let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
+        let frames = (0..<depth).map { self[frameAt: $0] }
+        let closing = loop.last ?? registration
+        let start = frames.firstIndex { $0.registration === closing } ?? frames.count
+        let cycle = frames[start...].map(\.request) + [request] + loop.map(\.request)
+        let involved =
+            frames[start...].map { $0.registration.describe(as: $0.requestedType, name: .some($0.name)) }
+            + loop.map { $0.describe() }
+        return ResolutionError(
+            kind: .circularDependency(cycle: cycle.count > 1 ? cycle : [request, request]),
+            request: request,
+            path: currentPath() + [request],
+            registrations: involved.isEmpty ? [registration.describe(as: requestedType, name: .some(name))] : involved,
+            registration: registration.describe(as: requestedType, name: .some(name))
+        )
+    }
+
+    /// The error for a factory that cannot run: the thread's stack is nearly full.
+    func stackExhaustedError(
+        at registration: Registration, as requestedType: Any.Type, name: String?
+    ) -> ResolutionError {
+        let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
+        return ResolutionError(
+            kind: .stackExhausted(depth: depth + 1),
+            request: request,
+            path: currentPath() + [request],
+            registration: registration.describe(as: requestedType, name: .some(name))
+        )
+    }
+
+    func wrap(_ error: any Error, of registration: Registration) -> ResolutionError {
+        if let error = error as? ResolutionError { return error }
+        let path = currentPath()
+        if error is AsyncFactoryRequired {
+            return ResolutionError(
+                kind: .asyncFactory, request: path.last ?? registration.request, path: path,
+                registration: registration.describe()
+            )
+        }
+        return ResolutionError(
+            kind: .factoryFailed(underlying: error),
+            request: path.last ?? registration.request,
+            path: path,
+            registration: registration.describe(),
+            failedInInitCompleted: depth > 0 && self[frameAt: depth - 1].phase == .completing
+        )
+    }
+
+    func cast<Service>(
+        _ instance: Any, to serviceType: Service.Type, name: String?, registration: Registration
+    ) throws(ResolutionError) -> Service {
+        // `case let x as T` casts straight into a `Service`: `as? Service` would look up the metadata of
+        // `Optional<Service>` on every call (~450 instructions).
+        if holdsExactly(instance, Service.self) { return value(ofExactly: instance, as: Service.self) }
+        switch instance {
+        case let service as Service: return service
+        default: break
+        }
+        let request = ServiceRequest(serviceType: Service.self, name: name, argumentTypes: registration.argumentTypes)
+        throw ResolutionError(
+            kind: .wrongInstanceType(actual: type(of: instance)),
+            request: request,
+            path: currentPath() + [request],
+            registration: registration.describe()
+        )
+    }
+}

@@ -1,0 +1,110 @@
+// Cycle checks on the path of frames, and the reruns that keep Swinject's circular graphs.
+// Part of ``ResolutionContext`` (Runtime/ResolutionContext.swift holds its state and lifecycle).
+
+extension ResolutionContext {
+    /// Throws if asking for `registration` now can only recurse forever: its factory (or, for a transient
+    /// registration, its `initCompleted`) is already running in this resolution.
+    ///
+    /// One exception keeps Swinject's circular graphs: `Parent(child:)` with `child.parent` set in the child's
+    /// `initCompleted`, and longer loops of the same kind. When the request comes back through an
+    /// `initCompleted` closure of an instance its scope keeps (any scope but transient: the loop has made
+    /// progress), the factory runs once more. In a scope that keeps instances, that run's instance is kept and
+    /// the first run returns it instead of its own (see `make`); a transient service's rerun is simply another
+    /// instance, as in Swinject. A loop made only of initializers, or through a transient service's
+    /// `initCompleted` (which keeps nothing, so Swinject recurses until it traps), is a cycle; re-entry is
+    /// bounded by ``rerunLimit``.
+    // Out of line: it returns before the factory runs, so its locals need not sit in every level's frame.
+    @inline(never)
+    func checkCycle(
+        _ registration: Unretained<Registration>, as requestedType: Any.Type, name: String?
+    ) throws(ResolutionError) {
+        var index = depth - 1
+        var throughCompletion = false
+        var found = -1
+        var occurrences = 0
+        // Walk the uncounted frames (at most twice `uncountedWindow`); the counted ones are looked up.
+        while index >= countedDepth {
+            if self[frameAt: index].makes(registration) {
+                occurrences += 1
+                if found < 0 { found = index }
+            } else if found < 0, self[frameAt: index].completesKeptInstance {
+                throughCompletion = true
+            }
+            index -= 1
+        }
+        if countedDepth > 0,
+            let deeper = countedFrames[registration.with { ObjectIdentifier($0) }]
+        {
+            guard found >= 0 else {
+                // The registration runs only further down: rare (a cycle, or a rerun across many levels), so
+                // the whole path is walked.
+                return try checkCycleOnWholePath(
+                    registration.object, as: requestedType, name: name
+                )
+            }
+            occurrences += deeper
+        }
+        guard found >= 0 else { return }
+        if throughCompletion, occurrences <= Self.rerunLimit {
+            reruns += 1
+            return
+        }
+        throw cycleError(closingAt: registration.object, as: requestedType, name: name)
+    }
+
+    /// ``checkCycle(_:as:name:)`` walking every frame of the path.
+    func checkCycleOnWholePath(
+        _ registration: Registration, as requestedType: Any.Type, name: String?
+    ) throws(ResolutionError) {
+        let unretained = Unretained(registration)
+        var throughCompletion = false
+        var found = -1
+        var occurrences = 0
+        for index in stride(from: depth - 1, through: 0, by: -1) {
+            if self[frameAt: index].makes(unretained) {
+                occurrences += 1
+                if found < 0 { found = index }
+            } else if found < 0, self[frameAt: index].completesKeptInstance {
+                throughCompletion = true
+            }
+        }
+        guard found >= 0 else { return }
+        if throughCompletion, occurrences <= Self.rerunLimit {
+            reruns += 1
+            return
+        }
+        throw cycleError(closingAt: registration, as: requestedType, name: name)
+    }
+
+    /// How many times one registration's factory may be running at once in a resolution through reruns (see
+    /// `checkCycle`): a bound on re-entry, far above what Swinject-style property-injection graphs need (each
+    /// rerun needs a new instance completing in between, so real graphs stop after a few).
+    static var rerunLimit: Int { 8 }
+
+    /// How many of the innermost frames `checkCycle` always walks before counting the deeper ones.
+    var uncountedWindow: Int { 32 }
+
+    /// Counts the frames from `uncountedWindow` below the top down to the counted ones, so `checkCycle` walks
+    /// at most `uncountedWindow` frames again. Each frame is counted once and uncounted when it ends.
+    func countFrames() {
+        // The frame at index `i` is at depth `i + 1`.
+        let first = depth - 1 - uncountedWindow
+        var index = first
+        while index >= countedDepth {
+            countedFrames[ObjectIdentifier(self[frameAt: index].registration), default: 0] += 1
+            index -= 1
+        }
+        countedDepth = max(first + 1, 0)
+    }
+
+    /// Forgets a counted frame that ends.
+    func uncount(at index: Int) {
+        let id = ObjectIdentifier(self[frameAt: index].registration)
+        if let count = countedFrames[id], count > 1 {
+            countedFrames[id] = count - 1
+        } else {
+            countedFrames[id] = nil
+        }
+        countedDepth = index
+    }
+}

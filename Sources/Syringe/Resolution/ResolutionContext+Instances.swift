@@ -1,0 +1,188 @@
+// Making an instance: the scope's dispatch, the factory with a frame on the path, decorators, `initCompleted` closures and property injection.
+// Part of ``ResolutionContext`` (Runtime/ResolutionContext.swift holds its state and lifecycle).
+
+extension ResolutionContext {
+    /// The instance of `registration`, reused from its scope or made now. With an ``observer`` (verify or
+    /// trace), the observer's path runs instead, unless `bypassingObserver` (the observer itself asking for
+    /// the scope's normal behaviour).
+    func instance(
+        of registration: Registration, _ configuration: Unretained<Registration.Configuration>? = nil,
+        as requestedType: Any.Type, name: String?, arguments: Any, bypassingObserver: Bool = false
+    ) throws(ResolutionError) -> Any {
+        // The one diagnostics branch on the hot path; marked cold so the normal path stays laid out as before.
+        if _slowPath(observer != nil && !bypassingObserver), let observer {
+            return try observedInstance(
+                of: registration, as: requestedType, name: name, arguments: arguments, observer: observer
+            )
+        }
+        let configuration = configuration ?? registration.currentConfiguration
+        let kind = configuration.with { $0.kind }
+        switch kind {
+        case .transient:
+            try checkCycle(Unretained(registration), as: requestedType, name: name)
+            return try make(registration, configuration, as: requestedType, name: name, arguments: arguments) { _ in }
+        case .graph:
+            if let instance = graphInstance(of: registration) { return instance }
+            try checkCycle(Unretained(registration), as: requestedType, name: name)
+            return try make(
+                registration, configuration, as: requestedType, name: name, arguments: arguments,
+                reusing: { self.graphInstance(of: registration) },
+                store: { self.storeInGraph($0, of: registration) }
+            )
+        case .container, .weak:
+            return try sharedInstance(
+                of: registration, configuration, strongly: kind == .container, as: requestedType, name: name,
+                arguments: arguments
+            )
+        case .perContainer:
+            // One instance per resolving container: a stand-in registration kept by `container` holds it.
+            let scope = configuration.object.scope
+            return try sharedInstance(
+                of: container.lifecycle.localRegistration(for: registration, scope: scope), configuration,
+                strongly: true, as: requestedType, name: name, arguments: arguments
+            )
+        case .custom:
+            return try customInstance(
+                of: registration, configuration, as: requestedType, name: name, arguments: arguments
+            )
+        }
+    }
+
+    /// Runs the typed factory of a transient registration (`body`) and its `initCompleted` closures with a
+    /// frame on the path.
+    @inline(__always)
+    func make<Service>(
+        _ registration: Unretained<Registration>, _ configuration: Unretained<Registration.Configuration>,
+        as requestedType: Service.Type, name: String?, body: () throws -> Service
+    ) throws(ResolutionError) -> Service {
+        try push(registration, as: requestedType, name: name)
+        defer { pop() }
+        let instance: Service
+        do {
+            instance = try body()
+        } catch {
+            throw wrap(error, of: registration.object)
+        }
+        return try finish(instance, of: registration, configuration) { _ in }
+    }
+
+    /// Finishes a new instance of `registration`: applies its decorators, lets `store` keep the result in its scope,
+    /// then runs its `initCompleted` closures and fills its marked properties, if it has any of them. The
+    /// innermost frame is `registration`'s. Returns the instance to hand out (the decorated one).
+    @inline(__always)
+    func finish<Instance>(
+        _ instance: Instance, of registration: Unretained<Registration>,
+        _ configuration: Unretained<Registration.Configuration>, store: (Instance) -> Void
+    ) throws(ResolutionError) -> Instance {
+        // The one check a registration without completions, decorators or property injection pays.
+        guard _slowPath(!configuration.with({ $0.finishesPlainly })) else {
+            store(instance)
+            return instance
+        }
+        let finished = try decorate(instance, of: registration, configuration)
+        store(finished)
+        try runCompletions(on: finished, of: registration, configuration)
+        return finished
+    }
+
+    /// Applies the decorators of `registration` to `instance`, in the order they were added. Out of line, as
+    /// ``runCompletions(on:of:_:)``.
+    @inline(never)
+    func decorate<Instance>(
+        _ instance: Instance, of registration: Unretained<Registration>,
+        _ configuration: Unretained<Registration.Configuration>
+    ) throws(ResolutionError) -> Instance {
+        let decorators = configuration.object.decorators
+        if decorators.isEmpty { return instance }
+        var decorated: Any = instance
+        for decorator in decorators {
+            let inner = decorated
+            do {
+                decorated = try withResolver { try decorator($0, inner) }
+            } catch {
+                throw wrap(error, of: registration.object)
+            }
+        }
+        // A decorator returns the registration's service type, which `Instance` is (or `Any`, on erased paths).
+        switch decorated {
+        case let typed as Instance: return typed
+        default:
+            let registration = registration.object
+            let request = ServiceRequest(
+                serviceType: Instance.self, name: registration.name, argumentTypes: registration.argumentTypes)
+            throw ResolutionError(
+                kind: .wrongInstanceType(actual: type(of: decorated)), request: request,
+                path: currentPath(), registration: registration.describe()
+            )
+        }
+    }
+
+    /// The `initCompleted` closures of ``finish(_:of:_:store:)``, then the property injection of
+    /// ``ServiceEntry/injectsProperties()``, out of line: most registrations have neither, and their loop would
+    /// take stack in every level of nesting.
+    @inline(never)
+    func runCompletions<Instance>(
+        on typedInstance: Instance, of registration: Unretained<Registration>,
+        _ configuration: Unretained<Registration.Configuration>
+    ) throws(ResolutionError) {
+        // Boxed here, not by the caller, so that a resolve without completions boxes nothing.
+        let instance: Any = typedInstance
+        let configuration = configuration.object
+        // By index: nested resolves in the closures may move the buffer.
+        self[frameAt: depth - 1].phase = .completing
+        if configuration.injectsProperties {
+            // Filled before the `initCompleted` closures, so they can use the properties; the object hears that
+            // injection is complete after them.
+            do {
+                try withResolver { try PropertyInjector.fill(instance, from: $0, registration: registration) }
+            } catch {
+                throw wrap(error, of: registration.object)
+            }
+        }
+        for completion in configuration.completions {
+            do {
+                try withResolver { try completion($0, instance) }
+            } catch {
+                throw wrap(error, of: registration.object)
+            }
+        }
+        if configuration.injectsProperties {
+            withResolver { PropertyInjector.notifyCompletion(of: instance, from: $0) }
+        }
+    }
+
+    /// Runs the factory and the `initCompleted` closures of `registration` with a frame on the path.
+    /// `store` keeps the new instance in its scope before `initCompleted` runs, so cycles through property
+    /// injection find it.
+    func make(
+        _ registration: Registration,
+        _ configuration: Unretained<Registration.Configuration>,
+        as requestedType: Any.Type,
+        name: String?,
+        arguments: Any,
+        reusing rerunInstance: (() -> Any?)? = nil,
+        store: (Any) -> Void
+    ) throws(ResolutionError) -> Any {
+        try push(Unretained(registration), as: requestedType, name: name)
+        defer { pop() }
+        let instance: Any
+        do {
+            instance = try withResolver { try registration.make($0, arguments) }
+        } catch {
+            throw wrap(error, of: registration)
+        }
+        // A rerun of this factory (see `checkCycle`) stored the instance its graph uses: return that one.
+        if reruns > 0, let rerunInstance, let stored = rerunInstance() { return stored }
+        // `finish(_:of:_:store:)` written out: passing `store` to it crashes Swift 6.3.1's SILGen (a reabstraction
+        // thunk of `(Any) -> Void` to the generic `(Instance) -> Void`).
+        guard _slowPath(!configuration.with({ $0.finishesPlainly })) else {
+            store(instance)
+            return instance
+        }
+        let unretained = Unretained(registration)
+        let finished = try decorate(instance, of: unretained, configuration)
+        store(finished)
+        try runCompletions(on: finished, of: unretained, configuration)
+        return finished
+    }
+}

@@ -1,0 +1,167 @@
+// Finding the binding of a request and the typed fast paths: a plain transient or graph-scoped registration of exactly the requested type runs its typed factory directly.
+// Part of ``ResolutionContext`` (Runtime/ResolutionContext.swift holds its state and lifecycle).
+
+extension ResolutionContext {
+    /// The binding for `key` in this resolution's registry. Out of line: it returns before the factory runs, so
+    /// its locals (the key's hash, the probe) need not sit in the frame of every level of nesting.
+    @inline(never)
+    func lookup(_ key: ServiceKey) -> RegistryView.Hit? {
+        registry?.lookup(key)
+    }
+
+    /// Every binding of `serviceType` without runtime arguments this resolution sees, in the order multi-injection
+    /// resolves them (see ``RegistryView/allBindings(of:)``).
+    func allBindings(of serviceType: ObjectIdentifier) -> [RegistryView.Found] {
+        registry?.allBindings(of: serviceType) ?? []
+    }
+
+    /// Resolves `key` as `Service`: finds the binding (or a wrapper to build), makes or reuses the instance,
+    /// and checks its type.
+    func resolve<Service>(
+        key: ServiceKey,
+        as serviceType: Service.Type,
+        name: String?,
+        arguments: Any,
+        argumentTypes: () -> [Any.Type]
+    ) throws(ResolutionError) -> Service {
+        guard let hit = lookup(key) else {
+            return try resolveUnregistered(
+                key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
+        }
+        return try resolve(hit, as: Service.self, name: name, arguments: arguments)
+    }
+
+    /// Resolves the binding `hit` as `Service`. A transient registration of exactly `Service` (no forwarding,
+    /// no diagnostics) runs its typed factory directly; everything else goes through ``instance(of:as:name:arguments:bypassingObserver:)``
+    /// and a cast.
+    @inline(__always)
+    func resolve<Service>(
+        _ hit: RegistryView.Hit, as serviceType: Service.Type, name: String?, arguments: Any
+    ) throws(ResolutionError) -> Service {
+        try resolve(hit, as: Service.self, name: name) { unretained, configuration throws(ResolutionError) in
+            try resolveOtherwise(unretained, configuration, as: Service.self, name: name, arguments: arguments)
+        }
+    }
+
+    /// ``resolve(_:as:name:arguments:)`` for a request without runtime arguments, as in a factory's
+    /// `r.resolve(Service.self)`: the no-arguments value is made only off the common path, so that a level of
+    /// nesting keeps no `Any` for it in its frame.
+    @inline(__always)
+    func resolveWithoutArguments<Service>(
+        _ hit: RegistryView.Hit, as serviceType: Service.Type, name: String?
+    ) throws(ResolutionError) -> Service {
+        try resolve(hit, as: Service.self, name: name) { unretained, configuration throws(ResolutionError) in
+            try resolveOtherwiseWithoutArguments(unretained, configuration, as: Service.self, name: name)
+        }
+    }
+
+    /// The typed path shared by both forms: a plain transient registration of exactly `Service` runs its typed
+    /// factory here; any other goes to `otherwise` (inlined, so each form keeps its own frame layout).
+    @inline(__always)
+    func resolve<Service>(
+        _ hit: RegistryView.Hit, as serviceType: Service.Type, name: String?,
+        otherwise: (Unretained<Registration>, Unretained<Registration.Configuration>) throws(ResolutionError) -> Service
+    ) throws(ResolutionError) -> Service {
+        // The registration (factory included) is read without retaining it: every thread resolving the same
+        // service would write its reference count. The hit's table keeps the registration alive for as long as
+        // the reading section this resolution runs in (or the snapshot its view was built from) lasts, which is
+        // longer than this call.
+        let unretained = hit.registration
+        let configuration = unretained.with { $0.currentConfiguration }
+        let exact = unretained.with { $0.serviceTypeID == ObjectIdentifier(Service.self) }
+        let shape = unretained.with { $0.shape }
+        if configuration.with({ $0.kind }) == .transient, exact, observer == nil,
+            shape == .plain
+        {
+            try checkCycle(unretained, as: Service.self, name: name)
+            return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
+                try unretained.with { registration in
+                    try withResolver { try registration.typedPlain(as: Service.self).body($0) }
+                }
+            }
+        }
+        return try otherwise(unretained, configuration)
+    }
+
+    @inline(never)
+    func resolveOtherwiseWithoutArguments<Service>(
+        _ unretained: Unretained<Registration>, _ configuration: Unretained<Registration.Configuration>,
+        as serviceType: Service.Type, name: String?
+    ) throws(ResolutionError) -> Service {
+        try resolveOtherwise(unretained, configuration, as: Service.self, name: name, arguments: ())
+    }
+
+    @inline(never)
+    func resolveUnregisteredWithoutArguments<Service>(
+        key: ServiceKey, as serviceType: Service.Type, name: String?
+    ) throws(ResolutionError) -> Service {
+        try resolveUnregistered(key: key, as: Service.self, name: name, arguments: ()) { [] }
+    }
+
+    /// ``resolve(_:as:name:arguments:)`` for everything but a plain transient factory of exactly `Service`: out of
+    /// line, so that a level of nesting through the common case keeps only that case's frame on the stack.
+    @inline(never)
+    func resolveOtherwise<Service>(
+        _ unretained: Unretained<Registration>, _ configuration: Unretained<Registration.Configuration>,
+        as serviceType: Service.Type, name: String?, arguments: Any
+    ) throws(ResolutionError) -> Service {
+        // Not retained, as in `resolve`: the caller's table or snapshot keeps the registration.
+        let exact = unretained.with { $0.serviceTypeID == ObjectIdentifier(Service.self) }
+        let shape = unretained.with { $0.shape }
+        if configuration.with({ $0.kind }) == .transient, exact, observer == nil,
+            shape == .arguments
+        {
+            try checkCycle(unretained, as: Service.self, name: name)
+            return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
+                try unretained.with { registration in
+                    try withResolver {
+                        try registration.typedWithArguments(as: Service.self).body($0, arguments)
+                    }
+                }
+            }
+        }
+        if configuration.with({ $0.kind }) == .graph, exact, observer == nil,
+            shape == .plain
+        {
+            return try graphInstance(of: unretained, configuration, as: Service.self, name: name) {
+                () throws -> Service in
+                try unretained.with { registration in
+                    try withResolver { try registration.typedPlain(as: Service.self).body($0) }
+                }
+            }
+        }
+        let registration = unretained.object
+        let instance = try instance(
+            of: registration, configuration, as: Service.self, name: name, arguments: arguments
+        )
+        return try cast(instance, to: Service.self, name: name, registration: registration)
+    }
+
+    /// The instance of a graph-scoped registration of exactly `Service` whose typed factory is `body`: the one
+    /// this resolution's graph holds, or a new one made and stored in the graph. The typed counterpart of the
+    /// `.graph` case of ``instance(of:_:as:name:arguments:bypassingObserver:)``: the new instance is neither boxed
+    /// for the factory's return nor cast back.
+    func graphInstance<Service>(
+        of unretained: Unretained<Registration>, _ configuration: Unretained<Registration.Configuration>,
+        as serviceType: Service.Type, name: String?, body: () throws -> Service
+    ) throws(ResolutionError) -> Service {
+        let registration = unretained.object
+        if graphHoldsInstance(of: registration), let stored = graphInstance(of: registration) {
+            return try cast(stored, to: Service.self, name: name, registration: registration)
+        }
+        try checkCycle(unretained, as: Service.self, name: name)
+        try push(unretained, as: Service.self, name: name)
+        defer { pop() }
+        let instance: Service
+        do {
+            instance = try body()
+        } catch {
+            throw wrap(error, of: registration)
+        }
+        // A rerun of this factory (see `checkCycle`) stored the instance its graph uses: return that one.
+        if reruns > 0, let stored = graphInstance(of: registration) {
+            return try cast(stored, to: Service.self, name: name, registration: registration)
+        }
+        return try finish(instance, of: unretained, configuration) { storeInGraph($0, of: registration) }
+    }
+}

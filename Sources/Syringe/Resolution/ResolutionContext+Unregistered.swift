@@ -1,0 +1,56 @@
+// Requests no binding answers: wrappers (`Optional`, `Lazy`, `Provider`), the graph identifier, argument conversion, auto-creation, and the miss error.
+// Part of ``ResolutionContext`` (Runtime/ResolutionContext.swift holds its state and lifecycle).
+
+extension ResolutionContext {
+    /// Resolves a request no binding answers: a wrapper (`Optional`, ``Lazy``, ``Provider``) of a registered
+    /// type, the current ``GraphIdentifier``, or an error that tells what is registered instead.
+    func resolveUnregistered<Service>(
+        key: ServiceKey,
+        as serviceType: Service.Type,
+        name: String?,
+        arguments: Any,
+        argumentTypes: () -> [Any.Type]
+    ) throws(ResolutionError) -> Service {
+        // The current graph, inside a resolution (or a `withObjectGraph` view); outside one there is none, and a
+        // top-level request for it misses, as in Swinject.
+        if Service.self == GraphIdentifier.self, depth > 0 || sharedGraph != nil,
+            let identifier = graphIdentifier() as? Service
+        {
+            return identifier
+        }
+        if let wrapper = Service.self as? any InstanceWrapper.Type {
+            let wrappedKey = ServiceKey(
+                serviceType: ObjectIdentifier(wrapper.wrappedType), argumentsType: key.argumentsType, name: name
+            )
+            let binding = registry?.binding(for: wrappedKey)
+            let request = WrappedRequest(
+                key: wrappedKey, name: name, arguments: ArgumentBox(arguments), argumentTypes: argumentTypes()
+            )
+            let converted =
+                binding == nil ? try convertingArguments(of: request, wrappedType: wrapper.wrappedType) : nil
+            // Nothing of the wrapped type answers, and the wrapper would answer nothing (`Optional`'s `.none`) or
+            // a miss: a registration of the wrapper type itself whose argument types the arguments convert to
+            // (`Dog?` taking `Any`, resolved with a `Dog`) runs its factory, as an exact one would.
+            if binding == nil, converted == nil,
+                let own = try resolveConvertingArguments(
+                    key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
+            {
+                return own
+            }
+            if let made = try wrapper.make(
+                in: self, binding: converted?.binding ?? binding, request: converted?.request ?? request) as? Service
+            {
+                return made
+            }
+        }
+        if let converted = try resolveConvertingArguments(
+            key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
+        {
+            return converted
+        }
+        if let created = try autoCreatedInstance(key: key, as: Service.self, name: name) { return created }
+        let request = ServiceRequest(serviceType: Service.self, name: name, argumentTypes: argumentTypes())
+        throw container.missError(
+            for: request, path: currentPath() + [request], optionalForms: optionalForms(of: Service.self))
+    }
+}

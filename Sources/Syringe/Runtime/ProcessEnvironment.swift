@@ -1,0 +1,14 @@
+internal import CSyringeRuntime
+
+/// The process's environment, read through the C library (the runtime's C half), with no Foundation.
+enum ProcessEnvironment {
+    /// The value of the environment variable `name`, `nil` when it is not set.
+    ///
+    /// ```swift
+    /// ProcessEnvironment.value(of: "SYRINGE_LOGGING_ENABLED")  // "1" when logging is asked for
+    /// ```
+    static func value(of name: String) -> String? {
+        guard let value = syringe_environment_value(name) else { return nil }
+        return String(cString: value)
+    }
+}

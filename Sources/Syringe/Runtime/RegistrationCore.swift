@@ -1,0 +1,225 @@
+// The lock-free state of a ``Registration``, kept in its three atomic words: the published configuration, its lock
+// and state (made on first need), and the box of its kept `.container` instance, published for quick reads.
+//
+// Invariants (checked where they must hold, in debug builds):
+// - word 0 always holds a configuration: one of the shared built-in ones (unretained: they live for good), or one
+//   of the registration's own, whose reference the word owns; a replaced one of its own is kept in the state
+//   (`replacedConfigurations`), so an unretained read of the word stays valid as long as the registration;
+// - word 1 is 0 or the retained bits of the registration's `Locked<State>`, set once;
+// - word 2 is 0 or the box held by `state.shared` as `.strong(box)`, written only with the state's lock held; a
+//   box taken out of it is released only after ``Reclamation/waitForQuickReads()``.
+
+/// The base class of ``Registration``: its three atomic words, as the first stored properties of the object (see
+/// ``AtomicWordOwner``), so that the resolve path reads them with no pointer to follow.
+@usableFromInline
+class RegistrationCore: AtomicWordOwner, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property is the words, accessed only atomically after the initializer.
+    private final var atomicWords: (UInt, UInt, UInt)
+    final var atomicWordCount: Int { 3 }
+
+    /// Sets the words: the configuration's bits (``Registration/ownedBits(of:)``), no state, no kept instance.
+    init(configurationBits: UInt) {
+        atomicWords = (configurationBits, 0, 0)
+        checkAtomicWordLayout(&atomicWords)
+    }
+}
+
+extension Registration {
+    /// The published ``Configuration`` (`Unmanaged<Configuration>` bits). The registration owns a reference to
+    /// it unless it is shared (``Configuration/isShared``): those live for good.
+    private final var publishedConfiguration: AtomicWord { AtomicWord(in: self, at: 0) }
+    /// The lock and ``State`` (``Locked/retainedBits()``, owned by the registration), 0 until first needed.
+    private final var stateBits: AtomicWord { AtomicWord(in: self, at: 1) }
+    /// The kept `.container` instance (`Unmanaged<PublishedInstance>` bits, 0 when none); `state.shared` keeps it.
+    private final var publishedShared: AtomicWord { AtomicWord(in: self, at: 2) }
+
+    /// Gives back what the words own: the state and the configuration of the registration's own. Called by the
+    /// deinitializer.
+    final func releasePublishedState() {
+        let state = stateBits.load()
+        if state != 0 { Locked<State>.releaseRetainedBits(state) }
+        let configuration = Unmanaged<Configuration>.fromOpaque(
+            UnsafeRawPointer(bitPattern: publishedConfiguration.load())!)
+        if !configuration._withUnsafeGuaranteedRef({ $0.isShared }) { configuration.release() }
+    }
+
+    /// The bits to publish for `configuration`, with the reference the registration owns (none for a shared one).
+    static func ownedBits(of configuration: Configuration) -> UInt {
+        let reference =
+            configuration.isShared ? Unmanaged.passUnretained(configuration) : Unmanaged.passRetained(configuration)
+        return UInt(bitPattern: reference.toOpaque())
+    }
+
+    // MARK: State
+
+    /// The lock and the state of shared instances, made now if this is its first use.
+    final var state: Locked<State> {
+        let bits = stateBits.load()
+        return bits != 0 ? Locked(borrowingBits: bits) : makeState()
+    }
+
+    /// The lock and state if they were made; `nil` means nothing was ever kept, created, or retired.
+    final var stateIfMade: Locked<State>? {
+        let bits = stateBits.load()
+        return bits != 0 ? Locked(borrowingBits: bits) : nil
+    }
+
+    @inline(never)
+    private func makeState() -> Locked<State> {
+        let made = Locked(State())
+        let bits = made.retainedBits()
+        let (exchanged, original) = stateBits.compareExchange(expected: 0, desired: bits)
+        if exchanged { return made }
+        // Another thread made it first: use that one.
+        Locked<State>.releaseRetainedBits(bits)
+        return Locked(borrowingBits: original)
+    }
+
+    /// The current scope and `initCompleted` closures, not retained. Valid as long as the registration: a
+    /// replaced configuration of its own is retired into `state`, and a shared one lives for good.
+    @inline(__always)
+    final var currentConfiguration: Unretained<Configuration> {
+        let bits = publishedConfiguration.load()
+        assert(bits != 0, "a registration without a configuration")
+        // Word 0 is never 0 (see the invariants), so the force unwrap cannot fail.
+        return Unretained(bits: bits)!
+    }
+
+    /// The current scope and `initCompleted` closures.
+    final var configuration: Configuration { currentConfiguration.object }
+
+    /// Replaces the configuration with `change(current)`, without a lock; a replaced configuration of the
+    /// registration's own is retired into `state`. `change` may run more than once when threads race.
+    ///
+    /// Ordering with the creation of a shared instance: the exchange comes before the caller reads
+    /// ``stateIfMade`` (to forget instances), and a creator checks the configuration under the state's lock
+    /// after the state was made; both sequentially consistent, so a creator either sees the new scope or its
+    /// instance is forgotten by the caller.
+    final func reconfigure(_ change: (Configuration) -> UInt) {
+        var current = publishedConfiguration.load()
+        while true {
+            let old = Unmanaged<Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: current)!)
+            // The new configuration's bits, as `Configuration.ownedBits(scope:completions:)` gives them.
+            let bits = old._withUnsafeGuaranteedRef { change($0) }
+            if bits == current { return }  // the same shared configuration
+            let new = Unmanaged<Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+            let (exchanged, original) = publishedConfiguration.compareExchange(expected: current, desired: bits)
+            if exchanged {
+                if !old._withUnsafeGuaranteedRef({ $0.isShared }) {
+                    let retired = old.takeRetainedValue()
+                    state.withLock { $0.replacedConfigurations.append(retired) }
+                }
+                return
+            }
+            if !new._withUnsafeGuaranteedRef({ $0.isShared }) { new.release() }
+            current = original
+        }
+    }
+
+    // MARK: Kept instances
+
+    /// The box of the `.container` instance this registration keeps, if it keeps one stored as exactly the type
+    /// `serviceType` identifies (see ``TypedPublishedInstance``); read without a lock and not retained. Call only
+    /// during a quick read (``ResolvingThread/enterReadingWithQuickRead()``), which keeps the box valid until the
+    /// caller has retained the instance.
+    @inline(__always)
+    final func publishedInstance(typedAs serviceType: ObjectIdentifier) -> Unretained<PublishedInstance>? {
+        // No `Service?` here: in code not specialized for `Service`, an optional of it costs a metadata lookup.
+        guard let box = Unretained<PublishedInstance>(bits: publishedShared.load()) else { return nil }
+        return box.with { $0.typedAs == serviceType } ? box : nil
+    }
+
+    /// Keeps `instance` strongly and publishes it for lock-free reads. Call with the lock held: `state` is this
+    /// registration's.
+    final func keepStrongly(_ instance: Any, in state: inout State) {
+        let box = box(instance)
+        state.shared = .strong(box)
+        publishedShared.store(Unretained(box).bits)
+        checkPublishedInstance(in: state)
+    }
+
+    /// Checks, in debug builds, that the published box is the one the state keeps: word 2 holds exactly the box
+    /// of `.strong(box)`, and 0 in every other state. Call with the state's lock held.
+    final func checkPublishedInstance(in state: State) {
+        #if DEBUG
+            let published = publishedShared.load()
+            if case .strong(let box) = state.shared {
+                precondition(published == Unretained(box).bits, "the published box is not the kept one")
+            } else {
+                precondition(published == 0, "a box is published while none is kept")
+            }
+        #endif
+    }
+
+    /// Forgets the shared instance (kept or being created), with the lock held. Returns the box of a kept one,
+    /// unpublished: pass it to ``discard(_:)`` once the lock is released.
+    final func forgetShared(in state: inout State) -> PublishedInstance? {
+        // The common case (a registration configured before its first resolve) copies and destroys nothing.
+        if case .empty = state.shared { return nil }
+        defer { state.shared = .empty }
+        guard case .strong(let box) = state.shared else { return nil }
+        publishedShared.store(0)
+        return box
+    }
+}
+
+extension Registration.Configuration {
+    /// The configuration of a built-in scope without `initCompleted` closures: one object, shared by every
+    /// registration that has it, so registering and `inObjectScope(.transient)` allocate none.
+    static func of(scope: any ObjectScopeProtocol, completions: [Registration.Completion]) -> Registration.Configuration {
+        let bits = ownedBits(scope: scope, completions: completions)
+        let configuration = Unmanaged<Registration.Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+        return configuration._withUnsafeGuaranteedRef { $0.isShared }
+            ? configuration.takeUnretainedValue()
+            : configuration.takeRetainedValue()
+    }
+
+    /// This configuration with the given fields changed, as bits to publish (see
+    /// ``ownedBits(scope:completions:decorators:injectsProperties:)``).
+    func ownedBits(
+        scope newScope: (any ObjectScopeProtocol)? = nil, completions newCompletions: [Registration.Completion]? = nil,
+        decorators newDecorators: [Registration.Decorator]? = nil, injectsProperties newInjects: Bool? = nil
+    ) -> UInt {
+        Registration.Configuration.ownedBits(
+            scope: newScope ?? scope, completions: newCompletions ?? completions,
+            decorators: newDecorators ?? decorators, injectsProperties: newInjects ?? injectsProperties
+        )
+    }
+
+    /// The configuration of `scope` with `completions` (and decorators, property injection) as bits to
+    /// publish (see `publishedConfiguration`): a shared one unretained, or a new one retained for the
+    /// registration that publishes it.
+    @inline(__always)
+    static func ownedBits(
+        scope: any ObjectScopeProtocol, completions: [Registration.Completion], decorators: [Registration.Decorator] = [],
+        injectsProperties: Bool = false
+    ) -> UInt {
+        // `ObjectScope` is final, so comparing the scope's class with it is the cast, without the runtime's
+        // dynamic cast. Nothing is retained on the way to a shared configuration.
+        if completions.isEmpty, decorators.isEmpty, !injectsProperties, type(of: scope) == ObjectScope.self {
+            let builtIn = unsafeDowncast(scope, to: ObjectScope.self)
+            let shared: Unmanaged<Registration.Configuration>? =
+                switch builtIn.kind {
+                case .transient: .passUnretained(transient)
+                case .graph: .passUnretained(graph)
+                case .container: .passUnretained(container)
+                case .weak: .passUnretained(weak)
+                case .perContainer: .passUnretained(perContainer)
+                case .custom: nil
+                }
+            if let shared, shared._withUnsafeGuaranteedRef({ $0.scope === builtIn }) {
+                return UInt(bitPattern: shared.toOpaque())
+            }
+        }
+        let made = Registration.Configuration(
+            scope: scope, completions: completions, decorators: decorators, injectsProperties: injectsProperties)
+        return UInt(bitPattern: Unmanaged.passRetained(made).toOpaque())
+    }
+
+    private static let transient = Registration.Configuration(scope: ObjectScope.transient, completions: [], isShared: true)
+    private static let graph = Registration.Configuration(scope: ObjectScope.graph, completions: [], isShared: true)
+    private static let container = Registration.Configuration(scope: ObjectScope.container, completions: [], isShared: true)
+    private static let weak = Registration.Configuration(scope: ObjectScope.weak, completions: [], isShared: true)
+    private static let perContainer = Registration.Configuration(
+        scope: ObjectScope.perContainer, completions: [], isShared: true)
+}

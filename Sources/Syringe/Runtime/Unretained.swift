@@ -1,0 +1,94 @@
+/// A reference to an object that does not own it: reading it writes nothing to the object's reference count.
+///
+/// The resolve path reads registrations, registry tables, configurations, kept-instance boxes, the thread's state
+/// and the running resolution this way, so that threads resolving the same services write no shared memory.
+/// Such a reference is valid only while something else keeps the object alive, and each use site names what does.
+/// There are four keepers in the runtime, and no others:
+/// - a **reading section** (``ResolvingThread/enterReading()``): a registry table loaded in it, and every
+///   registration, configuration and binding the table holds, stay alive until the section ends, however the
+///   container changes meanwhile (``Reclamation`` releases them later);
+/// - a **registration**: its current configuration (a replaced one is kept by the registration; a shared one lives
+///   for good);
+/// - a **thread**: its ``ResolvingThread``, owned by its thread-local variable until the thread exits;
+/// - a **resolution**: the ``ResolutionContext`` that is the thread's active one, which puts itself back before it
+///   finishes.
+///
+/// Invariant: an `Unretained` is never kept beyond the lifetime its keeper guarantees (never stored in an object
+/// that outlives the call, a reading section, or the resolution). Anything that must outlive it takes a strong
+/// reference with ``object``.
+struct Unretained<Object: AnyObject> {
+    private let reference: Unmanaged<Object>
+
+    /// A reference to `object`, which the caller's keeper keeps alive.
+    @inline(__always)
+    init(_ object: Object) {
+        reference = .passUnretained(object)
+    }
+
+    @inline(__always)
+    private init(reference: Unmanaged<Object>) {
+        self.reference = reference
+    }
+
+    /// Calls `body` with the object, borrowed: no retain, no release.
+    @inline(__always)
+    func with<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
+        try reference._withUnsafeGuaranteedRef(body)
+    }
+
+    /// A strong reference to the object (retained by the caller's use of it).
+    @inline(__always)
+    var object: Object { reference.takeUnretainedValue() }
+
+    /// The object's identity.
+    @inline(__always)
+    var identifier: ObjectIdentifier { reference._withUnsafeGuaranteedRef { ObjectIdentifier($0) } }
+
+    /// Whether both refer to the same object.
+    @inline(__always)
+    static func === (lhs: Unretained, rhs: Unretained) -> Bool {
+        lhs.reference.toOpaque() == rhs.reference.toOpaque()
+    }
+
+    /// Whether this refers to `object`.
+    @inline(__always)
+    func refers(to object: borrowing Object) -> Bool {
+        reference.toOpaque() == Unmanaged.passUnretained(copy object).toOpaque()
+    }
+
+    // MARK: Words
+
+    /// The reference as a word, to publish in an ``AtomicWord``; it owns nothing.
+    @inline(__always)
+    var bits: UInt { UInt(bitPattern: reference.toOpaque()) }
+
+    /// The reference a word published with ``bits`` (or ``retainedBits(of:)``) holds; `nil` for 0.
+    @inline(__always)
+    init?(bits: UInt) {
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        self.init(reference: Unmanaged.fromOpaque(pointer))
+    }
+
+    /// `object` as a word that owns one reference to it (given back with ``releaseRetainedBits(_:)``).
+    @inline(__always)
+    static func retainedBits(of object: Object) -> UInt {
+        UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
+    }
+
+    /// Gives back the reference a word made by ``retainedBits(of:)`` owns.
+    @inline(__always)
+    static func releaseRetainedBits(_ bits: UInt) {
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return }
+        Unmanaged<Object>.fromOpaque(pointer).release()
+    }
+
+    /// Takes the reference a word made by ``retainedBits(of:)`` owns, as a strong reference.
+    @inline(__always)
+    static func takeRetainedBits(_ bits: UInt) -> Object? {
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        return Unmanaged<Object>.fromOpaque(pointer).takeRetainedValue()
+    }
+}
+
+// A reference is as sendable as its object: it is only a way of reaching it.
+extension Unretained: Sendable where Object: Sendable {}

@@ -1,0 +1,37 @@
+// Custom scopes: instances kept by the scope's `InstanceStorage`.
+// Part of ``ResolutionContext`` (Runtime/ResolutionContext.swift holds its state and lifecycle).
+
+extension ResolutionContext {
+    /// The instance of a registration in a custom scope, kept by the scope's ``InstanceStorage``.
+    func customInstance(
+        of registration: Registration,
+        _ configuration: Unretained<Registration.Configuration>,
+        as requestedType: Any.Type,
+        name: String?,
+        arguments: Any
+    ) throws(ResolutionError) -> Any {
+        let scope = configuration.object.scope
+        if let keyed = scope as? ArgumentKeyedScope {  // ServiceEntry.keyedByArguments (Scopes/)
+            return try keyedInstance(
+                of: registration, configuration, in: keyed, as: requestedType, name: name, arguments: arguments)
+        }
+        let graph = graphIdentifier()
+        let existing = registration.state.withLock { state -> Any? in
+            registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)
+        }
+        if let existing { return existing }
+        try checkCycle(Unretained(registration), as: requestedType, name: name)
+        return try make(
+            registration, configuration, as: requestedType, name: name, arguments: arguments,
+            reusing: { registration.state.withLock { $0.customStorage?.instance(inGraph: graph) } },
+            store: { instance in
+                registration.state.withLock { state in
+                    guard !state.isRetired else { return }
+                    state.customStorage?.setInstance(instance, inGraph: graph)
+                    registration.lifecycle.record(instance, of: registration, custom: true)
+                }
+                if !customStorages.contains(where: { $0 === registration }) { customStorages.append(registration) }
+            }
+        )
+    }
+}

@@ -1,0 +1,155 @@
+// The `.container`, `.weak` and `.perContainer` scopes: a shared instance made once, however many threads ask at the same time.
+// Part of ``ResolutionContext`` (Runtime/ResolutionContext.swift holds its state and lifecycle).
+
+extension ResolutionContext {
+    /// The instance of a `.container` (`strongly`) or `.weak` registration: made once, however many threads
+    /// ask at the same time.
+    func sharedInstance(
+        of registration: Registration,
+        _ configuration: Unretained<Registration.Configuration>,
+        strongly: Bool,
+        as requestedType: Any.Type,
+        name: String?,
+        arguments: Any
+    ) throws(ResolutionError) -> Any {
+        if !strongly {
+            // As Swinject's weak storage (weak, then graph): the instance the scope keeps, if alive, comes first; the
+            // graph's answers when the scope has none (reset, or not made yet). They differ only when this
+            // resolution works in an earlier graph (a `Lazy` made by it, `withObjectGraph`).
+            let kept = registration.state.withLock { state -> Any? in
+                if case .weak(let kept) = state.shared { return kept.instance }
+                return nil
+            }
+            if let kept { return kept }
+            if let instance = graphInstance(of: registration) { return instance }
+        }
+        /// Runs the factory and keeps its instance (or, after a rerun, the rerun's), with the state `.creating`.
+        /// A rerun (`isRerun`) leaves its instance partial, visible to this thread only: other threads get it when
+        /// the first run, which returns it, has finished the graph.
+        func create(isRerun: Bool = false) throws(ResolutionError) -> Any {
+            do {
+                let instance = try make(
+                    registration, configuration, as: requestedType, name: name, arguments: arguments,
+                    reusing: { self.rerunInstance(of: registration, strongly: strongly) },
+                    store: { instance in
+                        if !strongly { self.storeInGraph(instance, of: registration) }
+                        self.publish(instance, of: registration, final: false, strongly: strongly)
+                    }
+                )
+                publish(instance, of: registration, final: !isRerun, strongly: strongly)
+                return instance
+            } catch {
+                if isRerun { throw error }  // the first run abandons the creation
+                abandonCreation(of: registration)
+                throw error
+            }
+        }
+        while true {
+            let decision = registration.state.withLock { state -> SharedDecision in
+                switch state.shared {
+                case .strong(let box):
+                    return .use(box.instance)
+                case .weak(let kept):
+                    if let instance = kept.instance { return .use(instance) }
+                    state.shared = .creating(owner: owner, partial: nil, hasWaiters: false)
+                    return .create
+                case .empty:
+                    state.shared = .creating(owner: owner, partial: nil, hasWaiters: false)
+                    return .create
+                case .creating(let creator, let partial, _):
+                    guard creator == owner else { return .wait }
+                    if let partial { return .use(partial) }
+                    return .reenter
+                }
+            }
+            switch decision {
+            case .use(let instance):
+                return instance
+            case .reenter:
+                // This thread's factory of `registration` is running. As in Swinject, a request that comes back
+                // through an `initCompleted` runs the factory again, and that run's instance is the one kept;
+                // any other loop is a cycle (`checkCycle` throws).
+                try checkCycle(Unretained(registration), as: requestedType, name: name)
+                return try create(isRerun: true)
+            case .wait:
+                switch CreationCoordinator.shared.wait(for: registration, thread: owner) {
+                case .retry:
+                    continue
+                case .usePartial(let instance):
+                    return instance
+                case .cycle(let loop):
+                    throw cycleError(closingAt: registration, as: requestedType, name: name, acrossThreads: loop)
+                }
+            case .create:
+                return try create()
+            }
+        }
+    }
+
+    enum SharedDecision {
+        case use(Any)
+        case create
+        case wait
+        /// This thread is running the factory (no instance yet): a rerun, or a cycle.
+        case reenter
+    }
+
+    /// The instance of a `.container` or `.weak` registration this thread ran the factory for again (see
+    /// `checkCycle`) while it was running: the one the rerun kept, which the first run returns instead of its own.
+    func rerunInstance(of registration: Registration, strongly: Bool) -> Any? {
+        if !strongly, let instance = graphInstance(of: registration) { return instance }
+        return registration.state.withLock { state -> Any? in
+            switch state.shared {
+            case .creating(let creator, let partial, _): return creator == owner ? partial : nil
+            case .strong(let box): return box.instance
+            case .weak(let kept): return kept.instance
+            case .empty: return nil
+            }
+        }
+    }
+
+    /// Records the new instance: as partial (visible only to this thread) while `initCompleted` runs, then as
+    /// the scope's instance, waking any thread that waits for it.
+    func publish(_ instance: Any, of registration: Registration, final: Bool, strongly: Bool) {
+        let wake = registration.state.withLock { state -> Bool in
+            guard case .creating(let creator, _, let hasWaiters) = state.shared, creator == owner else {
+                // The scope was changed or the registration reset while the factory ran: keep nothing.
+                return true
+            }
+            if !final {
+                state.shared = .creating(owner: owner, partial: instance, hasWaiters: hasWaiters)
+                return false
+            }
+            if state.isRetired {
+                state.shared = .empty  // removed while the factory ran: the instance is the caller's alone
+                return hasWaiters
+            }
+            let kind = registration.configuration.kind
+            if strongly ? kind != .container && kind != .perContainer : kind != .weak {
+                // Rescoped while the factory ran, and the scope's configurer may not have seen this creation
+                // (see ``Registration/reconfigure(_:)``): keep nothing.
+                state.shared = .empty
+                return hasWaiters
+            }
+            if strongly {
+                registration.keepStrongly(instance, in: &state)
+            } else if let kept = WeakInstance(instance) {
+                state.shared = .weak(kept)
+            } else {
+                state.shared = .empty
+                return hasWaiters
+            }
+            registration.lifecycle.record(instance, of: registration, custom: false)
+            return hasWaiters
+        }
+        if wake { CreationCoordinator.shared.creationEnded(of: registration) }
+    }
+
+    /// Forgets a creation that failed, so the next resolve tries again, and wakes waiting threads.
+    func abandonCreation(of registration: Registration) {
+        registration.state.withLock { state in
+            if case .creating(let creator, _, _) = state.shared, creator == owner { state.shared = .empty }
+        }
+        CreationCoordinator.shared.creationEnded(of: registration)
+    }
+}
