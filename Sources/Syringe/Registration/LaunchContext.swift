@@ -233,9 +233,9 @@ public struct LaunchEnvironment: Sendable {
             return true
         }
         if let executable = arguments.first {
-            let name = executable.split(separator: "/").last.map(String.init) ?? executable
-            if name == "xctest" || name.hasSuffix(".xctest") { return true }
-            if executable.contains(".xctest/") { return true }
+            // The `xctest` tool, an `.xctest` bundle's executable, or a path through a bundle (macOS).
+            let components = executable.split(separator: "/")
+            if components.last == "xctest" || components.contains(where: { $0.hasSuffix(".xctest") }) { return true }
         }
         return arguments.contains("--testing-library")
     }
