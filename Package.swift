@@ -27,6 +27,7 @@ let package = Package(
         // Examples that check what they print and exit non-zero when a check fails; .ci/run runs them.
         .executableTarget(name: "FeatureModules", dependencies: ["Syringe"], path: "Examples/FeatureModules"),
         .executableTarget(name: "AsyncServices", dependencies: ["Syringe"], path: "Examples/AsyncServices"),
+        .executableTarget(name: "DeclaredKeys", dependencies: ["Syringe"], path: "Examples/DeclaredKeys"),
         // Written for Swinject 2.10 and kept so, but for `import Syringe`: Swift 5 mode, `Animal.self` spelling.
         .executableTarget(
             name: "SwinjectApp",

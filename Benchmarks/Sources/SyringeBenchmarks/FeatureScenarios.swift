@@ -37,5 +37,6 @@ func featureScenarios() -> [FeatureScenario] {
     scenarios += injectionScenarios()
     scenarios += testingScenarios()
     scenarios += keyedByArgumentsScenarios()
+    scenarios += declaredKeyScenarios()
     return scenarios
 }

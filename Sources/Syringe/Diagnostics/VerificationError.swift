@@ -114,6 +114,13 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     /// for registration in report.asynchronous { print("resolve with await:", registration) }
     /// ```
     public let asynchronous: [RegistrationDescription]
+    /// The defaults of declared keys not used yet, checked by ``Container/verify(keys:samples:)``: no container of
+    /// the tree registers them until a first resolve of the key (see ``ServiceKeys``).
+    ///
+    /// ```swift
+    /// for key in report.unusedKeyDefaults { print("default not used yet:", key) }
+    /// ```
+    public internal(set) var unusedKeyDefaults: [RegistrationDescription] = []
 
     /// Creates a report. ``Container/verify(samples:)`` creates these.
     ///
@@ -144,6 +151,13 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
         var lines = ["Syringe: verified \(verified.count) registration\(verified.count == 1 ? "" : "s")."]
         if !unverifiable.isEmpty { lines.append(unverifiableSection) }
         if !asynchronous.isEmpty { lines.append(asynchronousSection) }
+        if !unusedKeyDefaults.isEmpty {
+            lines.append(
+                ([
+                    "Declared keys whose default was not used yet (\(unusedKeyDefaults.count)), checked with the registrations above:"
+                ]
+                    + unusedKeyDefaults.map { "  \($0)" }).joined(separator: "\n"))
+        }
         return lines.joined(separator: "\n")
     }
 

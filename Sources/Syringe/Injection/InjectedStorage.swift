@@ -13,6 +13,9 @@ final class InjectedStorage<Value>: @unchecked Sendable {
     let line: UInt
     /// The declaring type's name, as `#function` gives it in a property declaration.
     let declaringType: String
+    /// How a property marked with a declared key (`@Injected(.api)`) resolves: through the key, so a miss
+    /// registers the key's default (Injection/Injected+Keys.swift). `nil` for a property resolved by type and name.
+    let resolveThroughKey: (@Sendable (any Resolver) throws(ResolutionError) -> Value)?
     /// Guards `stored`, and holds the property's name and owner once a container has seen them (for the message
     /// of an early read). Not generic over `Value` (a `Locked` holding `stored` too would be), so that making a
     /// wrapper does not look up the lock's generic metadata. (Its state is not empty: with an empty one, the
@@ -27,7 +30,11 @@ final class InjectedStorage<Value>: @unchecked Sendable {
         var owner: Any.Type?
     }
 
-    init(name: String?, reinjected: Bool, fileID: String, line: UInt, declaringType: String) {
+    init(
+        name: String?, reinjected: Bool, fileID: String, line: UInt, declaringType: String,
+        resolveThroughKey: (@Sendable (any Resolver) throws(ResolutionError) -> Value)? = nil
+    ) {
+        self.resolveThroughKey = resolveThroughKey
         self.name = name
         self.reinjected = reinjected
         self.fileID = fileID
@@ -90,7 +97,11 @@ extension InjectedStorage: InjectedStorageProtocol {
     func fill(from resolver: any Resolver, label: String, owner: Any.Type) throws(ResolutionError) {
         let resolved: Value
         do {
-            resolved = try InjectionDispatch.resolve(Value.self, name: name, from: resolver)
+            if let resolveThroughKey {
+                resolved = try resolveThroughKey(resolver)
+            } else {
+                resolved = try InjectionDispatch.resolve(Value.self, name: name, from: resolver)
+            }
         } catch {
             record(nil, label: label, owner: owner)
             throw error

@@ -1,7 +1,7 @@
 extension Container: Resolver {
     /// Resolves the unnamed service without runtime arguments, or returns `nil` and logs why.
     ///
-    /// The same as ``Resolver/resolve(_:)``. Declared on `Container`, a call on a container (not through
+    /// The same as ``Resolver/resolve(_:)-(Service.Type)``. Declared on `Container`, a call on a container (not through
     /// `any Resolver`) takes a path laid out for a top-level resolve, such as an app's read of a singleton;
     /// factories, which resolve through `any Resolver`, take the one laid out for nested resolves.
     ///
@@ -22,7 +22,7 @@ extension Container: Resolver {
 
     /// Resolves the unnamed service without runtime arguments, or throws why it cannot.
     ///
-    /// The same as ``Resolver/require(_:)``; see ``resolve(_:)`` for why `Container` declares it.
+    /// The same as ``Resolver/require(_:)-(Service.Type)``; see ``resolve(_:)-(Service.Type)`` for why `Container` declares it.
     ///
     /// ```swift
     /// let animal = try container.require(Animal.self)

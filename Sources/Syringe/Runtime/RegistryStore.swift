@@ -82,7 +82,11 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// (``ResolvingThread/enterReading()``): the table is not retained, and stays valid until the section ends.
     @inline(__always)
     func currentTable() -> Unretained<RegistryTable> {
-        if let table = Unretained<RegistryTable>(bits: published.loadAcquiring()) { return table }
+        // Sequentially consistent, not only acquiring: the reclamation protocol needs this load ordered after the
+        // thread's announcement (a store), which an acquire load is not (on ARM64 it may be done first, and a
+        // writer could then free the table this thread goes on to read). On x86 and ARM64 it is the same load
+        // instruction or one as cheap (LDAR instead of LDAPR).
+        if let table = Unretained<RegistryTable>(bits: published.load()) { return table }
         return Unretained(buildTable())
     }
 

@@ -120,6 +120,10 @@ final class ResolvingThread {
         quickReadAnnouncement = 0
         slot.announced.storeReleasing(0)
         checkInvariants()
+        // NB: a release store then an acquire load may be reordered (on x86 too), so a writer retiring at this
+        // moment can still see the announcement while this read sees no pending object: the object is then
+        // released by the next `reclaim()` (the next retire, or the next reader that leaves with objects
+        // pending), never early. Ordering both would take a full fence on x86 (~20 cycles per resolve).
         if _slowPath(Reclamation.hasPending) { Reclamation.reclaim() }
     }
 

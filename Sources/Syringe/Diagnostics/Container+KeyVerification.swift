@@ -1,0 +1,105 @@
+// `verify()` and `dependencyGraph()` with declared keys that may not have been used yet.
+//
+// A key used once is an ordinary registration, which `verify()` and `dependencyGraph()` see as any other. A key
+// never used is a `static let` nobody has read: Swift cannot list the static members of a type at run time, so
+// those keys are named by the caller (`verify(keys: [ServiceKeys.api, …])`, or a list of the app's keys kept next
+// to them). Their defaults are then checked in a child container that registers them, so that the container
+// itself is left as it was (nothing registered, no instance kept).
+
+extension Container {
+    /// Verifies every registration, as ``verify(samples:)`` does, and the default of each of `keys` that this
+    /// container and its ancestors do not register yet (a key not used so far), without registering it here.
+    ///
+    /// The defaults not used yet are listed in the report's ``VerificationReport/unusedKeyDefaults`` (and
+    /// among ``VerificationReport/verified`` when they resolve). A key that was used, or overridden, is an
+    /// ordinary registration and is verified as one.
+    ///
+    /// ```swift
+    /// extension ServiceKeys {
+    ///     static let all: [ServiceKeys] = [api, session]
+    /// }
+    /// let report = try container.verify(keys: ServiceKeys.all)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keys: The declared keys to check, used or not.
+    ///   - samples: Provides sample runtime arguments for registrations (and keys) that take them.
+    /// - Returns: What was verified, and which key defaults were not used yet.
+    /// - Throws: ``VerificationError`` listing every failure, key defaults included.
+    @discardableResult
+    public func verify(
+        keys: [ServiceKeys], samples: (VerificationSamples) -> Void = { _ in }
+    ) throws(VerificationError) -> VerificationReport {
+        let (probe, unused) = keyProbe(for: keys)
+        var report = try probe.verify(samples: samples)
+        report.unusedKeyDefaults = unused
+        return report
+    }
+
+    /// The dependency graph, as ``dependencyGraph(samples:)`` draws it, with the default of each of `keys` that is
+    /// not registered yet drawn too, in a group of its own (its node's ``DependencyGraph/Node/module`` is
+    /// ``unusedKeyGroup``).
+    ///
+    /// ```swift
+    /// print(container.dependencyGraph(keys: ServiceKeys.all).mermaid)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keys: The declared keys to draw, used or not.
+    ///   - samples: Provides sample runtime arguments for registrations (and keys) that take them.
+    /// - Returns: The graph.
+    public func dependencyGraph(
+        keys: [ServiceKeys], samples: (VerificationSamples) -> Void = { _ in }
+    ) -> DependencyGraph {
+        let (probe, unused) = keyProbe(for: keys)
+        let graph = probe.dependencyGraph(samples: samples)
+        let unusedSet = Set(unused)
+        // The probe's graph draws this container's registrations as inherited (the probe is a child): redrawn
+        // as this container's own graph draws them.
+        let own = Set(
+            visibleBindingsOfOwnRegistry().map { $0.registration.describe(as: $0.serviceType, name: .some($0.name)) })
+        let nodes = graph.nodes.map { node in
+            let isUnusedKey = node.registration.map { unusedSet.contains($0) } ?? false
+            return DependencyGraph.Node(
+                id: node.id, registration: node.registration, request: node.request, forwardedAs: node.forwardedAs,
+                module: isUnusedKey ? Container.unusedKeyGroup : node.module,
+                isInherited: !isUnusedKey && !(node.registration.map { own.contains($0) } ?? false),
+                status: node.status
+            )
+        }
+        return DependencyGraph(nodes: nodes, edges: graph.edges)
+    }
+
+    /// The group in which ``dependencyGraph(keys:samples:)`` draws the defaults of keys not used yet.
+    ///
+    /// ```swift
+    /// let unused = graph.nodes.filter { $0.module == Container.unusedKeyGroup }
+    /// ```
+    public static let unusedKeyGroup = "declared keys, default not used yet"
+
+    /// A child of this container that registers the defaults of the keys this one does not resolve yet, in the
+    /// scope the root would give them, with the descriptions of those defaults. A plain child, not a derived
+    /// container: verification keeps no instance anyway, and the walk then records the dependencies on this
+    /// container's shared registrations themselves (not on a derived container's stand-ins).
+    private func keyProbe(for keys: [ServiceKeys]) -> (Container, [RegistrationDescription]) {
+        let probe = Container(parent: self, defaultObjectScope: root.defaultObjectScope)
+        var unused: [RegistrationDescription] = []
+        var seen: Set<ServiceKey> = []
+        for key in keys where seen.insert(key.registryKey).inserted && !bindsInTree(key.registryKey) {
+            key.installDefault(probe)
+            if let binding = probe.registry.withLock({ $0.bindings[key.registryKey] }) {
+                unused.append(binding.registration.describe())
+            }
+        }
+        return (probe, unused)
+    }
+
+    /// This container's own bindings (not its ancestors').
+    private func visibleBindingsOfOwnRegistry() -> [Binding] {
+        var found: [Binding] = []
+        registry.withLock { registry in
+            registry.bindings.forEach(where: { _ in true }) { _, binding in found.append(binding) }
+        }
+        return found
+    }
+}

@@ -1,0 +1,166 @@
+import Testing
+
+@testable import Syringe
+
+/// A test-only owner of four atomic words, laid out as the runtime's owners are; its initializer runs the layout
+/// check.
+private final class FourWords: AtomicWordOwner, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property is the words, accessed only atomically after the initializer.
+    private final var atomicWords: (UInt, UInt, UInt, UInt)
+    var atomicWordCount: Int { 4 }
+
+    init(_ first: UInt = 0) {
+        atomicWords = (first, 0, 0, 0)
+        checkAtomicWordLayout(&atomicWords)
+    }
+
+    func word(_ index: Int) -> AtomicWord { AtomicWord(in: self, at: index) }
+}
+
+private final class Service: Sendable {}
+
+extension RuntimeTests {
+    @Suite("Atomic words")
+    struct AtomicWordTests {
+        @Test("Eight threads adding, subtracting and compare-exchanging on shared words end with the exact totals")
+        func concurrentUpdatesAreExact() {
+            let owner = FourWords()
+            let counter = AtomicCounter(0)
+            let threads = 8
+            let rounds = 5_000
+            JoinableThread.run(threads) { _ in
+                for _ in 0..<rounds {
+                    owner.word(0).add(3)
+                    owner.word(0).subtract(1)
+                    // An increment by compare-exchange, retried with the value the failed exchange reported.
+                    var seen = owner.word(1).load()
+                    while true {
+                        let (exchanged, original) = owner.word(1).compareExchange(expected: seen, desired: seen + 1)
+                        if exchanged { break }
+                        seen = original
+                    }
+                    AtomicWord(in: counter, at: 0).add(1)
+                }
+            }
+            #expect(owner.word(0).load() == UInt(threads * rounds * 2))
+            #expect(owner.word(1).load() == UInt(threads * rounds))
+            #expect(counter.load() == UInt(threads * rounds))
+            // The neighbours of the words written were not touched.
+            #expect(owner.word(2).load() == 0)
+            #expect(owner.word(3).load() == 0)
+        }
+
+        @Test("Compare-exchange stores only over the expected value and always returns the value the word held")
+        func compareExchangeReturnsTheOriginal() {
+            let owner = FourWords(0)
+            let word = owner.word(0)
+            let first = word.compareExchange(expected: 0, desired: 7)
+            #expect(first.exchanged && first.original == 0)
+            #expect(word.load() == 7)
+            let second = word.compareExchange(expected: 3, desired: 9)
+            #expect(!second.exchanged && second.original == 7)
+            #expect(word.load() == 7)
+            let third = word.compareExchange(expected: 7, desired: 7)
+            #expect(third.exchanged && third.original == 7)
+        }
+
+        @Test("Add and subtract return the new value and wrap around")
+        func addAndSubtractWrap() {
+            let owner = FourWords(0)
+            let word = owner.word(2)
+            #expect(word.subtract(1) == UInt.max)
+            #expect(word.add(2) == 1)
+            word.store(5)
+            #expect(word.loadAcquiring() == 5)
+            word.storeReleasing(6)
+            #expect(word.load() == 6)
+            #expect(owner.word(1).load() == 0 && owner.word(3).load() == 0)
+        }
+
+        @Test("The process words are distinct, each on a cache line of its own, and keep their addresses")
+        func processWordsAreDistinct() throws {
+            let epoch = try #require(address(of: AtomicWord(processWord: .reclamationEpoch)))
+            let pending = try #require(address(of: AtomicWord(processWord: .pendingRetirements)))
+            #expect(epoch != pending)
+            let distance = epoch > pending ? epoch - pending : pending - epoch
+            #expect(distance >= 64, "process words \(distance) bytes apart share a cache line")
+            #expect(epoch % UInt(MemoryLayout<UInt>.alignment) == 0)
+            #expect(address(of: AtomicWord(processWord: .reclamationEpoch)) == epoch)
+            #expect(address(of: AtomicWord(processWord: .pendingRetirements)) == pending)
+        }
+
+        @Test("An owner's words are consecutive machine words at the start of its stored properties")
+        func ownerWordsAreConsecutive() throws {
+            let owner = FourWords()
+            let base = try #require(address(of: owner.word(0)))
+            for index in 1..<4 {
+                #expect(address(of: owner.word(index)) == base + UInt(index * MemoryLayout<UInt>.stride))
+            }
+            #expect(base == UInt(bitPattern: _getUnsafePointerToStoredProperties(owner)))
+            // Distinct owners have distinct words.
+            #expect(address(of: FourWords().word(0)) != nil)
+            #expect(address(of: AtomicCounter(1).atomicWord) != base)
+        }
+
+        @Test("The atomic words of every owner type are where AtomicWord computes them, and hold what they should")
+        func everyOwnerTypePassesTheLayoutCheck() throws {
+            // Each initializer runs `checkAtomicWordLayout` (an assertion in debug builds); the reads below check
+            // from the outside that the computed words hold the owner's state.
+            let counter = AtomicCounter(42)
+            #expect(AtomicWord(in: counter, at: 0).load() == 42)
+            counter.store(43)
+            #expect(counter.atomicWord.load() == 43)
+
+            let slot = ReaderSlot()
+            #expect(slot.announced.load() == 0)
+            #expect(AtomicWord(in: slot, at: 0).load() == 0)
+
+            let container = Container()
+            let entry = container.register(Service.self) { _ in Service() }.inObjectScope(.container)
+            let registration: Registration = entry.registration
+            #expect(registration.atomicWordCount == 3)
+            // Word 0: the published configuration.
+            #expect(AtomicWord(in: registration, at: 0).load() == registration.currentConfiguration.bits)
+            #expect(registration.configuration.kind == .container)
+            // Word 2: the kept instance's box, published once the singleton is made.
+            #expect(AtomicWord(in: registration, at: 2).load() == 0)
+            let service = try #require(container.resolve(Service.self))
+            #expect(AtomicWord(in: registration, at: 1).load() != 0)
+            let box = try #require(Unretained<PublishedInstance>(bits: AtomicWord(in: registration, at: 2).load()))
+            #expect(box.with { $0.object } === service)
+            container.resetObjectScope(.container)
+            #expect(AtomicWord(in: registration, at: 2).load() == 0)
+
+            // A registration with runtime arguments (another subclass of `RegistrationCore`), in a custom scope's
+            // configuration of its own: word 0 owns that configuration.
+            let withArguments = container.register(Service.self, name: "n") { (_: any Resolver, _: Int) in Service() }
+                .inObjectScope(.transient)
+                .initCompleted { _, _ in }
+            let argumentRegistration: Registration = withArguments.registration
+            #expect(argumentRegistration.shape == .arguments)
+            #expect(AtomicWord(in: argumentRegistration, at: 0).load() == argumentRegistration.currentConfiguration.bits)
+            #expect(argumentRegistration.configuration.completions.count == 1)
+            #expect(container.resolve(Service.self, name: "n", argument: 1) != nil)
+
+            // The registry store's word: the published table, 0 after a change until the next resolve builds one.
+            let store = container.registry
+            #expect(store.atomicWordCount == 1)
+            _ = container.resolve(Service.self)
+            let published = AtomicWord(in: store, at: 0).load()
+            #expect(published != 0)
+            let thread = ResolvingThread.current
+            thread.enterReading()
+            #expect(store.currentTable().bits == published)
+            thread.leaveReading()
+            container.register(Int.self) { _ in 1 }
+            #expect(AtomicWord(in: store, at: 0).load() == 0)
+            // A slot registers itself with `Reclamation`; a thread's state unregisters it when the thread exits.
+            Reclamation.unregister(slot)
+        }
+    }
+}
+
+extension AtomicCounter {
+    /// The counter's word, for the tests.
+    fileprivate var atomicWord: AtomicWord { AtomicWord(in: self, at: 0) }
+}
