@@ -8,12 +8,12 @@ swift build -Xswiftc -warnings-as-errors --product SyringeDynamic
 bin="$(swift build --show-bin-path)"
 library="$bin/libSyringeDynamic.so"
 [ -f "$library" ] || { echo "no $library after building SyringeDynamic" >&2; exit 1; }
-# Container's type metadata accessor: the apps and frameworks linking the library share this one Container type.
-nm -D --defined-only "$library" | grep -q '7Syringe9ContainerCMa' \
-    || { echo "$library does not export Syringe.Container" >&2; exit 1; }
-
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# Container's type metadata accessor: the apps and frameworks linking the library share this one Container type.
+# (nm's output is kept in a file: `nm | grep -q` fails under pipefail when grep stops reading early.)
+nm -D --defined-only "$library" > "$work/symbols"
+grep -q '7Syringe9ContainerCMa' "$work/symbols" || { echo "$library does not export Syringe.Container" >&2; exit 1; }
 cat > "$work/main.swift" <<'SWIFT'
 import Syringe
 
@@ -26,7 +26,9 @@ guard let greeter = container.resolve(Greeter.self), greeter === container.resol
 }
 print(greeter.text)
 SWIFT
-swiftc -swift-version 6 -warnings-as-errors -I "$bin/Modules" -L "$bin" -lSyringeDynamic \
+# The module of Syringe's C half (CSyringeRuntime), which Syringe's module refers to, is found by its module map.
+swiftc -swift-version 6 -warnings-as-errors -I "$bin/Modules" -I Sources/CSyringeRuntime/include \
+    -L "$bin" -lSyringeDynamic \
     -Xlinker -rpath -Xlinker "$bin" "$work/main.swift" -o "$work/app"
 ldd "$work/app" | grep -q 'libSyringeDynamic.so' || { echo "the program did not link libSyringeDynamic.so" >&2; exit 1; }
 "$work/app"
