@@ -12,6 +12,9 @@ let package = Package(
     products: [
         .library(name: "Syringe", targets: ["Syringe"]),
         .library(name: "SyringeTesting", targets: ["SyringeTesting"]),
+        // The same library as one shared copy, for apps whose several frameworks each use Syringe
+        // (Documentation/Versioning.md, "One copy of the library"). .ci/run builds and links it.
+        .library(name: "SyringeDynamic", type: .dynamic, targets: ["Syringe"]),
     ],
     targets: [
         // The C half of the runtime (Sources/Syringe/Runtime/README.md): C11 atomics and POSIX threads, one

@@ -36,6 +36,7 @@ func featureScenarios() -> [FeatureScenario] {
     scenarios += autoregistrationScenarios()
     scenarios += injectionScenarios()
     scenarios += testingScenarios()
+    scenarios += keyedByArgumentsScenarios()
     scenarios += declaredKeyScenarios()
     return scenarios
 }

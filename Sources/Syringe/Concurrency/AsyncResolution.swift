@@ -273,6 +273,10 @@ final class AsyncResolution: AsyncResolver, Sendable {
                 completions: completions
             )
         case .custom:
+            if let keyed = scope as? ArgumentKeyedScope {  // ServiceEntry.keyedByArguments (Scopes/)
+                return try await keyedInstance(
+                    of: registration, in: keyed, request: request, arguments: arguments, completions: completions)
+            }
             let graph = GraphIdentifier(graph: root.graph)
             let existing = registration.state.withLock { state -> Any? in
                 registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)
@@ -365,7 +369,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
     // MARK: Making
 
     /// Runs the `async` factory, then the `initCompleted` closures, one level deeper on the path.
-    private func make(
+    func make(
         _ registration: Registration,
         request: ServiceRequest,
         arguments: InstanceBox,
@@ -413,7 +417,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
 
     // MARK: Errors
 
-    private func checkCycle(_ registration: Registration, request: ServiceRequest) throws(ResolutionError) {
+    func checkCycle(_ registration: Registration, request: ServiceRequest) throws(ResolutionError) {
         if frames.contains(where: { $0.registration === registration }) {
             throw cycleError(closingAt: registration, request: request)
         }
@@ -442,7 +446,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
         )
     }
 
-    private func wrap(_ error: any Error, of registration: Registration) -> ResolutionError {
+    func wrap(_ error: any Error, of registration: Registration) -> ResolutionError {
         if let error = error as? ResolutionError { return error }
         let path = frames.map(\.request)
         return ResolutionError(

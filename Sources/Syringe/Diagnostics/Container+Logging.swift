@@ -66,6 +66,13 @@ extension Container {
         sink(error.description)
     }
 
+    /// Sends `message`, a mistake found when a registration is made (not a service that may be missing), to
+    /// ``loggingFunction``; the default function prints it even when logging is not asked for.
+    static func reportRegistrationProblem(_ message: String) {
+        guard let sink = loggingFunction else { return }
+        if usesDefaultSink.load() == 1 { print(message) } else { sink(message) }
+    }
+
     /// The requests whose ``ResolutionError/Kind/asyncFactory`` miss the default sink has printed.
     private static let reportedAsyncMisses = Locked<Set<String>>([])
 }

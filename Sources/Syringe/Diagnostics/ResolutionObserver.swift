@@ -36,9 +36,14 @@ extension ResolutionContext {
         observer: ResolutionObserver
     ) throws(ResolutionError) -> Any {
         let scope = registration.configuration.scope
-        let kind = scope.kind
+        // A registration keyed by its arguments is checked as the shared scope it keys (captive dependencies).
+        let keyed = scope as? ArgumentKeyedScope
+        let kind = keyed?.base.kind ?? scope.kind
         let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
         observer.verification?.check(registration, request: request, kind: kind, stack: observer.stack)
+        if let keyed, observer.verification != nil {
+            try checkKeying(registration, in: keyed, as: requestedType, name: name, arguments: arguments)
+        }
 
         let reused: Bool
         if observer.verification != nil {

@@ -178,13 +178,16 @@ extension Container {
         // is retained for the entry.
         let kept = copy registration
         var pending: Registration? = consume registration
-        let behaviors = registry.withLock { registry in
+        let (bound, behaviors) = registry.withLock { registry -> (Bool, [any Behavior]?) in
             let registration = pending.take()!  // set just above, taken once
             let key = ServiceKey(serviceType: Service.self, argumentsType: arguments, name: registration.name)
+            // A registration of another launch context may hold the key (Container+LaunchContexts.swift).
+            if registry.launch.isInUse, !registry.admitsLaunch(registration, for: key, in: self) { return (false, nil) }
             registry.bind(registration, as: Service.self, for: key)
             // Most containers have no behaviors: then nothing is copied out (not even the empty array).
-            return registry.behaviors.isEmpty ? nil : registry.behaviors
+            return (true, registry.behaviors.isEmpty ? nil : registry.behaviors)
         }
+        guard bound else { return kept }
         module?.record(kept)
         if let behaviors {
             let entry = ServiceEntry<Service>(registration: kept, container: self)

@@ -28,6 +28,7 @@ extension Container {
         let registrations = ownRegistrations() + lifecycle.standIns() + autoRegistrations()
         for registration in registrations {
             pending += registration.release(ifIn: objectScope)
+            pending += registration.releaseKeyedByArguments(over: objectScope)
         }
         disposeNow(pending)
         reinjectAfterReset(of: registrations, in: objectScope)
@@ -79,6 +80,7 @@ extension Container {
         var pending: [PendingDisposal] = []
         for registration in registrations + standIns {
             pending += registration.release(ifIn: objectScope)
+            pending += registration.releaseKeyedByArguments(over: objectScope)
         }
         disposeNow(pending)
         reinjectAfterReset(of: registrations + standIns, in: objectScope)

@@ -135,6 +135,7 @@ extension ObjectScopeProtocol {
 
     /// The scope's name for messages.
     var scopeDescription: String {
-        (self as? ObjectScope)?.description ?? String(describing: type(of: self))
+        (self as? ObjectScope)?.description ?? (self as? ArgumentKeyedScope)?.description
+            ?? String(describing: type(of: self))
     }
 }

@@ -11,6 +11,10 @@ extension ResolutionContext {
         arguments: Any
     ) throws(ResolutionError) -> Any {
         let scope = configuration.object.scope
+        if let keyed = scope as? ArgumentKeyedScope {  // ServiceEntry.keyedByArguments (Scopes/)
+            return try keyedInstance(
+                of: registration, configuration, in: keyed, as: requestedType, name: name, arguments: arguments)
+        }
         let graph = graphIdentifier()
         let existing = registration.state.withLock { state -> Any? in
             registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)
