@@ -42,6 +42,7 @@ extension Container {
     ///   - line: The line of the registration; recorded for error messages.
     ///   - factory: Makes the service from the resolver and the runtime arguments.
     /// - Returns: The registration, to configure further.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @discardableResult
     public func register<Service, each Argument>(
         _ key: ServiceKeys.Key<Service>.WithArguments<repeat each Argument>,

@@ -139,6 +139,11 @@ extension ServiceKeys.Key {
     /// }
     /// let model = try container[.detail, 42]
     /// ```
+    ///
+    /// Needs macOS 14, iOS 17, tvOS 17 or watchOS 10: a generic type with a parameter pack needs their Swift
+    /// runtime. Below them, register the service with runtime arguments (`register(_:factory:)`) and resolve it by
+    /// type.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     public final class WithArguments<each Argument>: ServiceKeys, @unchecked Sendable {
         // @unchecked Sendable: as ``ServiceKeys``; the properties added here are `let`s of Sendable types.
         /// The registration name; `nil` for the unnamed registration of `Service` with these argument types.

@@ -64,6 +64,7 @@ extension Resolver {
     ///   - arguments: The runtime arguments, in the order the key's factory takes them.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     public subscript<Service, each Argument>(
         _ key: ServiceKeys.Key<Service>.WithArguments<repeat each Argument>, _ arguments: repeat each Argument
     ) -> Service {
@@ -81,6 +82,7 @@ extension Resolver {
     ///   - arguments: The runtime arguments, in the order the key's factory takes them.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     public func require<Service, each Argument>(
         _ key: ServiceKeys.Key<Service>.WithArguments<repeat each Argument>, arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
@@ -104,6 +106,7 @@ extension Resolver {
     ///   - key: The declared key.
     ///   - arguments: The runtime arguments, in the order the key's factory takes them.
     /// - Returns: The service, or `nil` (logged) when it cannot be made.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     public func resolve<Service, each Argument>(
         _ key: ServiceKeys.Key<Service>.WithArguments<repeat each Argument>, arguments: repeat each Argument
     ) -> Service? {
