@@ -23,7 +23,7 @@ postfix operator ~>
 ///
 /// > Warning: The operator cannot return an error: when the service cannot be resolved, it stops the program with
 /// > the ``ResolutionError`` description (what was asked, what is registered, the resolution path). Use
-/// > ``Resolver/require(_:)`` to handle the error instead.
+/// > ``Resolver/require(_:)-(Service.Type)`` to handle the error instead.
 ///
 /// - Parameter resolver: The resolver to resolve from: the factory's `r`, or a container.
 /// - Returns: The service.
@@ -43,7 +43,7 @@ public postfix func ~> <R: Resolver, Service>(resolver: R) -> Service {
 /// ```
 ///
 /// > Warning: When the service cannot be resolved, the program stops with the ``ResolutionError`` description;
-/// > use ``Resolver/require(_:)`` to handle the error instead.
+/// > use ``Resolver/require(_:)-(Service.Type)`` to handle the error instead.
 ///
 /// - Parameters:
 ///   - resolver: The resolver to resolve from: the factory's `r`, or a container.
