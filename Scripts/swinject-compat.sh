@@ -155,7 +155,8 @@ SWIFT_BACKTRACE=enable=no ${limit[@]+"${limit[@]}"} swift test --package-path "$
 status=${PIPESTATUS[0]}
 set -e
 # A result line reads "Test Case 'Class.test' passed (…)" (Linux) or "Test Case '-[Module.Class test]' passed".
-sed -nE "s/^Test Case '(-\[SwinjectTests\.)?([A-Za-z0-9_]+)[. ]([A-Za-z0-9_]+)\]?' (passed|failed).*/\4 \2\/\3/p" \
+# Not anchored at the line's start: a library message on standard error may share the line (the streams are merged).
+sed -nE "s/^.*Test Case '(-\[SwinjectTests\.)?([A-Za-z0-9_]+)[. ]([A-Za-z0-9_]+)\]?' (passed|failed).*/\4 \2\/\3/p" \
     "$work/run.log" >"$work/results.txt"
 summary=$(grep -E -A1 "^Test Suite 'All tests' (passed|failed)" "$work/run.log" | sed -n 's/^[[:space:]]*Executed/Executed/p' || true)
 

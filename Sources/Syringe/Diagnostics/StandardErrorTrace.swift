@@ -1,11 +1,3 @@
-/// Standard error as a `TextOutputStream`: each write goes out at once, unbuffered, so a message written just
-/// before a crash (a force-unwrapped `resolve` that returned `nil`) is not lost, even when output is piped.
-struct StandardErrorStream: TextOutputStream {
-    mutating func write(_ string: String) {
-        ProcessEnvironment.writeToStandardError(string)
-    }
-}
-
 extension Container {
     /// The logging function a container starts with: assign it to ``loggingFunction`` to go back to the default
     /// after installing your own.
@@ -31,10 +23,10 @@ extension Container {
         #endif
     }
 
-    /// Writes `message` and a newline to standard error at once.
+    /// Writes `message` and a newline to standard error at once, in one write: a line never interleaves with what
+    /// another stream piped to the same place writes meanwhile (a test runner's results, for example).
     static func writeTrace(_ message: String) {
-        var standardError = StandardErrorStream()
-        print(message, to: &standardError)
+        ProcessEnvironment.writeToStandardError(message + "\n")
     }
 
     /// Sends a message that is not a failed resolution (a ``shutdown()`` that could not wait, for example) to

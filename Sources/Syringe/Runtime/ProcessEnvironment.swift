@@ -12,7 +12,7 @@ enum ProcessEnvironment {
         return String(cString: value)
     }
 
-    /// Writes `text` to standard error at once, unbuffered (``StandardErrorStream`` uses it).
+    /// Writes `text` to standard error at once, unbuffered (``Container/writeTrace(_:)`` uses it).
     ///
     /// ```swift
     /// ProcessEnvironment.writeToStandardError("Syringe: …\n")
