@@ -60,7 +60,7 @@ final class InjectedStorage<Value>: @unchecked Sendable {
         let (label, owner) = lock.withLock { seen in (seen.label, seen.owner) }
         let ownerName = owner.map { typeName($0) } ?? declaringType
         let property = label.map { "property '\($0)' of \(ownerName)" } ?? "property of \(ownerName)"
-        // One of the two traps a user can reach (see `requireOrStop`): a non-optional property has no value to
+        // One of the three traps a user can reach (see `requireOrStop`): a non-optional property has no value to
         // return before a container filled it, and a default would be a silently wrong value. The message says
         // which property and how to fix it; code that must not stop asks `$property.isInjected` first.
         preconditionFailure(

@@ -118,8 +118,9 @@ extension ResolutionContext {
 /// The wrapped service, or a stop with the ``ResolutionError`` message: what `Lazy.instance` and
 /// `Provider.instance` do.
 ///
-/// One of the two traps a user can reach (the other is reading an `@Injected` property before injection, in
-/// `InjectedStorage`): a non-optional property cannot return the failure. It says exactly what failed; code
+/// One of the three traps a user can reach (the others: reading an `@Injected` property before injection, in
+/// `InjectedStorage`, and the forced `~>` operators, in `Resolver+Operators.swift`): a non-optional property
+/// cannot return the failure. It says exactly what failed; code
 /// that must not stop calls the wrapper's `require()`.
 func requireOrStop<Service>(_ require: () throws(ResolutionError) -> Service) -> Service {
     do {
