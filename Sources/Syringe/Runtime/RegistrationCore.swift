@@ -25,12 +25,12 @@ class RegistrationCore: AtomicWordOwner, @unchecked Sendable {
 }
 
 extension Registration {
-    /// The published ``Configuration`` (`Unmanaged<Configuration>` bits). The registration owns a reference to
+    /// The published ``Configuration`` (``Unretained`` bits). The registration owns a reference to
     /// it unless it is shared (``Configuration/isShared``): those live for good.
     private final var publishedConfiguration: AtomicWord { AtomicWord(in: self, at: 0) }
     /// The lock and ``State`` (``Locked/retainedBits()``, owned by the registration), 0 until first needed.
     private final var stateBits: AtomicWord { AtomicWord(in: self, at: 1) }
-    /// The kept `.container` instance (`Unmanaged<PublishedInstance>` bits, 0 when none); `state.shared` keeps it.
+    /// The kept `.container` instance (``Unretained`` bits, 0 when none); `state.shared` keeps it.
     private final var publishedShared: AtomicWord { AtomicWord(in: self, at: 2) }
 
     /// Gives back what the words own: the state and the configuration of the registration's own. Called by the
@@ -38,16 +38,14 @@ extension Registration {
     final func releasePublishedState() {
         let state = stateBits.load()
         if state != 0 { Locked<State>.releaseRetainedBits(state) }
-        let configuration = Unmanaged<Configuration>.fromOpaque(
-            UnsafeRawPointer(bitPattern: publishedConfiguration.load())!)
-        if !configuration._withUnsafeGuaranteedRef({ $0.isShared }) { configuration.release() }
+        if !currentConfiguration.with({ $0.isShared }) {
+            Unretained<Configuration>.releaseRetainedBits(publishedConfiguration.load())
+        }
     }
 
     /// The bits to publish for `configuration`, with the reference the registration owns (none for a shared one).
     static func ownedBits(of configuration: Configuration) -> UInt {
-        let reference =
-            configuration.isShared ? Unmanaged.passUnretained(configuration) : Unmanaged.passRetained(configuration)
-        return UInt(bitPattern: reference.toOpaque())
+        configuration.isShared ? Unretained(configuration).bits : Unretained.retainedBits(of: configuration)
     }
 
     // MARK: State
@@ -98,20 +96,21 @@ extension Registration {
     final func reconfigure(_ change: (Configuration) -> UInt) {
         var current = publishedConfiguration.load()
         while true {
-            let old = Unmanaged<Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: current)!)
+            // Word 0 and the bits `change` makes are never 0 (a configuration's; see the invariants).
+            let old = Unretained<Configuration>(bits: current)!
             // The new configuration's bits, as `Configuration.ownedBits(scope:completions:)` gives them.
-            let bits = old._withUnsafeGuaranteedRef { change($0) }
+            let bits = old.with { change($0) }
             if bits == current { return }  // the same shared configuration
-            let new = Unmanaged<Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
             let (exchanged, original) = publishedConfiguration.compareExchange(expected: current, desired: bits)
             if exchanged {
-                if !old._withUnsafeGuaranteedRef({ $0.isShared }) {
-                    let retired = old.takeRetainedValue()
+                if !old.with({ $0.isShared }), let retired = Unretained<Configuration>.takeRetainedBits(current) {
                     state.withLock { $0.replacedConfigurations.append(retired) }
                 }
                 return
             }
-            if !new._withUnsafeGuaranteedRef({ $0.isShared }) { new.release() }
+            if !Unretained<Configuration>(bits: bits)!.with({ $0.isShared }) {
+                Unretained<Configuration>.releaseRetainedBits(bits)
+            }
             current = original
         }
     }
@@ -168,10 +167,10 @@ extension Registration.Configuration {
     /// registration that has it, so registering and `inObjectScope(.transient)` allocate none.
     static func of(scope: any ObjectScopeProtocol, completions: [Registration.Completion]) -> Registration.Configuration {
         let bits = ownedBits(scope: scope, completions: completions)
-        let configuration = Unmanaged<Registration.Configuration>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
-        return configuration._withUnsafeGuaranteedRef { $0.isShared }
-            ? configuration.takeUnretainedValue()
-            : configuration.takeRetainedValue()
+        // `ownedBits` never gives 0: its bits are a configuration's.
+        let configuration = Unretained<Registration.Configuration>(bits: bits)!
+        if configuration.with({ $0.isShared }) { return configuration.object }
+        return Unretained<Registration.Configuration>.takeRetainedBits(bits)!
     }
 
     /// This configuration with the given fields changed, as bits to publish (see
@@ -198,22 +197,20 @@ extension Registration.Configuration {
         // dynamic cast. Nothing is retained on the way to a shared configuration.
         if completions.isEmpty, decorators.isEmpty, !injectsProperties, type(of: scope) == ObjectScope.self {
             let builtIn = unsafeDowncast(scope, to: ObjectScope.self)
-            let shared: Unmanaged<Registration.Configuration>? =
+            let shared: Unretained<Registration.Configuration>? =
                 switch builtIn.kind {
-                case .transient: .passUnretained(transient)
-                case .graph: .passUnretained(graph)
-                case .container: .passUnretained(container)
-                case .weak: .passUnretained(weak)
-                case .perContainer: .passUnretained(perContainer)
+                case .transient: Unretained(transient)
+                case .graph: Unretained(graph)
+                case .container: Unretained(container)
+                case .weak: Unretained(weak)
+                case .perContainer: Unretained(perContainer)
                 case .custom: nil
                 }
-            if let shared, shared._withUnsafeGuaranteedRef({ $0.scope === builtIn }) {
-                return UInt(bitPattern: shared.toOpaque())
-            }
+            if let shared, shared.with({ $0.scope === builtIn }) { return shared.bits }
         }
         let made = Registration.Configuration(
             scope: scope, completions: completions, decorators: decorators, injectsProperties: injectsProperties)
-        return UInt(bitPattern: Unmanaged.passRetained(made).toOpaque())
+        return Unretained.retainedBits(of: made)
     }
 
     private static let transient = Registration.Configuration(scope: ObjectScope.transient, completions: [], isShared: true)

@@ -68,8 +68,11 @@ final class ResolvingThread {
     static func makeCurrent() -> ResolvingThread {
         let thread = ResolvingThread()
         // The slot owns one reference; the key's destructor releases it when the thread exits.
-        let owned = Unmanaged.passRetained(thread)
-        if !syringe_thread_state_install(owned.toOpaque(), releaseResolvingThread) { owned.release() }
+        let owned = Unretained.retainedBits(of: thread)
+        // Not 0: the bits of a reference.
+        if !syringe_thread_state_install(UnsafeMutableRawPointer(bitPattern: owned)!, releaseResolvingThread) {
+            Unretained<ResolvingThread>.releaseRetainedBits(owned)
+        }
         return thread
     }
 
@@ -126,9 +129,6 @@ final class ResolvingThread {
         // pending), never early. Ordering both would take a full fence on x86 (~20 cycles per resolve).
         if _slowPath(Reclamation.hasPending) { Reclamation.reclaim() }
     }
-
-    /// Whether a reading section is open on this thread.
-    var isReading: Bool { nesting > 0 }
 
     /// Checks, in debug builds, the thread's nesting against its announced word: not reading, nothing announced;
     /// reading, an epoch announced (never 0), with the quick-read bit set exactly while a quick read goes on, as
