@@ -65,7 +65,7 @@ static inline uintptr_t syringe_atomic_subtract(uintptr_t *_Nonnull word, uintpt
 
 /// The words the whole process shares (the reclamation epoch, the count of objects waiting to be released), each on
 /// a cache line of its own, at fixed addresses: word `i` is `syringe_process_words[i * SYRINGE_WORDS_PER_LINE]`.
-#define SYRINGE_PROCESS_WORD_COUNT 4
+#define SYRINGE_PROCESS_WORD_COUNT 2
 #define SYRINGE_WORDS_PER_LINE 16
 extern uintptr_t syringe_process_words[SYRINGE_PROCESS_WORD_COUNT * SYRINGE_WORDS_PER_LINE];
 

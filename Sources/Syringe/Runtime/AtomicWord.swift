@@ -25,6 +25,7 @@ struct AtomicWord {
     /// One of the words the whole process shares (``ProcessWord``).
     @inline(__always)
     init(processWord: ProcessWord) {
+        assert(processWord.rawValue < SYRINGE_PROCESS_WORD_COUNT, "the C half has no process word \(processWord)")
         address = syringe_process_word(processWord.rawValue)
     }
 
