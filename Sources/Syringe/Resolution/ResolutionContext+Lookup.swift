@@ -162,6 +162,11 @@ extension ResolutionContext {
         if reruns > 0, let stored = graphInstance(of: registration) {
             return try cast(stored, to: Service.self, name: name, registration: registration)
         }
+        // The root of a lone top-level resolve, with nothing to run after it (no completion, decorator or property
+        // injection, which could resolve it again): no later request of this resolution can ask the graph for it.
+        if endsWithRootFrame, depth == 1, sharedGraph == nil, configuration.with({ $0.finishesPlainly }) {
+            return instance
+        }
         return try finish(instance, of: unretained, configuration) { storeInGraph($0, of: registration) }
     }
 }
