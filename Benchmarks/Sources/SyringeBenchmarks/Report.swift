@@ -22,6 +22,7 @@ struct Report {
     var distinctScaling: [[Double]] = []
     var allocations: [(String, [Double])] = []
     var depths: [(system: String, thread: String, depth: Int, deeper: String)] = []
+    var codeSize: CodeSize.Measurement?
 
     init(repetitions: Int) {
         self.repetitions = repetitions
@@ -100,6 +101,7 @@ struct Report {
                 print("| \(entry.system) | \(entry.thread) | \(entry.depth) | \(entry.deeper) |")
             }
         }
+        if let codeSize { CodeSize.printTable(codeSize) }
     }
 
     func writeJSON(to path: String) {
@@ -130,7 +132,7 @@ struct Report {
         json += depths.map {
             "{\"system\": \(quoted($0.system)), \"thread\": \(quoted($0.thread)), \"depth\": \($0.depth), \"oneDeeper\": \(quoted($0.deeper))}"
         }.joined(separator: ", ")
-        json += "]\n}\n"
+        json += "],\n  \"codeSize\": \(codeSize.map(CodeSize.json) ?? "null")\n}\n"
         guard let file = fopen(path, "w") else {
             print("could not write \(path)")
             return
