@@ -347,6 +347,6 @@ extension Container: CustomStringConvertible {
             if completions > 0 { text += ", InitCompleted: Specified \(completions) closures" }
             return "\n    { \(text) }"
         }
-        return "[" + lines.sorted().joined(separator: ",") + "\n]"
+        return "[" + lines.sorted(byKey: { $0 }).joined(separator: ",") + "\n]"
     }
 }

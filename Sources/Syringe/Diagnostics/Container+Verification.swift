@@ -82,9 +82,7 @@ extension Container {
                 description: binding.registration.describe(as: binding.serviceType, name: .some(binding.name))
             )
         }
-        for (key, binding, description) in bindings.sorted(by: {
-            $0.description.description < $1.description.description
-        }) {
+        for (key, binding, description) in bindings.sorted(byKey: { $0.description.description }) {
             // Registered by another thread after the snapshot was taken: not part of the registrations verified.
             guard registry.binds(key) else { continue }
             let registration = binding.registration

@@ -109,7 +109,7 @@ extension Container {
         let described =
             removed
             .map { $0.registration.describe(as: $0.serviceType, name: .some($0.name)) }
-            .sorted { $0.description < $1.description }
+            .sorted(byKey: { $0.description })
         for registration in described {
             for behavior in behaviors {
                 behavior.container(self, didUnregister: registration)
