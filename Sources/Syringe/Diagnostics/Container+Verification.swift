@@ -60,7 +60,7 @@ extension Container {
 
         let registry = RegistrySnapshot(of: self)
         var failures: [ResolutionError] = []
-        var sampleArguments: [ObjectIdentifier: VerificationSamples.Sample] = [:]
+        var sampleArguments = [ObjectIdentifier: VerificationSamples.Sample]()
         for sample in provided.samples {
             if let binding = registry.binding(for: sample.key) {
                 sampleArguments[ObjectIdentifier(binding.registration)] = sample

@@ -18,7 +18,7 @@ final class VerificationRecorder {
     /// The dependencies on the path of a captive dependency, from the singleton down to the captured service.
     private(set) var captiveDependencies: Set<Dependency> = []
     /// The registrations seen, by identity.
-    private(set) var registrations: [ObjectIdentifier: Registration] = [:]
+    private(set) var registrations = [ObjectIdentifier: Registration]()
 
     /// One observed dependency: `dependent`'s factory (or `initCompleted` closures) resolved `dependency`.
     struct Dependency: Hashable {

@@ -78,7 +78,7 @@ extension Container {
         owned: [Registration] = [], where matches: (ServiceKey, Binding) -> Bool
     ) -> Bool {
         let (removed, behaviors) = registry.withLock { registry in
-            var registrations: [ObjectIdentifier: Registration] = [:]
+            var registrations = [ObjectIdentifier: Registration]()
             for registration in owned { registrations[ObjectIdentifier(registration)] = registration }
             var keys: Set<ServiceKey> = []
             for (key, binding) in registry.bindings where matches(key, binding) {
