@@ -231,60 +231,104 @@ final class AsyncResolution: AsyncResolver, Sendable {
     // MARK: Scopes
 
     /// The instance of an `async` registration, reused from its scope or made now.
+    ///
+    /// What to do is decided by the synchronous ``plan(for:request:scope:)``; this function only awaits. An `async`
+    /// function is split into parts at each `await`, and each part gets a copy of the code around it, so the fewer
+    /// `await`s, the less code (several KB here).
     func instance(
         of registration: Registration, as requestedType: Any.Type, name: String?, arguments: InstanceBox
     ) async throws(ResolutionError) -> Any {
         let configuration = registration.configuration
         let (scope, completions) = (configuration.scope, configuration.completions)
         let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
+        switch try plan(for: registration, request: request, scope: scope) {
+        case .ready(let instance):
+            return instance
+        case .make(let keep):
+            let instance = try await make(
+                registration, request: request, arguments: arguments, completions: completions)
+            self.keep(instance, of: registration, as: keep)
+            return instance
+        case .shared(let keeper):
+            return try await sharedInstance(
+                of: registration, keptBy: keeper, scope: scope, request: request, arguments: arguments,
+                completions: completions
+            )
+        case .keyed(let keyed):  // ServiceEntry.keyedByArguments (Scopes/)
+            return try await keyedInstance(
+                of: registration, in: keyed, request: request, arguments: arguments, completions: completions)
+        }
+    }
+
+    /// What ``instance(of:as:name:arguments:)`` does for a registration.
+    enum Plan {
+        /// Return this instance, kept by the scope.
+        case ready(Any)
+        /// Make an instance, then keep it so.
+        case make(Keep)
+        /// One creation kept by this registration (the registration, or its stand-in for `.perContainer`).
+        case shared(Registration)
+        /// One instance per argument tuple.
+        case keyed(ArgumentKeyedScope)
+    }
+
+    /// Where a made instance is kept.
+    enum Keep {
+        case nowhere
+        /// In this resolution's object graph, under the registration's identity.
+        case graph
+        /// In the registration's custom storage, for this graph.
+        case custom
+    }
+
+    /// The plan for `registration` in this resolution: its scope's instance when there is one, otherwise a
+    /// creation, checked for a cycle first.
+    private func plan(
+        for registration: Registration, request: ServiceRequest, scope: any ObjectScopeProtocol
+    ) throws(ResolutionError) -> Plan {
         let id = ObjectIdentifier(registration)
         if let verification = root.verification {
             // Verification's stand-in for the scopes, as for synchronous registrations: transient made every
             // time, any other scope made once in this graph; nothing read from or kept by the registration.
             verification.check(registration, request: request, below: frames)
-            if scope.kind != .transient, let instance = root.graph.instance(for: id) { return instance }
+            if scope.kind != .transient, let instance = root.graph.instance(for: id) { return .ready(instance) }
             try checkCycle(registration, request: request)
-            let instance = try await make(
-                registration, request: request, arguments: arguments, completions: completions)
-            if scope.kind != .transient { root.graph.store(instance, for: id) }
-            return instance
+            return .make(scope.kind != .transient ? .graph : .nowhere)
         }
         switch scope.kind {
         case .transient:
             try checkCycle(registration, request: request)
-            return try await make(registration, request: request, arguments: arguments, completions: completions)
+            return .make(.nowhere)
         case .graph:
-            if let instance = root.graph.instance(for: id) { return instance }
+            if let instance = root.graph.instance(for: id) { return .ready(instance) }
             try checkCycle(registration, request: request)
-            let instance = try await make(
-                registration, request: request, arguments: arguments, completions: completions)
-            root.graph.store(instance, for: id)
-            return instance
+            return .make(.graph)
         case .container, .weak:
-            return try await sharedInstance(
-                of: registration, keptBy: registration, scope: scope, request: request, arguments: arguments,
-                completions: completions
-            )
+            return .shared(registration)
         case .perContainer:
             // One instance per resolving container: a stand-in registration kept by that container holds it.
-            let standIn = root.container.lifecycle.localRegistration(for: registration, scope: scope)
-            return try await sharedInstance(
-                of: registration, keptBy: standIn, scope: scope, request: request, arguments: arguments,
-                completions: completions
-            )
+            return .shared(root.container.lifecycle.localRegistration(for: registration, scope: scope))
         case .custom:
-            if let keyed = scope as? ArgumentKeyedScope {  // ServiceEntry.keyedByArguments (Scopes/)
-                return try await keyedInstance(
-                    of: registration, in: keyed, request: request, arguments: arguments, completions: completions)
-            }
+            if let keyed = scope as? ArgumentKeyedScope { return .keyed(keyed) }
             let graph = GraphIdentifier(graph: root.graph)
             let existing = registration.state.withLock { state -> Any? in
                 registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)
             }
-            if let existing { return existing }
+            if let existing { return .ready(existing) }
             try checkCycle(registration, request: request)
-            let instance = try await make(
-                registration, request: request, arguments: arguments, completions: completions)
+            return .make(.custom)
+        }
+    }
+
+    /// Keeps a made `instance` of `registration` as `keep` says.
+    private func keep(_ instance: Any, of registration: Registration, as keep: Keep) {
+        switch keep {
+        case .nowhere:
+            return
+        case .graph:
+            root.graph.store(instance, for: ObjectIdentifier(registration))
+        case .custom:
+            let graph = GraphIdentifier(graph: root.graph)
             registration.state.withLock { state in
                 guard !state.isRetired else { return }
                 state.customStorage?.setInstance(instance, inGraph: graph)
@@ -293,7 +337,6 @@ final class AsyncResolution: AsyncResolver, Sendable {
             root.customStorages.withLock { list in
                 if !list.contains(where: { $0 === registration }) { list.append(registration) }
             }
-            return instance
         }
     }
 
@@ -382,17 +425,13 @@ final class AsyncResolution: AsyncResolver, Sendable {
         guard let factory = registration.asyncFactory else {
             throw child.wrap(AsyncFactoryRequired(), of: registration)
         }
-        var instance: Any
+        // One `catch` for every step: each wraps its error the same way (one landing site, less code).
         do {
-            instance = try await factory(child, arguments).value
-        } catch {
-            throw child.wrap(error, of: registration)
-        }
-        // Decorators and property injection are read with the registration's configuration of now: a registration
-        // without them (the shared configurations) has nothing to do here.
-        let configuration = registration.configuration
-        if !configuration.finishesPlainly {
-            do {
+            var instance = try await factory(child, arguments).value
+            // Decorators and property injection are read with the registration's configuration of now: a
+            // registration without them (the shared configurations) has nothing to do here.
+            let configuration = registration.configuration
+            if !configuration.finishesPlainly {
                 for decorator in configuration.decorators {
                     instance = try decorator(child, instance)
                 }
@@ -400,19 +439,15 @@ final class AsyncResolution: AsyncResolver, Sendable {
                     try await PropertyInjector.fill(
                         instance, awaiting: child, registration: registration, reinjector: child, isolation: nil)
                 }
-            } catch {
-                throw child.wrap(error, of: registration)
             }
-        }
-        for completion in completions {
-            do {
+            for completion in completions {
                 try completion(child, instance)
-            } catch {
-                throw child.wrap(error, of: registration)
             }
+            if configuration.injectsProperties { PropertyInjector.notifyCompletion(of: instance, from: child) }
+            return instance
+        } catch {
+            throw child.wrap(error, of: registration)
         }
-        if configuration.injectsProperties { PropertyInjector.notifyCompletion(of: instance, from: child) }
-        return instance
     }
 
     // MARK: Errors
