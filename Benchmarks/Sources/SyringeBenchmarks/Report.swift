@@ -49,6 +49,11 @@ struct Report {
     }
 
     func printTables() {
+        if !scenarios.isEmpty { printTimes() }
+        printOtherTables()
+    }
+
+    private func printTimes() {
         print("\n## Time per operation (ns; median, min–max over \(repetitions) interleaved repetitions)\n")
         print(
             "| scenario | hand-wired | Syringe | Swinject 2.10 | Syringe / hand-wired | Swinject / hand-wired | Syringe / Swinject |"
@@ -66,6 +71,9 @@ struct Report {
                 "| \(scenario.name) | \(cells.joined(separator: " | ")) | \(ratio(syringe, hand)) | \(ratio(swinject, hand)) | \(ratio(syringe, swinject)) |"
             )
         }
+    }
+
+    private func printOtherTables() {
         if !scaling.isEmpty {
             print("\n## Scenario 9: two-thread throughput / one-thread throughput (median, min–max)\n")
             print("| system | both threads resolve the same service | the second thread resolves another service |")

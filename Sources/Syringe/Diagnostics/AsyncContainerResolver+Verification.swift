@@ -91,9 +91,8 @@ private final class AsyncVerificationRun {
     func arguments(for pending: SynchronousWalk.Pending) -> Any? {
         let registration = pending.registration
         if registration.argumentTypes.isEmpty { return () }
-        if let sample = provided.samples.first(where: { registry.binding(for: $0.key)?.registration === registration }) {
-            return sample.arguments
-        }
+        let sample = provided.samples.first { registry.binding(for: $0.key)?.registration === registration }
+        if let sample { return sample.arguments }
         unverifiable.append(pending.description)
         return nil
     }

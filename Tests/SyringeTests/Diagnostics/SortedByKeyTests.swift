@@ -30,6 +30,7 @@ struct SortedByKeyTests {
             return String(state >> 58)
         }
         let items = Array(keys.enumerated())
-        #expect(items.sorted(byKey: { $0.element }).map(\.offset) == items.sorted { $0.element < $1.element }.map(\.offset))
+        #expect(
+            items.sorted(byKey: { $0.element }).map(\.offset) == items.sorted { $0.element < $1.element }.map(\.offset))
     }
 }
