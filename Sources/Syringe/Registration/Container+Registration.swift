@@ -20,8 +20,7 @@ extension Container {
     // Inlinable, so that an app's call, specialized for its service type, names the registration's class with
     // its metadata found once per call site, not looked up (~340 instructions) by the generic code on every
     // registration; and makes the entry there, where a caller that drops it (most do) releases nothing it
-    // retained for it. An unnamed registration (most are; the `nil` is the default argument, known at the call)
-    // calls a core without the name, whose arguments all fit in registers: ~11 bytes less per call site.
+    // retained for it.
     @inlinable
     @discardableResult
     public func register<Service>(
@@ -31,14 +30,7 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> ServiceEntry<Service> {
-        guard let name else {
-            return ServiceEntry(
-                registration: addPlainRegistration(
-                    fileID: fileID, line: line, factory: factory, as: PlainRegistration<Service>.self),
-                container: self
-            )
-        }
-        return ServiceEntry(
+        ServiceEntry(
             registration: addPlainRegistration(
                 name: name, fileID: fileID, line: line, factory: factory, as: PlainRegistration<Service>.self
             ),
@@ -46,31 +38,9 @@ extension Container {
         )
     }
 
-    /// ``register(_:name:fileID:line:factory:)`` without a name, with its registration's class named; returns the
-    /// registration.
-    @usableFromInline
-    func addPlainRegistration<Service>(
-        fileID: String, line: UInt, factory: @escaping @Sendable (any Resolver) throws -> Service,
-        as registrationClass: PlainRegistration<Service>.Type
-    ) -> Registration {
-        makePlainRegistration(name: nil, fileID: fileID, line: line, factory: factory, as: registrationClass)
-    }
-
     /// ``register(_:name:fileID:line:factory:)`` with its registration's class named; returns the registration.
     @usableFromInline
     func addPlainRegistration<Service>(
-        name: consuming String?, fileID: String, line: UInt,
-        factory: @escaping @Sendable (any Resolver) throws -> Service,
-        as registrationClass: PlainRegistration<Service>.Type
-    ) -> Registration {
-        makePlainRegistration(name: name, fileID: fileID, line: line, factory: factory, as: registrationClass)
-    }
-
-    /// The two `addPlainRegistration` forms' body. Internal, so neither form's body can reach an app's code: the
-    /// optimizer copies small library functions whose body names only public or `@usableFromInline` declarations
-    /// into their callers across modules, and an app would get a copy of the unnamed form, specialized, per call
-    /// site (~120 bytes each) instead of a call.
-    func makePlainRegistration<Service>(
         name: consuming String?, fileID: String, line: UInt,
         factory: @escaping @Sendable (any Resolver) throws -> Service,
         as registrationClass: PlainRegistration<Service>.Type
