@@ -194,7 +194,7 @@ final class ArgumentKeyedStorage: InstanceStorage {
 
     private let strongly: Bool
     private let limit: Int?
-    private var entries = [ArgumentKey: Entry]()
+    private var entries: [ArgumentKey: Entry] = [:]
     /// Counts uses, for the least-recently-used bound; not counted without a limit.
     private var clock: UInt64 = 0
 
