@@ -295,6 +295,9 @@ extension Container: Resolver {
                     key: key, as: Service.self, name: name, arguments: arguments as Any, argumentTypes: argumentTypes
                 )
             }
+            // A registered service: one root, and the resolution ends with it. (A request resolved otherwise, an
+            // array of every binding say, may make several roots in one graph.)
+            context.endsWithRootFrame = true
             return try context.resolve(hit, as: Service.self, name: name, arguments: arguments as Any)
         }
     }
