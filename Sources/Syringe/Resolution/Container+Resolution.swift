@@ -19,13 +19,13 @@ extension Container: Resolver {
         if let object = quickSharedObject(ObjectIdentifier(Service.self), miss: &miss) {
             return exactReference(object, as: Service.self)
         }
-        return resolveAfterQuickRead(Service.self, miss)
+        return resolveAfterQuickRead(Service.self, &miss)
     }
 
     /// ``resolve(_:)-(Service.Type)`` past its quick read.
     @usableFromInline
     @inline(never)
-    func resolveAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: QuickReadMiss) -> Service? {
+    func resolveAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: inout QuickReadMiss) -> Service? {
         do {
             return try continueAfterQuickRead(Service.self, miss)
         } catch {
@@ -37,7 +37,7 @@ extension Container: Resolver {
     /// ``require(_:)-(Service.Type)`` past its quick read.
     @usableFromInline
     @inline(never)
-    func requireAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: QuickReadMiss) throws(ResolutionError)
+    func requireAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: inout QuickReadMiss) throws(ResolutionError)
         -> Service
     {
         try continueAfterQuickRead(Service.self, miss)
@@ -87,7 +87,7 @@ extension Container: Resolver {
         if let object = quickSharedObject(ObjectIdentifier(Service.self), miss: &miss) {
             return exactReference(object, as: Service.self)
         }
-        return try requireAfterQuickRead(Service.self, miss)
+        return try requireAfterQuickRead(Service.self, &miss)
     }
 
     /// A resolve of the unnamed service called on the container itself: the top-level path inlined (a resolve

@@ -7,7 +7,7 @@
 /// if let object = container.quickSharedObject(ObjectIdentifier(Service.self), miss: &miss) {
 ///     return exactReference(object, as: Service.self)
 /// }
-/// return try container.requireAfterQuickRead(Service.self, miss)
+/// return try container.requireAfterQuickRead(Service.self, &miss)
 /// ```
 ///
 /// **Invariant.** `quickSharedObject(_:miss:)` returns an object only when the registration found for the key (the
