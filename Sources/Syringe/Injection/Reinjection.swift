@@ -122,7 +122,7 @@ enum Reinjection {
     static func reinject(_ watches: [Watch]) {
         var seen = Set<ObjectIdentifier>()
         let unique = watches.filter { seen.insert($0.storageID).inserted }
-            .sorted { $0.sequence < $1.sequence }
+            .sorted(byKey: { UInt64($0.sequence) })
         // Group by owner, keeping the order of each owner's first watch.
         var groups: [(owner: ObjectIdentifier, watches: [Watch])] = []
         var index: [ObjectIdentifier: Int] = [:]

@@ -356,7 +356,7 @@ extension Container: Resolver {
                         as: binding.serviceType, name: .some(binding.name))
                     return (described, described.description)
                 }
-                .sorted { $0.1 < $1.1 }
+                .sorted(byKey: { $0.1 })
                 .map(\.0)
             if sameName { return (.argumentMismatch, registrations) }
             let names = sameType.compactMap(\.name)
