@@ -2,7 +2,8 @@ import Syringe
 
 // Scenario group 12, declared keys: a resolve by key (`container[.key]`) is a resolve by type and name once the
 // key's default is registered, so each pair of rows resolves the same registration both ways, side by side: by
-// `resolve(T.self)` (the baseline) and by key; a key with a runtime argument against `resolve(T.self, argument:)`. Hand-wired: constructing the object directly.
+// `resolve(T.self)` (the baseline) and by key, and a key with a runtime argument (`container[.key, i]`) against
+// `resolve(T.self, argument: i)`. Hand-wired: constructing the object directly.
 
 /// The service the rows resolve: a transient and a container-scoped one.
 final class KeyedLeaf {

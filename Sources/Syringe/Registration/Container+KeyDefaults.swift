@@ -78,7 +78,8 @@ extension Container {
         } catch let error as ResolutionError {
             throw error
         } catch {
-            throw ResolutionError(kind: .factoryFailed(underlying: error), request: request.serviceRequest(Service.self))
+            throw ResolutionError(
+                kind: .factoryFailed(underlying: error), request: request.serviceRequest(Service.self))
         }
     }
 }
