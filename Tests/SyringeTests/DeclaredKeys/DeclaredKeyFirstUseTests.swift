@@ -120,6 +120,19 @@ struct DeclaredKeyFirstUseTests {
         #expect(traced.trace.steps.first?.children.first?.request.description == "KeyedSession")
     }
 
+    @Test("verify() and the dependency graph see a key first used during their walk as the factory's dependency")
+    func verificationSeesJoinedDefault() throws {
+        let container = Container()
+        container.register(KeyedHolder.self) { r in KeyedHolder(try r[.keyedSession]) }
+        let graph = container.dependencyGraph()
+        let holder = graph.nodes.first { $0.request.description == "KeyedHolder" }
+        let session = graph.nodes.first { $0.request.description == "KeyedSession" }
+        #expect(holder != nil && session != nil)
+        #expect(graph.edges.contains { $0.from == holder?.id && $0.to == session?.id })
+        let report = try container.verify()
+        #expect(report.verified.map(\.request.description).sorted() == ["KeyedHolder", "KeyedSession"])
+    }
+
     @Test("a plain key first used inside an async factory shares that awaited resolution's graph")
     func asyncFactoryFirstUse() async throws {
         let container = Container()
