@@ -1,14 +1,13 @@
 /// The box of one `@Injected` property: its value behind a lock, with what the container needs to fill it.
 ///
-/// The wrapper is a struct holding this box, so that the container, which sees the property through `Mirror`
-/// (a copy of the wrapper), fills the very box the owner reads.
-final class InjectedStorage<Value>: @unchecked Sendable {
+/// The wrapper is a struct holding only this box, so that the container, which reads the property's box from the
+/// owner (through its cached field layout, or `Mirror` on the first instance of a type: PropertyInjector.swift),
+/// fills the very box the owner reads.
+final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
     // @unchecked Sendable: the mutable state (`stored`, and the label and owner in the lock's state) is read and
     // written only inside `lock.withLock`; the other fields are `let`s of Sendable types. The value itself crosses threads only as the
     // user's object does: `Injected` is `Sendable` only when `Value` is, and the container writes a value on the
     // thread that injects (or re-injects, see Reinjection.swift), as the owner's own code would.
-    let name: String?
-    let reinjected: Bool
     let fileID: String
     let line: UInt
     /// The declaring type's name, as `#function` gives it in a property declaration.
@@ -35,11 +34,10 @@ final class InjectedStorage<Value>: @unchecked Sendable {
         resolveThroughKey: (@Sendable (any Resolver) throws(ResolutionError) -> Value)? = nil
     ) {
         self.resolveThroughKey = resolveThroughKey
-        self.name = name
-        self.reinjected = reinjected
         self.fileID = fileID
         self.line = line
         self.declaringType = declaringType
+        super.init(name: name, reinjected: reinjected)
     }
 
     var isFilled: Bool { lock.withLock { _ in stored != nil } }
@@ -76,25 +74,14 @@ final class InjectedStorage<Value>: @unchecked Sendable {
             if let value { stored = value }
         }
     }
-}
 
-/// An ``InjectedStorage`` whatever its `Value`: what the container fills.
-protocol InjectedStorageProtocol: AnyObject, Sendable {
-    var name: String? { get }
-    var reinjected: Bool { get }
-    var valueType: Any.Type { get }
-    /// The type whose registration answers the property: `Value`, or the type an optional `Value` wraps.
-    var lookupType: Any.Type { get }
-    /// Resolves the value through `resolver` and stores it, remembering `label` and `owner` for messages.
-    func fill(from resolver: any Resolver, label: String, owner: Any.Type) throws(ResolutionError)
-}
+    override var valueType: Any.Type { Value.self }
 
-extension InjectedStorage: InjectedStorageProtocol {
-    var valueType: Any.Type { Value.self }
+    override var lookupType: Any.Type {
+        (Value.self as? any OptionalMarker.Type)?.wrappedOptionalType ?? Value.self
+    }
 
-    var lookupType: Any.Type { (Value.self as? any OptionalMarker.Type)?.wrappedOptionalType ?? Value.self }
-
-    func fill(from resolver: any Resolver, label: String, owner: Any.Type) throws(ResolutionError) {
+    override func fill(from resolver: any Resolver, label: String, owner: Any.Type) throws(ResolutionError) {
         let resolved: Value
         do {
             if let resolveThroughKey {
@@ -109,3 +96,35 @@ extension InjectedStorage: InjectedStorageProtocol {
         record(resolved, label: label, owner: owner)
     }
 }
+
+/// An ``InjectedStorage`` whatever its `Value`: what the container fills.
+protocol InjectedStorageProtocol: AnyObject, Sendable {
+    var name: String? { get }
+    var reinjected: Bool { get }
+    var valueType: Any.Type { get }
+    /// The type whose registration answers the property: `Value`, or the type an optional `Value` wraps.
+    var lookupType: Any.Type { get }
+    /// Resolves the value through `resolver` and stores it, remembering `label` and `owner` for messages.
+    func fill(from resolver: any Resolver, label: String, owner: Any.Type) throws(ResolutionError)
+}
+
+/// What every `@Injected` box has, whatever its value's type: the container reads a box from its owner as this
+/// class (one word, with no conformance lookup) and fills it through the overrides of ``InjectedStorage``.
+class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
+    // @unchecked Sendable: both stored properties are `let`s of Sendable types; the subclass documents its own.
+    let name: String?
+    let reinjected: Bool
+
+    init(name: String?, reinjected: Bool) {
+        self.name = name
+        self.reinjected = reinjected
+    }
+
+    // Unreachable: only `InjectedStorage` is ever made, and it overrides these.
+    var valueType: Any.Type { preconditionFailure("InjectedBox is abstract") }
+    var lookupType: Any.Type { preconditionFailure("InjectedBox is abstract") }
+    func fill(from resolver: any Resolver, label: String, owner: Any.Type) throws(ResolutionError) {
+        preconditionFailure("InjectedBox is abstract")
+    }
+}
+
