@@ -27,6 +27,9 @@ private final class KeyedHolder: Sendable {
 
 extension ServiceKeys {
     fileprivate static let graphChild = Key<KeyedChild> { r in KeyedChild(shared: try r.require(GraphShared.self)) }
+    fileprivate static let asyncGraphChild = AsyncKey<KeyedChild> { r in
+        KeyedChild(shared: try await r.require(GraphShared.self))
+    }
     fileprivate static let graphChildWithID = Key<KeyedChild>.WithArguments<Int>(name: "with id") { r, _ in
         KeyedChild(shared: try r.require(GraphShared.self))
     }
@@ -140,6 +143,17 @@ struct DeclaredKeyFirstUseTests {
         container.register(KeyedParent.self) { r in
             await Task.yield()  // an `async` factory: `r` is the awaited resolution
             return KeyedParent(shared: try await r.require(GraphShared.self), child: try r[.graphChild])
+        }
+        let parent: KeyedParent = try await container.async.require(KeyedParent.self)
+        #expect(parent.child.shared === parent.shared)
+    }
+
+    @Test("an async key first used inside an async factory shares that awaited resolution's graph")
+    func asyncKeyFirstUse() async throws {
+        let container = Container()
+        container.register(GraphShared.self) { _ in GraphShared() }
+        container.register(KeyedParent.self) { r in
+            KeyedParent(shared: try await r.require(GraphShared.self), child: try await r[.asyncGraphChild])
         }
         let parent: KeyedParent = try await container.async.require(KeyedParent.self)
         #expect(parent.child.shared === parent.shared)
