@@ -3,32 +3,37 @@
 /// The wrapper is a struct holding only this box, so that the container, which reads the property's box from the
 /// owner (through its cached field layout, or `Mirror` on the first instance of a type: PropertyInjector.swift),
 /// fills the very box the owner reads.
+@usableFromInline
 final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
-    // @unchecked Sendable: the mutable state (`stored`, and the label and owner in the lock's state) is read and
-    // written only inside `lock.withLock`; the other fields are `let`s of Sendable types. The value itself crosses threads only as the
+    // @unchecked Sendable: the mutable state (`stored`, and the label and owner in `seen`) is read and written only
+    // inside `LockStripes.withLock(for: self)`; the other fields are `let`s of Sendable types. The value itself crosses threads only as the
     // user's object does: `Injected` is `Sendable` only when `Value` is, and the container writes a value on the
     // thread that injects (or re-injects, see Reinjection.swift), as the owner's own code would.
-    let fileID: String
-    let line: UInt
+    @usableFromInline let fileID: String
+    @usableFromInline let line: UInt
     /// The declaring type's name, as `#function` gives it in a property declaration.
-    let declaringType: String
+    @usableFromInline let declaringType: String
     /// How a property marked with a declared key (`@Injected(.api)`) resolves: through the key, so a miss
     /// registers the key's default (Injection/Injected+Keys.swift). `nil` for a property resolved by type and name.
-    let resolveThroughKey: (@Sendable (any Resolver) throws(ResolutionError) -> Value)?
-    /// Guards `stored`, and holds the property's name and owner once a container has seen them (for the message
-    /// of an early read). Not generic over `Value` (a `Locked` holding `stored` too would be), so that making a
-    /// wrapper does not look up the lock's generic metadata. (Its state is not empty: with an empty one, the
-    /// state's `inout` access under the lock shared its address with the mutex, which ThreadSanitizer reported as
-    /// an access race with the next thread taking the lock.)
-    private let lock = Locked(Seen())
-    private var stored: Value?
+    @usableFromInline let resolveThroughKey: (@Sendable (any Resolver) throws(ResolutionError) -> Value)?
+    /// The value, once a container filled it. Guarded, with `seen`, by the box's stripe (`LockStripes`): a box
+    /// makes no lock of its own, so making a wrapper allocates only the box.
+    @usableFromInline var stored: Value?
+    /// The property's name and owner once a container has seen them (for the message of an early read).
+    @usableFromInline var seen = Seen()
 
     /// The property's name and owner.
+    @usableFromInline
     struct Seen {
         var label: String?
         var owner: Any.Type?
+
+        @inlinable init() {}
     }
 
+    // Inlinable, as is the wrapper's initializer: the owner's module makes the box specialized for `Value`, where
+    // generic code would look up the metadata of `InjectedStorage<Value>` and `Value?` for each property made.
+    @inlinable
     init(
         name: String?, reinjected: Bool, fileID: String, line: UInt, declaringType: String,
         resolveThroughKey: (@Sendable (any Resolver) throws(ResolutionError) -> Value)? = nil
@@ -40,11 +45,11 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
         super.init(name: name, reinjected: reinjected)
     }
 
-    var isFilled: Bool { lock.withLock { _ in stored != nil } }
+    var isFilled: Bool { LockStripes.withLock(for: self) { stored != nil } }
 
     /// The value, or a stop with a message naming the property (an optional property reads `nil`).
     var value: Value {
-        if let value = lock.withLock({ _ in stored }) { return value }
+        if let value = LockStripes.withLock(for: self, { stored }) { return value }
         return valueBeforeInjection()
     }
 
@@ -55,7 +60,7 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
         {
             return none
         }
-        let (label, owner) = lock.withLock { seen in (seen.label, seen.owner) }
+        let (label, owner) = LockStripes.withLock(for: self) { (seen.label, seen.owner) }
         let ownerName = owner.map { typeName($0) } ?? declaringType
         let property = label.map { "property '\($0)' of \(ownerName)" } ?? "property of \(ownerName)"
         // One of the three traps a user can reach (see `requireOrStop`): a non-optional property has no value to
@@ -68,11 +73,16 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
 
     /// Remembers the property's name and owner; stores `value` when given.
     func record(_ value: Value?, label: String, owner: Any.Type) {
-        lock.withLock { seen in
+        // The value replaced (on re-injection) is released after the stripe is unlocked: its `deinit` may be the
+        // user's.
+        let replaced: Value? = LockStripes.withLock(for: self) {
             seen.label = label
             seen.owner = owner
-            if let value { stored = value }
+            guard let value else { return nil }
+            defer { stored = value }
+            return stored
         }
+        _ = consume replaced
     }
 
     override var valueType: Any.Type { Value.self }
@@ -110,11 +120,13 @@ protocol InjectedStorageProtocol: AnyObject, Sendable {
 
 /// What every `@Injected` box has, whatever its value's type: the container reads a box from its owner as this
 /// class (one word, with no conformance lookup) and fills it through the overrides of ``InjectedStorage``.
+@usableFromInline
 class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
     // @unchecked Sendable: both stored properties are `let`s of Sendable types; the subclass documents its own.
-    let name: String?
-    let reinjected: Bool
+    @usableFromInline let name: String?
+    @usableFromInline let reinjected: Bool
 
+    @usableFromInline
     init(name: String?, reinjected: Bool) {
         self.name = name
         self.reinjected = reinjected
