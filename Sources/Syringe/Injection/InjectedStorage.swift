@@ -16,9 +16,11 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
     /// How a property marked with a declared key (`@Injected(.api)`) resolves: through the key, so a miss
     /// registers the key's default (Injection/Injected+Keys.swift). `nil` for a property resolved by type and name.
     @usableFromInline let resolveThroughKey: (@Sendable (any Resolver) throws(ResolutionError) -> Value)?
-    /// The value, once a container filled it. Guarded, with `seen`, by the box's stripe (`LockStripes`): a box
-    /// makes no lock of its own, so making a wrapper allocates only the box.
-    @usableFromInline var stored: Value?
+    /// The value, once a container filled it, stored as exactly `Value`. Guarded, with `seen`, by the box's stripe
+    /// (`LockStripes`): a box makes no lock of its own, so making a wrapper allocates only the box. An `Any`, not a
+    /// `Value?`: the box's methods are generic code, where each use of `Value?` looks up its metadata (~500
+    /// instructions), while an `Any` stored as exactly `Value` is taken out with no cast (Runtime/ExactCast.swift).
+    @usableFromInline var stored: Any?
     /// The property's name and owner once a container has seen them (for the message of an early read).
     @usableFromInline var seen = Seen()
 
@@ -49,8 +51,10 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
 
     /// The value, or a stop with a message naming the property (an optional property reads `nil`).
     var value: Value {
-        if let value = LockStripes.withLock(for: self, { stored }) { return value }
-        return valueBeforeInjection()
+        guard let stored = LockStripes.withLock(for: self, { stored }) else { return valueBeforeInjection() }
+        // Always stored as exactly `Value` (`record`); the cast is only for a box someone filled otherwise.
+        if holdsExactly(stored, Value.self) { return Syringe.value(ofExactly: stored, as: Value.self) }
+        return stored as! Value
     }
 
     /// `nil` for an optional property; for a required one, a stop with a message naming the property.
@@ -71,15 +75,23 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
         )
     }
 
-    /// Remembers the property's name and owner; stores `value` when given.
-    func record(_ value: Value?, label: String, owner: Any.Type) {
-        // The value replaced (on re-injection) is released after the stripe is unlocked: its `deinit` may be the
-        // user's.
-        let replaced: Value? = LockStripes.withLock(for: self) {
+    /// Remembers the property's name and owner.
+    func record(label: String, owner: Any.Type) {
+        LockStripes.withLock(for: self) {
             seen.label = label
             seen.owner = owner
-            guard let value else { return nil }
-            defer { stored = value }
+        }
+    }
+
+    /// Remembers the property's name and owner, and stores `value`.
+    func record(_ value: Value, label: String, owner: Any.Type) {
+        let boxed: Any = value
+        // The value replaced (on re-injection) is released after the stripe is unlocked: its `deinit` may be the
+        // user's.
+        let replaced: Any? = LockStripes.withLock(for: self) {
+            seen.label = label
+            seen.owner = owner
+            defer { stored = boxed }
             return stored
         }
         _ = consume replaced
@@ -100,7 +112,7 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
                 resolved = try InjectionDispatch.resolve(Value.self, name: name, from: resolver)
             }
         } catch {
-            record(nil, label: label, owner: owner)
+            record(label: label, owner: owner)
             throw error
         }
         record(resolved, label: label, owner: owner)

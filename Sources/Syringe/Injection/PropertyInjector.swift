@@ -154,6 +154,17 @@ enum PropertyInjector {
 
     /// Tells `instance` that injection is complete, if it adopts ``InjectionCompletionAware``.
     static func notifyCompletion(of instance: Any, from resolver: any Resolver) {
-        (instance as? any InjectionCompletionAware)?.didInjectDependencies(from: resolver)
+        // Whether a type adopts the protocol is remembered: the cast looks up the conformance (~2,000
+        // instructions), which most types do not have.
+        let type = ObjectIdentifier(Swift.type(of: instance))
+        if completionUnaware.withLock({ $0.contains(type) }) { return }
+        guard let aware = instance as? any InjectionCompletionAware else {
+            completionUnaware.withLock { _ = $0.insert(type) }
+            return
+        }
+        aware.didInjectDependencies(from: resolver)
     }
+
+    /// The types seen not to adopt ``InjectionCompletionAware``: types are few and live for good.
+    private static let completionUnaware = Locked<Set<ObjectIdentifier>>([])
 }
