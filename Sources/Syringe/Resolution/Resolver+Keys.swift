@@ -79,14 +79,27 @@ extension Container {
     /// - Parameter key: The declared key.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
-    // Inlinable: the app's call, specialized for its key, makes the very call `require(Service.self)` makes; only a
-    // miss leaves it, for the out-of-line default path.
+    // Inlinable: the app's call, specialized for its key, makes the very call `require(Service.self)` makes (its
+    // quick read of a kept instance included), and only a miss leaves it, for the out-of-line default path. A named
+    // key takes an out-of-line path of its own, so that the inlined code is that call, a check of the name, and
+    // the miss's call.
     @inlinable
     public func require<Service>(_ key: ServiceKeys.Key<Service>) throws(ResolutionError) -> Service {
+        guard key.name == nil else { return try requireNamed(key) }
         do {
             // The unnamed form is the container's top-level path, the one `container.resolve(Service.self)` takes.
-            if let name = key.name { return try require(Service.self, name: name) }
             return try require(Service.self)
+        } catch {
+            return try key.requireDefault(after: error, through: self)
+        }
+    }
+
+    /// `require(_:)` of a named key, out of line.
+    @usableFromInline
+    @inline(never)
+    func requireNamed<Service>(_ key: ServiceKeys.Key<Service>) throws(ResolutionError) -> Service {
+        do {
+            return try require(Service.self, name: key.name)
         } catch {
             return try key.requireDefault(after: error, through: self)
         }
