@@ -50,6 +50,13 @@ final class PriceList: Sendable {
     }
 }
 
+/// A product's row on screen: made on the main actor, from the product's id.
+@MainActor
+final class ProductRowModel {
+    let title: String
+    init(title: String) { self.title = title }
+}
+
 @MainActor
 final class CartModel {
     let api: any ProductAPI
@@ -71,9 +78,15 @@ extension ServiceKeys {
     }
     static let prices = AsyncKey<PriceList>(scope: .container) { _ in await PriceList.load() }
     static let cart = MainActorKey<CartModel>(scope: .container) { r in CartModel(api: try r[.productAPI]) }
+    static let price = AsyncKey<Int>.WithArguments<Int>(name: "price") { r, id in
+        try await r[.prices].prices[id] ?? 0
+    }
+    static let productRow = MainActorKey<ProductRowModel>.WithArguments<Int> { r, id in
+        ProductRowModel(title: try r[.productDetail, id].title)
+    }
 
     /// The keys the app declares, for `verify(keys:)`: Swift cannot list static members at run time.
-    static let all: [ServiceKeys] = [session, productAPI, productDetail, prices, cart]
+    static let all: [ServiceKeys] = [session, productAPI, productDetail, prices, cart, price, productRow]
 }
 
 let app = Container()
@@ -81,9 +94,11 @@ let app = Container()
 print("Before any use")
 let report = try app.verify(keys: ServiceKeys.all) { samples in
     samples.provide(ProductDetail.self, argument: 1)
+    samples.provide(ProductRowModel.self, argument: 1)
+    samples.provide(Int.self, name: "price", argument: 1)
 }
 print(report)
-check(report.unusedKeyDefaults.count == 5, "verify(keys:) checked the five defaults not used yet")
+check(report.unusedKeyDefaults.count == 7, "verify(keys:) checked the seven defaults not used yet")
 check(!app.hasAnyRegistration(of: Session.self), "and registered nothing: a key costs nothing before its first use")
 
 print("Resolving by key")
@@ -121,9 +136,17 @@ check(
     await MainActor.run { cart.api.name(of: 5) } == "product 5 for guest",
     "app.mainActor[.cart] made the model on the main actor")
 
+print("Async and main-actor keys with runtime arguments")
+let price = try await app.async[.price, 2]
+check(price == 12, "try await app.async[.price, 2] awaited the async default with its argument: \(price)")
+let rowTitle = try await MainActor.run { try app.mainActor[.productRow, 6].title }
+check(rowTitle == "product 6 for guest", "app.mainActor[.productRow, 6] made the row on the main actor")
+
 print("After use")
 let after = try app.verify(keys: ServiceKeys.all) { samples in
     samples.provide(ProductDetail.self, argument: 1)
+    samples.provide(ProductRowModel.self, argument: 1)
+    samples.provide(Int.self, name: "price", argument: 1)
 }
 check(after.unusedKeyDefaults.isEmpty, "every key is now an ordinary registration")
 

@@ -2,16 +2,26 @@ import Syringe
 
 // Scenario group 12, declared keys: a resolve by key (`container[.key]`) is a resolve by type and name once the
 // key's default is registered, so each pair of rows resolves the same registration both ways, side by side: by
-// `resolve(T.self)` (the baseline) and by key. Hand-wired: constructing the object directly.
+// `resolve(T.self)` (the baseline) and by key, and a key with a runtime argument (`container[.key, i]`) against
+// `resolve(T.self, argument: i)`. Hand-wired: constructing the object directly.
 
 /// The service the rows resolve: a transient and a container-scoped one.
 final class KeyedLeaf {
     init() {}
 }
 
+/// The service the rows with a runtime argument resolve: a transient made from an id.
+final class KeyedArgumentLeaf {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
 extension ServiceKeys {
     fileprivate static let transientLeaf = Key<KeyedLeaf>(scope: .transient) { _ in KeyedLeaf() }
     fileprivate static let singletonLeaf = Key<Leaf>(scope: .container) { _ in Leaf() }
+    fileprivate static let argumentLeaf = Key<KeyedArgumentLeaf>.WithArguments<Int>(scope: .transient) { _, id in
+        KeyedArgumentLeaf(id: id)
+    }
 }
 
 /// A container in which both keys were used once (their defaults are registered).
@@ -19,6 +29,7 @@ private func keyedContainer() -> Container {
     let container = Container()
     _ = container.resolve(.transientLeaf)
     _ = container.resolve(.singletonLeaf)
+    _ = container.resolve(.argumentLeaf, arguments: 0)
     return container
 }
 
@@ -36,6 +47,10 @@ func declaredKeyScenarios() -> [FeatureScenario] {
         }
         if fresh.resolve(.singletonLeaf) !== fresh.resolve(Leaf.self) {
             failures.append("the singleton key and its type resolved different instances")
+        }
+        if fresh.resolve(.argumentLeaf, arguments: 7)?.id != 7 { failures.append("the key with an argument failed") }
+        if fresh.resolve(KeyedArgumentLeaf.self, argument: 8)?.id != 8 {
+            failures.append("the key with an argument is not found by type and argument")
         }
         return failures
     }
@@ -62,6 +77,18 @@ func declaredKeyScenarios() -> [FeatureScenario] {
             "12 resolve the same singleton by declared key, container[.key]",
             handWired: { n in for _ in 0..<n { blackHole(singleton) } },
             syringe: { n in for _ in 0..<n { blackHole(try? container[.singletonLeaf]) } },
+            check: check
+        ),
+        FeatureScenario(
+            "12 resolve(T.self, argument:) of a transient (keys with arguments' baseline)",
+            handWired: { n in for i in 0..<n { blackHole(KeyedArgumentLeaf(id: i)) } },
+            syringe: { n in for i in 0..<n { blackHole(container.resolve(KeyedArgumentLeaf.self, argument: i)) } },
+            check: check
+        ),
+        FeatureScenario(
+            "12 resolve the same transient by declared key with an argument, container[.key, i]",
+            handWired: { n in for i in 0..<n { blackHole(KeyedArgumentLeaf(id: i)) } },
+            syringe: { n in for i in 0..<n { blackHole(try? container[.argumentLeaf, i]) } },
             check: check
         ),
     ]

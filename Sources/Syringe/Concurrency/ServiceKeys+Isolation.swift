@@ -211,18 +211,10 @@ extension MainActorResolver {
     /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
     @MainActor
     public func require<Service>(_ key: ServiceKeys.MainActorKey<Service>) throws(ResolutionError) -> Service {
-        do {
-            return try require(Service.self, name: key.name)
-        } catch {
-            guard key.isMiss(error) else { throw error }
-            key.installDefault(container.root)
-            let result = MainActorPermit.$thread.withValue(currentThreadIdentity()) {
-                Result { () throws(ResolutionError) in
-                    try container.requireFreshly(key.registryKey, as: Service.self, arguments: ()) { [] }
-                }
-            }
-            return try result.get()
+        let result = MainActorPermit.$thread.withValue(currentThreadIdentity()) {
+            Result { () throws(ResolutionError) in try container.requireDeclared(key, as: Service.self) }
         }
+        return try result.get()
     }
 
     /// Resolves the service a main-actor key declares, or returns `nil` and logs why.
@@ -333,17 +325,18 @@ extension AsyncContainerResolver {
         get async throws(ResolutionError) { try await requireDeclared(key, as: Service.self) }
     }
 
-    /// The awaited resolve of a declared key of any kind: on the key's own miss, its default is registered in the
-    /// root of the tree and the resolve made again (each awaited resolve reads the registry afresh).
-    func requireDeclared<Service>(_ key: ServiceKeys, as serviceType: Service.Type) async throws(ResolutionError)
-        -> Service
-    {
+    /// The awaited resolve of a declared key of any kind, with `arguments`: on the key's own miss, its default is
+    /// registered in the root of the tree and the resolve made again (each awaited resolve reads the registry
+    /// afresh).
+    func requireDeclared<Service, each Argument>(
+        _ key: ServiceKeys, as serviceType: Service.Type, arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service {
         do {
-            return try await require(Service.self, name: key.registryKey.name)
+            return try await require(Service.self, name: key.registryKey.name, arguments: repeat each arguments)
         } catch {
             guard key.isMiss(error) else { throw error }
             key.installDefault(container.root)
-            return try await require(Service.self, name: key.registryKey.name)
+            return try await require(Service.self, name: key.registryKey.name, arguments: repeat each arguments)
         }
     }
 }
@@ -376,17 +369,17 @@ extension AsyncResolver {
     }
 
     /// An awaited resolve of a declared key inside an `async` factory. On the key's own miss, its default is
-    /// registered in the root of the tree and the key resolved in an awaited resolution of its own (the running
-    /// one read the registry before the default was there).
-    func requireDeclared<Service>(_ key: ServiceKeys, as serviceType: Service.Type) async throws(ResolutionError)
-        -> Service
-    {
+    /// registered in the root of the tree and the key resolved again through this resolver: an awaited resolution
+    /// reads the registry afresh at every resolve, so it finds the default, in the same object graph and path.
+    func requireDeclared<Service, each Argument>(
+        _ key: ServiceKeys, as serviceType: Service.Type, arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service {
         do {
-            return try await require(Service.self, name: key.registryKey.name)
+            return try await require(Service.self, name: key.registryKey.name, arguments: repeat each arguments)
         } catch {
             guard key.isMiss(error), let container = (self as? AsyncResolution)?.root.container else { throw error }
             key.installDefault(container.root)
-            return try await container.async.require(Service.self, name: key.registryKey.name)
+            return try await require(Service.self, name: key.registryKey.name, arguments: repeat each arguments)
         }
     }
 }

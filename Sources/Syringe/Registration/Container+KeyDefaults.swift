@@ -48,14 +48,58 @@ extension Container {
         return false
     }
 
-    /// Resolves `key` in a resolution of its own, not joining one that runs on this thread: that one's registry
-    /// was taken when it began, before the default it missed was registered.
-    func requireFreshly<Service, Arguments>(
+    /// Resolves `key`, whose default was just registered, from this container. Inside a resolution of this
+    /// container running on this thread (a factory's first use of the key) it joins that resolution, as any nested
+    /// resolve does: one object graph, so graph-scoped instances are shared with the factory that asked; cycles
+    /// through the key are found, and errors carry the whole path. Anywhere else it is a resolution of its own.
+    ///
+    /// The running resolution's registry view was taken when it began, before the default was registered: the
+    /// key's binding is looked up afresh here and resolved as that registration, as a ``Lazy`` resolves the
+    /// registration it was made from. Its later uses in the same resolution take this path again; resolutions
+    /// begun after it find the default with one lookup.
+    func requireDefault<Service, Arguments>(
         _ key: ServiceKey, as serviceType: Service.Type, arguments: Arguments, argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
-        try resolveTopLevel(
-            key: key, as: Service.self, name: key.name, arguments: arguments, joinsActive: false,
-            argumentTypes: argumentTypes)
+        guard let active = ResolvingThread.installed?.with({ $0.activeContext(of: self) }),
+            let binding = RegistrySnapshot(of: self).binding(for: key)
+        else {
+            return try resolveTopLevel(
+                key: key, as: Service.self, name: key.name, arguments: arguments, joinsActive: false,
+                argumentTypes: argumentTypes)
+        }
+        let request = WrappedRequest(
+            key: key, name: key.name, arguments: ArgumentBox(arguments), argumentTypes: argumentTypes())
+        // Not retained: the running resolution keeps its context until it finishes, after this call. The closure
+        // throws only `ResolutionError`; `with` rethrows it untyped.
+        do {
+            return try active.with { context in
+                try context.resolve(bound: binding.registration, as: Service.self, request: request)
+            }
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            throw ResolutionError(
+                kind: .factoryFailed(underlying: error), request: request.serviceRequest(Service.self))
+        }
+    }
+}
+
+extension Container {
+    /// A synchronous resolve of a declared key of any kind (the main-actor resolver's), with `arguments`: on the
+    /// key's own miss, its default is registered in the root of the tree and resolved, joining the resolution
+    /// that asked (``requireDefault(_:as:arguments:argumentTypes:)``).
+    func requireDeclared<Service, each Argument>(
+        _ key: ServiceKeys, as serviceType: Service.Type, arguments: repeat each Argument
+    ) throws(ResolutionError) -> Service {
+        do {
+            return try require(Service.self, name: key.registryKey.name, arguments: repeat each arguments)
+        } catch {
+            guard key.isMiss(error) else { throw error }
+            key.installDefault(root)
+            return try requireDefault(key.registryKey, as: Service.self, arguments: (repeat each arguments)) {
+                argumentTypeList(repeat (each Argument).self)
+            }
+        }
     }
 }
 
@@ -72,16 +116,39 @@ extension ServiceKeys {
         }
     }
 
-    /// After `error`, a failed resolve of this key through `resolver`: registers the default in the root of the
-    /// resolver's tree if the error is this key's miss, and tells whether the resolve should be made again
-    /// (freshly, see ``Container/requireFreshly(_:as:arguments:argumentTypes:)``) in the returned container.
-    func containerToRetry(after error: ResolutionError, through resolver: any Resolver) -> Container? {
-        guard isMiss(error) else { return nil }
+    /// After `error`, a failed resolve of this key through `resolver`: on the key's own miss, registers its default
+    /// in the root of the resolver's tree and resolves the key again, joining the resolution that asked (see
+    /// ``Container/requireDefault(_:as:arguments:argumentTypes:)``). Any other error is thrown as it is.
+    ///
+    /// - Parameters:
+    ///   - arguments: The request's runtime arguments, packed as a request packs them (`()` for none).
+    ///   - again: Resolves the key through an awaited resolution (the resolver of an `async` factory), which reads
+    ///     the registry afresh at every resolve and so finds the default just registered.
+    /// - Returns: `nil` for a resolver that is neither a container nor an awaited resolution: there is no registry
+    ///   to keep the default in, and the caller runs the default factory itself.
+    func requireDefault<Service, Arguments>(
+        after error: ResolutionError, through resolver: any Resolver, as serviceType: Service.Type,
+        arguments: Arguments, argumentTypes: () -> [Any.Type],
+        again: (any Resolver) throws(ResolutionError) -> Service
+    ) throws(ResolutionError) -> Service? {
+        guard isMiss(error) else { throw error }
         // The resolver a factory receives is the container; inside an `async` factory, the awaited resolution.
-        guard let container = resolver as? Container ?? (resolver as? AsyncResolution)?.root.container else {
-            return nil
+        if let container = resolver as? Container {
+            installDefault(container.root)
+            return try container.requireDefault(
+                registryKey, as: Service.self, arguments: arguments, argumentTypes: argumentTypes)
         }
-        installDefault(container.root)
-        return container
+        if let resolution = resolver as? AsyncResolution {
+            installDefault(resolution.root.container.root)
+            return try again(resolution)
+        }
+        return nil
+    }
+
+    /// The error for a default factory run outside any container (``requireDefault(after:through:as:arguments:argumentTypes:again:)``
+    /// returned `nil`) that threw `error`.
+    func factoryError(_ error: any Error) -> ResolutionError {
+        if let failure = error as? ResolutionError { return failure }
+        return ResolutionError(kind: .factoryFailed(underlying: error), request: request)
     }
 }

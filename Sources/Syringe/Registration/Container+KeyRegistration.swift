@@ -29,29 +29,4 @@ extension Container {
         if let scope = key.scope { entry.inObjectScope(scope) }
         return entry
     }
-
-    /// Overrides a declared key that takes runtime arguments, with a factory taking the same arguments.
-    ///
-    /// ```swift
-    /// container.register(.detail) { _, id in DetailModel(id: id, api: MockAPI()) }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service from the resolver and the runtime arguments.
-    /// - Returns: The registration, to configure further.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    @discardableResult
-    public func register<Service, each Argument>(
-        _ key: ServiceKeys.Key<Service>.WithArguments<repeat each Argument>,
-        fileID: String = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable (any Resolver, repeat each Argument) throws -> Service
-    ) -> ServiceEntry<Service> {
-        let entry = register(Service.self, name: key.name, fileID: fileID, line: line, factory: factory)
-        if let scope = key.scope { entry.inObjectScope(scope) }
-        return entry
-    }
 }

@@ -26,8 +26,9 @@
 /// Declaring a key costs nothing until it is used: a `static let` is initialized on first access, and nothing
 /// is registered before the first resolve.
 ///
-/// `ServiceKeys` is a class only so that its subclasses (``Key``, ``Key/WithArguments``, ``MainActorKey``,
-/// ``AsyncKey``) find the static members declared on it, `.api` included; it has no instances of its own.
+/// `ServiceKeys` is a class only so that its subclasses (``Key``, ``KeyWithArguments``, ``MainActorKey``,
+/// ``MainActorKeyWithArguments``, ``AsyncKey``, ``AsyncKeyWithArguments``) find the static members declared on it,
+/// `.api` included; it has no instances of its own.
 public class ServiceKeys: @unchecked Sendable {
     // @unchecked Sendable: a non-final class cannot be checked by the compiler. Every stored property here and in
     // the subclasses is a `let` of a Sendable type (metatypes, strings, `ObjectScope`, `@Sendable` closures),
@@ -125,95 +126,4 @@ extension ServiceKeys {
             }
         }
     }
-}
-
-extension ServiceKeys.Key {
-    /// A declared service whose factory takes runtime arguments, of the types the compiler checks at every
-    /// resolve: a key with arguments cannot be resolved without them, nor with others.
-    ///
-    /// ```swift
-    /// extension ServiceKeys {
-    ///     static let detail = Key<DetailModel>.WithArguments<Int> { r, id in
-    ///         DetailModel(id: id, api: try r[.api])
-    ///     }
-    /// }
-    /// let model = try container[.detail, 42]
-    /// ```
-    ///
-    /// Needs macOS 14, iOS 17, tvOS 17 or watchOS 10: a generic type with a parameter pack needs their Swift
-    /// runtime. Below them, register the service with runtime arguments (`register(_:factory:)`) and resolve it by
-    /// type.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    public final class WithArguments<each Argument>: ServiceKeys, @unchecked Sendable {
-        // @unchecked Sendable: as ``ServiceKeys``; the properties added here are `let`s of Sendable types.
-        /// The registration name; `nil` for the unnamed registration of `Service` with these argument types.
-        ///
-        /// ```swift
-        /// print(ServiceKeys.detail.name ?? "unnamed")
-        /// ```
-        public let name: String?
-        /// The scope of the default registration and of overrides; `nil` for the default scope of the container
-        /// that keeps the registration.
-        ///
-        /// ```swift
-        /// print(ServiceKeys.detail.scope ?? .graph)
-        /// ```
-        public let scope: ObjectScope?
-
-        /// Declares a service of type `Service` made from runtime arguments.
-        ///
-        /// ```swift
-        /// extension ServiceKeys {
-        ///     static let greeting = Key<String>.WithArguments<String, Int> { _, name, age in "\(name), \(age)" }
-        /// }
-        /// ```
-        ///
-        /// - Parameters:
-        ///   - name: The registration name; `nil` (the default) for the unnamed registration.
-        ///   - scope: The scope of the default registration; `nil` for the default scope of the container that
-        ///     keeps it.
-        ///   - fileID: Where the key is declared; recorded on the default registration for messages.
-        ///   - line: The line of the declaration.
-        ///   - factory: The default factory: makes the service from the resolver and the runtime arguments.
-        public init(
-            name: String? = nil, scope: ObjectScope? = nil, fileID: String = #fileID, line: UInt = #line,
-            factory: @escaping @Sendable (any Resolver, repeat each Argument) throws -> Service
-        ) {
-            self.name = name
-            self.scope = scope
-            let key = ServiceKey(
-                serviceType: Service.self, argumentsType: argumentsType(repeat (each Argument).self), name: name)
-            super.init(registryKey: key, serviceType: Service.self, fileID: fileID, line: line) { container in
-                container.bindDefault(
-                    argumentRegistration(
-                        repeat (each Argument).self, name: name, fileID: fileID, line: line,
-                        configuration: container.configuration(for: scope), lifecycle: container.lifecycle,
-                        factory: factory),
-                    as: Service.self, for: key
-                )
-            }
-        }
-    }
-}
-
-/// A registration of `factory`, which takes runtime arguments, as `Container.register(_:name:fileID:line:factory:)`
-/// makes one.
-private func argumentRegistration<Service, each Argument>(
-    _ argumentTypes: repeat (each Argument).Type, name: String?, fileID: String, line: UInt,
-    configuration: Registration.Configuration, lifecycle: LifecycleStore,
-    factory: @escaping @Sendable (any Resolver, repeat each Argument) throws -> Service
-) -> Registration {
-    let signature = argumentsSignature(repeat (each Argument).self)
-    return ArgumentRegistration<Service>(
-        body: { resolver, arguments in
-            // Keyed by these argument types: only a request packing exactly them reaches the factory.
-            let values = try unpack(arguments, as: (repeat each Argument).self) {
-                argumentPackMismatch(repeat (each Argument).self)
-            }
-            return try factory(resolver, repeat each values)
-        },
-        argumentConversion: ArgumentConverter<(repeat each Argument)>.self, name: name,
-        argumentTypes: argumentTypeList(repeat (each Argument).self), argumentsType: signature,
-        fileID: fileID, line: line, configuration: configuration, lifecycle: lifecycle
-    )
 }

@@ -51,72 +51,6 @@ extension Resolver {
             return nil
         }
     }
-
-    /// The service the key declares, made from these runtime arguments (their types are the key's, checked by
-    /// the compiler).
-    ///
-    /// ```swift
-    /// let model = try container[.detail, 42]
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - arguments: The runtime arguments, in the order the key's factory takes them.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    public subscript<Service, each Argument>(
-        _ key: ServiceKeys.Key<Service>.WithArguments<repeat each Argument>, _ arguments: repeat each Argument
-    ) -> Service {
-        get throws(ResolutionError) { try require(key, arguments: repeat each arguments) }
-    }
-
-    /// Resolves the service the key declares from these runtime arguments, or throws why it cannot.
-    ///
-    /// ```swift
-    /// let model = try container.require(.detail, arguments: 42)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - arguments: The runtime arguments, in the order the key's factory takes them.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    public func require<Service, each Argument>(
-        _ key: ServiceKeys.Key<Service>.WithArguments<repeat each Argument>, arguments: repeat each Argument
-    ) throws(ResolutionError) -> Service {
-        do {
-            return try require(Service.self, name: key.name, arguments: repeat each arguments)
-        } catch {
-            guard let container = key.containerToRetry(after: error, through: self) else { throw error }
-            return try container.requireFreshly(
-                key.registryKey, as: Service.self, arguments: (repeat each arguments)
-            ) { argumentTypeList(repeat (each Argument).self) }
-        }
-    }
-
-    /// Resolves the service the key declares from these runtime arguments, or returns `nil` and logs why.
-    ///
-    /// ```swift
-    /// let model = container.resolve(.detail, arguments: 42)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - arguments: The runtime arguments, in the order the key's factory takes them.
-    /// - Returns: The service, or `nil` (logged) when it cannot be made.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    public func resolve<Service, each Argument>(
-        _ key: ServiceKeys.Key<Service>.WithArguments<repeat each Argument>, arguments: repeat each Argument
-    ) -> Service? {
-        do {
-            return try require(key, arguments: repeat each arguments)
-        } catch {
-            Container.log(error)
-            return nil
-        }
-    }
 }
 
 extension Container {
@@ -145,14 +79,27 @@ extension Container {
     /// - Parameter key: The declared key.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
-    // Inlinable: the app's call, specialized for its key, makes the very call `require(Service.self)` makes; only a
-    // miss leaves it, for the out-of-line default path.
+    // Inlinable: the app's call, specialized for its key, makes the very call `require(Service.self)` makes (its
+    // quick read of a kept instance included), and only a miss leaves it, for the out-of-line default path. A named
+    // key takes an out-of-line path of its own, so that the inlined code is that call, a check of the name, and
+    // the miss's call.
     @inlinable
     public func require<Service>(_ key: ServiceKeys.Key<Service>) throws(ResolutionError) -> Service {
+        guard key.name == nil else { return try requireNamed(key) }
         do {
             // The unnamed form is the container's top-level path, the one `container.resolve(Service.self)` takes.
-            if let name = key.name { return try require(Service.self, name: name) }
             return try require(Service.self)
+        } catch {
+            return try key.requireDefault(after: error, through: self)
+        }
+    }
+
+    /// `require(_:)` of a named key, out of line.
+    @usableFromInline
+    @inline(never)
+    func requireNamed<Service>(_ key: ServiceKeys.Key<Service>) throws(ResolutionError) -> Service {
+        do {
+            return try require(Service.self, name: key.name)
         } catch {
             return try key.requireDefault(after: error, through: self)
         }
@@ -178,22 +125,23 @@ extension Container {
 
 extension ServiceKeys.Key {
     /// After `error`, a failed resolve of this key through `resolver`: on the key's own miss, its default is
-    /// registered and the resolve made again; any other error is thrown as it is.
+    /// registered and resolved, joining the resolution that asked; any other error is thrown as it is.
     @usableFromInline
     func requireDefault(after error: ResolutionError, through resolver: any Resolver) throws(ResolutionError) -> Service
     {
-        if let container = containerToRetry(after: error, through: resolver) {
-            return try container.requireFreshly(registryKey, as: Service.self, arguments: ()) { [] }
+        let name = self.name
+        if let service = try requireDefault(
+            after: error, through: resolver, as: Service.self, arguments: (), argumentTypes: { [] },
+            again: { (resolver) throws(ResolutionError) in try resolver.require(Service.self, name: name) })
+        {
+            return service
         }
-        guard isMiss(error) else { throw error }
         // A resolver of your own, not a container: there is no registry to keep the default in, so the default
         // factory makes the service on every such resolve.
         do {
             return try factory(resolver)
-        } catch let failure as ResolutionError {
-            throw failure
         } catch {
-            throw ResolutionError(kind: .factoryFailed(underlying: error), request: request)
+            throw factoryError(error)
         }
     }
 }
