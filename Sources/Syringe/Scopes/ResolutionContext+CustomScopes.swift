@@ -11,9 +11,10 @@ extension ResolutionContext {
         arguments: Any
     ) throws(ResolutionError) -> Any {
         let scope = configuration.object.scope
-        if let keyed = scope as? ArgumentKeyedScope {  // ServiceEntry.keyedByArguments (Scopes/)
+        // ServiceEntry.keyedByArguments (Scopes/): its scope's class compared, not cast, on the hit path.
+        if ObjectIdentifier(type(of: scope)) == ObjectIdentifier(ArgumentKeyedScope.self) {
             return try keyedInstance(
-                of: registration, configuration, in: keyed, as: requestedType, name: name, arguments: arguments)
+                of: registration, configuration, as: requestedType, name: name, arguments: arguments)
         }
         let graph = graphIdentifier()
         let existing = registration.state.withLock { state -> Any? in

@@ -4,32 +4,59 @@
 extension ResolutionContext {
     /// The instance of `registration` kept for these `arguments` in its keyed scope, or made now and kept.
     ///
-    /// As a custom scope: looked up under the registration's lock, made outside it. Two threads that make the
-    /// instance of one key at once keep the first one stored, and both return it.
+    /// A hit is one lookup under the registration's lock, in its typed storage (``State/keyedStorage``): no dynamic
+    /// cast, no allocation. Anything else (the first use, a new key, a registration that cannot be keyed) takes
+    /// ``keyedInstanceOnMiss(of:_:as:name:arguments:)``.
+    @inline(__always)
     func keyedInstance(
         of registration: Registration,
         _ configuration: Unretained<Registration.Configuration>,
-        in scope: ArgumentKeyedScope,
         as requestedType: Any.Type,
         name: String?,
         arguments: Any
     ) throws(ResolutionError) -> Any {
-        let key = try checkKeying(registration, in: scope, as: requestedType, name: name, arguments: arguments)
-        let existing = registration.state.withLock { state -> Any? in
-            (registration.customStorage(of: scope, in: &state) as? ArgumentKeyedStorage)?.instance(for: key)
+        let found = registration.state.withLock { state -> ArgumentKeyedStorage.Lookup in
+            state.keyedStorage?.instance(for: arguments) ?? .missing
         }
-        if let existing { return existing }
+        if case .found(let instance) = found { return instance }
+        return try keyedInstanceOnMiss(
+            of: registration, configuration, as: requestedType, name: name, arguments: arguments)
+    }
+
+    /// ``keyedInstance(of:_:as:name:arguments:)`` when no instance is kept for the arguments: made outside the
+    /// lock, as a custom scope's. Two threads that make the instance of one key at once keep the first one stored,
+    /// and both return it.
+    @inline(never)
+    private func keyedInstanceOnMiss(
+        of registration: Registration,
+        _ configuration: Unretained<Registration.Configuration>,
+        as requestedType: Any.Type,
+        name: String?,
+        arguments: Any
+    ) throws(ResolutionError) -> Any {
+        // Only a keyed scope's configuration leads here (``customInstance(of:_:as:name:arguments:)``).
+        guard let scope = configuration.object.scope as? ArgumentKeyedScope else {
+            return try make(registration, configuration, as: requestedType, name: name, arguments: arguments) { _ in }
+        }
+        try checkKeying(registration, in: scope, as: requestedType, name: name, arguments: arguments)
+        let existing = registration.state.withLock { state -> ArgumentKeyedStorage.Lookup in
+            registration.keyedStorage(of: scope, in: &state)?.instance(for: arguments) ?? .missing
+        }
+        if case .found(let instance) = existing { return instance }
         try checkCycle(Unretained(registration), as: requestedType, name: name)
         var kept: Any?
         let made = try make(
             registration, configuration, as: requestedType, name: name, arguments: arguments,
             reusing: {
-                registration.state.withLock { ($0.customStorage as? ArgumentKeyedStorage)?.instance(for: key) }
+                registration.state.withLock { state -> Any? in
+                    if case .found(let instance) = state.keyedStorage?.instance(for: arguments) { return instance }
+                    return nil
+                }
             },
             store: { instance in
                 registration.state.withLock { state in
-                    guard !state.isRetired, let storage = state.customStorage as? ArgumentKeyedStorage else { return }
-                    let (winner, isNew) = storage.keep(instance, for: key)
+                    guard !state.isRetired, let storage = state.keyedStorage else { return }
+                    let (winner, isNew) = storage.keep(instance, for: arguments)
                     kept = winner
                     // Recorded as a shared scope's instance: disposed when the scope is reset or the container
                     // shut down.
@@ -42,23 +69,15 @@ extension ResolutionContext {
         return kept ?? made
     }
 
-    /// The key of `arguments`, or the error of a registration that cannot be keyed by them (its problem found at
-    /// registration, or an argument value that is not `Hashable`). Verification calls it too.
-    @discardableResult
+    /// Throws the error of a registration that cannot be keyed by `arguments` (its problem found at registration,
+    /// or an argument value that makes no key). Verification calls it too.
     func checkKeying(
         _ registration: Registration, in scope: ArgumentKeyedScope, as requestedType: Any.Type, name: String?,
         arguments: Any
-    ) throws(ResolutionError) -> ArgumentKey {
-        if let problem = scope.problem {
+    ) throws(ResolutionError) {
+        if let problem = scope.problem ?? scope.keyingProblem(of: arguments, service: registration.serviceType) {
             throw keyedScopeError(problem, of: registration, as: requestedType, name: name)
         }
-        guard let key = scope.keyMaker.key(of: arguments) else {
-            let problem = KeyedByArgumentsError(
-                reason: .unhashableValue(ArgumentKey.unhashableTypeName(in: arguments, count: scope.argumentCount)),
-                service: typeName(registration.serviceType))
-            throw keyedScopeError(problem, of: registration, as: requestedType, name: name)
-        }
-        return key
     }
 
     /// The error of a resolve of a registration that cannot be keyed by its arguments.
@@ -70,5 +89,16 @@ extension ResolutionContext {
             kind: .factoryFailed(underlying: problem), request: request, path: currentPath() + [request],
             registration: registration.describe(as: requestedType, name: .some(name)), failedInInitCompleted: false
         )
+    }
+}
+
+extension ArgumentKeyedScope {
+    /// The problem of `arguments` that make no key (a value of another type than registered, not `Hashable`),
+    /// if they make none.
+    func keyingProblem(of arguments: Any, service: Any.Type) -> KeyedByArgumentsError? {
+        if keying.canKey(arguments) { return nil }
+        return KeyedByArgumentsError(
+            reason: .unhashableValue(ArgumentKey.unhashableTypeName(in: arguments, count: argumentCount)),
+            service: typeName(service))
     }
 }
