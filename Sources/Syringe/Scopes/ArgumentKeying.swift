@@ -5,48 +5,69 @@
 //   does, unless an argument was converted from another static type): hashing them calls their own `hash(into:)`;
 // - none, or four and more, are keyed by their values as `AnyHashable`s, found by reflection (``ArgumentKey``).
 
-/// Makes the keys of one keyed registration's arguments, and the storage that keeps its instances by them.
+/// Makes the keys of one keyed registration's arguments, and the table that keeps its instances by them.
 protocol ArgumentKeying: Sendable {
-    /// A new, empty storage keyed by these keys.
-    func makeStorage(strongly: Bool, limit: Int?) -> ArgumentKeyedStorage
+    /// A new, empty table keyed by these keys.
+    func makeTable(strongly: Bool, limit: Int?) -> any KeyedInstanceTable
     /// Whether `arguments` (one value, or a tuple) make a key.
     func canKey(_ arguments: Any) -> Bool
 }
 
-/// A key made of a resolve's arguments.
-protocol KeyOfArguments: Hashable {
+/// Makes the key of a resolve's arguments.
+protocol ArgumentKeyMaker {
+    associatedtype Key: Hashable
     /// The key of `arguments` (one value, or a tuple when several), `nil` when they make none.
-    static func key(of arguments: Any) -> Self?
+    static func key(of arguments: Any) -> Key?
 }
 
-/// The keying of arguments whose key is a `Key`.
-struct TypedArgumentKeying<Key: KeyOfArguments>: ArgumentKeying {
-    func makeStorage(strongly: Bool, limit: Int?) -> ArgumentKeyedStorage {
-        TypedArgumentKeyedStorage<Key>(strongly: strongly, limit: limit)
+/// The keying of arguments whose keys `Maker` makes, in a table of generic code.
+struct TypedArgumentKeying<Maker: ArgumentKeyMaker>: ArgumentKeying {
+    func makeTable(strongly: Bool, limit: Int?) -> any KeyedInstanceTable {
+        GenericKeyedInstanceTable<Maker>(instances: KeyedInstances(strongly: strongly, limit: limit))
     }
 
     func canKey(_ arguments: Any) -> Bool {
-        Key.key(of: arguments) != nil
+        Maker.key(of: arguments) != nil
     }
 }
 
-/// The key of one `Hashable` argument: the argument itself (its own `==` and `hash(into:)`).
-struct OneArgument<Value: Hashable>: KeyOfArguments {
-    let argument: Value
+/// The keying of one `Int` argument, in a table specialized for it.
+struct IntArgumentKeying: ArgumentKeying {
+    func makeTable(strongly: Bool, limit: Int?) -> any KeyedInstanceTable {
+        IntKeyedInstanceTable(instances: KeyedInstances(strongly: strongly, limit: limit))
+    }
 
+    func canKey(_ arguments: Any) -> Bool {
+        OneArgument<Int>.key(of: arguments) != nil
+    }
+}
+
+/// The keying of one `String` argument, in a table specialized for it.
+struct StringArgumentKeying: ArgumentKeying {
+    func makeTable(strongly: Bool, limit: Int?) -> any KeyedInstanceTable {
+        StringKeyedInstanceTable(instances: KeyedInstances(strongly: strongly, limit: limit))
+    }
+
+    func canKey(_ arguments: Any) -> Bool {
+        OneArgument<String>.key(of: arguments) != nil
+    }
+}
+
+/// The key of one `Hashable` argument: the argument itself (its own `==` and hash).
+enum OneArgument<Value: Hashable>: ArgumentKeyMaker {
     @inline(__always)
-    static func key(of arguments: Any) -> OneArgument? {
+    static func key(of arguments: Any) -> Value? {
         // A request's argument is stored as its registered type: taken out as it is. A converted one is cast.
-        if holdsExactly(arguments, Value.self) { return OneArgument(argument: value(ofExactly: arguments, as: Value.self)) }
+        if holdsExactly(arguments, Value.self) { return value(ofExactly: arguments, as: Value.self) }
         switch arguments {
-        case let argument as Value: return OneArgument(argument: argument)
+        case let argument as Value: return argument
         default: return nil
         }
     }
 }
 
 /// The key of two `Hashable` arguments.
-struct ArgumentPair<First: Hashable, Second: Hashable>: KeyOfArguments {
+struct ArgumentPair<First: Hashable, Second: Hashable>: Hashable, ArgumentKeyMaker {
     let first: First
     let second: Second
 
@@ -63,7 +84,7 @@ struct ArgumentPair<First: Hashable, Second: Hashable>: KeyOfArguments {
 }
 
 /// The key of three `Hashable` arguments.
-struct ArgumentTriple<First: Hashable, Second: Hashable, Third: Hashable>: KeyOfArguments {
+struct ArgumentTriple<First: Hashable, Second: Hashable, Third: Hashable>: Hashable, ArgumentKeyMaker {
     let first: First
     let second: Second
     let third: Third
@@ -99,7 +120,9 @@ enum ArgumentKeyings {
     }
 
     private static func single<A: Hashable>(_: A.Type) -> any ArgumentKeying {
-        TypedArgumentKeying<OneArgument<A>>()
+        if A.self == Int.self { return IntArgumentKeying() }
+        if A.self == String.self { return StringArgumentKeying() }
+        return TypedArgumentKeying<OneArgument<A>>()
     }
 
     private static func pair<A: Hashable, B: Hashable>(_: A.Type, _: B.Type) -> any ArgumentKeying {
@@ -115,7 +138,7 @@ enum ArgumentKeyings {
 
 /// The runtime arguments of one resolve as a dictionary key, each value as an `AnyHashable`: the keying of
 /// registrations that take no argument, or four or more.
-enum ArgumentKey: KeyOfArguments {
+enum ArgumentKey: Hashable, ArgumentKeyMaker {
     /// The one argument of a registration that takes one.
     case single(AnyHashable)
     /// The arguments of a registration that takes none or several, in order.

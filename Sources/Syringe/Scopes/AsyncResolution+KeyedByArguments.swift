@@ -12,15 +12,16 @@ extension AsyncResolution {
         if let problem = scope.problem ?? scope.keyingProblem(of: arguments.value, service: registration.serviceType) {
             throw wrap(problem, of: registration)
         }
-        let existing = registration.state.withLock { state -> ArgumentKeyedStorage.Lookup in
-            registration.keyedStorage(of: scope, in: &state)?.instance(for: arguments.value) ?? .missing
+        let existing = registration.state.withLock { state -> Any? in
+            guard registration.makeKeyedInstances(of: scope, in: &state) else { return nil }
+            return state.keyedInstances?.instance(for: arguments.value)
         }
-        if case .found(let instance) = existing { return instance }
+        if let existing { return existing }
         try checkCycle(registration, request: request)
         let instance = try await make(registration, request: request, arguments: arguments, completions: completions)
         return registration.state.withLock { state -> Any in
-            guard !state.isRetired, let storage = state.keyedStorage else { return instance }
-            let (kept, isNew) = storage.keep(instance, for: arguments.value)
+            guard !state.isRetired, let (kept, isNew) = state.keyedInstances?.keep(instance, for: arguments.value)
+            else { return instance }
             if isNew { registration.lifecycle.record(instance, of: registration, custom: false) }
             return kept
         }

@@ -21,23 +21,15 @@ extension Registration {
 }
 
 extension Registration {
-    /// The storage of this registration keyed by its arguments in `scope`, made now if this is its first use (as
-    /// ``customStorage(of:in:)`` makes it, and kept as ``State/customStorage`` too, so that resets and scope
-    /// changes treat it as any custom scope's). `nil` when `scope` is no longer the registration's scope.
+    /// Whether this registration's state holds the table of its instances keyed by arguments in `scope`, made now
+    /// if this is its first use. `false` when `scope` is no longer the registration's scope: nothing is made for a
+    /// scope the registration left.
     ///
     /// Call with the registration's lock held (`state` is this registration's).
-    final func keyedStorage(of scope: ArgumentKeyedScope, in state: inout State) -> ArgumentKeyedStorage? {
-        if let storage = state.keyedStorage { return storage }
-        guard configuration.scope === scope else { return nil }
-        // A reset of the scope may have made the custom storage first (``customStorage(of:in:)``): the keyed
-        // scope made it, so it is keyed; found by a cast once, here, not on every resolve.
-        if let made = state.customStorage as? ArgumentKeyedStorage {
-            state.keyedStorage = made
-            return made
-        }
-        let storage = scope.makeKeyedStorage()
-        state.customStorage = storage
-        state.keyedStorage = storage
-        return storage
+    final func makeKeyedInstances(of scope: ArgumentKeyedScope, in state: inout State) -> Bool {
+        if state.keyedInstances != nil { return true }
+        guard configuration.scope === scope else { return false }
+        state.keyedInstances = scope.makeTable()
+        return true
     }
 }

@@ -10,12 +10,12 @@ extension ResolutionContext {
         name: String?,
         arguments: Any
     ) throws(ResolutionError) -> Any {
-        let scope = configuration.object.scope
-        // ServiceEntry.keyedByArguments (Scopes/): its scope's class compared, not cast, on the hit path.
-        if ObjectIdentifier(type(of: scope)) == ObjectIdentifier(ArgumentKeyedScope.self) {
+        // ServiceEntry.keyedByArguments (Scopes/): its scope's class compared (borrowed, not cast) on the hit path.
+        if configuration.with({ ObjectIdentifier(type(of: $0.scope)) == ObjectIdentifier(ArgumentKeyedScope.self) }) {
             return try keyedInstance(
                 of: registration, configuration, as: requestedType, name: name, arguments: arguments)
         }
+        let scope = configuration.object.scope
         let graph = graphIdentifier()
         let existing = registration.state.withLock { state -> Any? in
             registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)

@@ -4,7 +4,7 @@
 extension ResolutionContext {
     /// The instance of `registration` kept for these `arguments` in its keyed scope, or made now and kept.
     ///
-    /// A hit is one lookup under the registration's lock, in its typed storage (``State/keyedStorage``): no dynamic
+    /// A hit is one lookup under the registration's lock, in its typed table (``State/keyedInstances``): no dynamic
     /// cast, no allocation. Anything else (the first use, a new key, a registration that cannot be keyed) takes
     /// ``keyedInstanceOnMiss(of:_:as:name:arguments:)``.
     @inline(__always)
@@ -15,10 +15,9 @@ extension ResolutionContext {
         name: String?,
         arguments: Any
     ) throws(ResolutionError) -> Any {
-        let found = registration.state.withLock { state -> ArgumentKeyedStorage.Lookup in
-            state.keyedStorage?.instance(for: arguments) ?? .missing
+        if let instance = registration.state.withLock({ $0.keyedInstances?.instance(for: arguments) }) {
+            return instance
         }
-        if case .found(let instance) = found { return instance }
         return try keyedInstanceOnMiss(
             of: registration, configuration, as: requestedType, name: name, arguments: arguments)
     }
@@ -39,24 +38,22 @@ extension ResolutionContext {
             return try make(registration, configuration, as: requestedType, name: name, arguments: arguments) { _ in }
         }
         try checkKeying(registration, in: scope, as: requestedType, name: name, arguments: arguments)
-        let existing = registration.state.withLock { state -> ArgumentKeyedStorage.Lookup in
-            registration.keyedStorage(of: scope, in: &state)?.instance(for: arguments) ?? .missing
+        let existing = registration.state.withLock { state -> Any? in
+            guard registration.makeKeyedInstances(of: scope, in: &state) else { return nil }
+            return state.keyedInstances?.instance(for: arguments)
         }
-        if case .found(let instance) = existing { return instance }
+        if let existing { return existing }
         try checkCycle(Unretained(registration), as: requestedType, name: name)
         var kept: Any?
         let made = try make(
             registration, configuration, as: requestedType, name: name, arguments: arguments,
             reusing: {
-                registration.state.withLock { state -> Any? in
-                    if case .found(let instance) = state.keyedStorage?.instance(for: arguments) { return instance }
-                    return nil
-                }
+                registration.state.withLock { $0.keyedInstances?.instance(for: arguments) }
             },
             store: { instance in
                 registration.state.withLock { state in
-                    guard !state.isRetired, let storage = state.keyedStorage else { return }
-                    let (winner, isNew) = storage.keep(instance, for: arguments)
+                    guard !state.isRetired, let (winner, isNew) = state.keyedInstances?.keep(instance, for: arguments)
+                    else { return }
                     kept = winner
                     // Recorded as a shared scope's instance: disposed when the scope is reset or the container
                     // shut down.

@@ -166,13 +166,15 @@ final class ArgumentKeyedScope: ObjectScopeProtocol, CustomStringConvertible {
         base.scopeDescription + ", keyed by arguments" + (limit.map { " (at most \($0))" } ?? "")
     }
 
+    /// A storage that keeps nothing: the instances are kept by key in the registration's state
+    /// (``Registration/State/keyedInstances``, made by ``makeTable()``), which resets clear.
     func makeStorage() -> any InstanceStorage {
-        makeKeyedStorage()
+        TransientStorage()
     }
 
-    /// A new, empty storage for the instances of the registration.
-    func makeKeyedStorage() -> ArgumentKeyedStorage {
-        keying.makeStorage(strongly: base.kind == .container, limit: limit)
+    /// A new, empty table for the instances of the registration.
+    func makeTable() -> any KeyedInstanceTable {
+        keying.makeTable(strongly: base.kind == .container, limit: limit)
     }
 }
 
