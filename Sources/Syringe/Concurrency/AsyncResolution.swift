@@ -386,6 +386,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
         do {
             instance = try await factory(child, arguments).value
         } catch {
+            root.verification?.failed(registration)  // the origin of the failure, for the dependency graph
             throw child.wrap(error, of: registration)
         }
         // Decorators and property injection are read with the registration's configuration of now: a registration
