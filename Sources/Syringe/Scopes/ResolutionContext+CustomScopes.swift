@@ -11,7 +11,7 @@ extension ResolutionContext {
         arguments: Any
     ) throws(ResolutionError) -> Any {
         // ServiceEntry.keyedByArguments (Scopes/): its scope's class compared (borrowed, not cast) on the hit path.
-        if configuration.with({ ObjectIdentifier(type(of: $0.scope)) == ObjectIdentifier(ArgumentKeyedScope.self) }) {
+        if configuration.with({ $0.isKeyedByArguments }) {
             return try keyedInstance(
                 of: registration, configuration, as: requestedType, name: name, arguments: arguments)
         }

@@ -99,3 +99,25 @@ extension ArgumentKeyedScope {
             service: typeName(service))
     }
 }
+
+extension Container {
+    /// Whether the registration of `hit` is keyed by its arguments: one load and one comparison, so that a top-level
+    /// resolve of any other registration pays nothing more (see ``keptKeyedInstance(_:arguments:)``).
+    @inline(__always)
+    func isKeyedByArguments(_ hit: RegistryView.Hit) -> Bool {
+        // Not retained: the hit's table keeps the registration alive during the caller's reading section.
+        hit.registration.with { registration in
+            registration.currentConfiguration.with { $0.kind == .custom && $0.isKeyedByArguments }
+        }
+    }
+
+    /// The instance the registration of `hit`, keyed by its arguments, keeps for `arguments`, read under its lock
+    /// with no resolution context: for a top-level resolve, before it sets one up (as a kept singleton is read).
+    /// `nil` when it keeps nothing for these arguments yet.
+    @inline(never)
+    func keptKeyedInstance(_ hit: RegistryView.Hit, arguments: Any) -> Any? {
+        hit.registration.with { registration in
+            registration.stateIfMade?.withLock { $0.keyedInstances?.instance(for: arguments) }
+        }
+    }
+}

@@ -178,6 +178,15 @@ final class ArgumentKeyedScope: ObjectScopeProtocol, CustomStringConvertible {
     }
 }
 
+extension Registration.Configuration {
+    /// Whether the scope is a registration's keyed by its arguments (``ServiceEntry/keyedByArguments(limit:)``):
+    /// its class compared, not cast.
+    @inline(__always)
+    var isKeyedByArguments: Bool {
+        ObjectIdentifier(type(of: scope)) == ObjectIdentifier(ArgumentKeyedScope.self)
+    }
+}
+
 extension Registration {
     /// Forgets the instances of this registration if it is keyed by arguments over `scope`: resetting `.container`
     /// empties the registrations keyed over `.container` too. Returns the disposable instances to dispose.
