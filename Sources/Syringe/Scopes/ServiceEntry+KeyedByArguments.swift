@@ -39,8 +39,10 @@ extension ServiceEntry {
     ///
     /// - Parameter limit: The most instances kept; `nil` (the default) for no bound.
     /// - Returns: The entry, to configure further.
-    /// - Complexity: A resolve hashes the arguments once. Reaching `limit` makes each new key scan the kept ones to
-    ///   drop the least recently used: O(`limit`).
+    /// - Complexity: A resolve hashes the arguments once, as their own types when there are one to three of them
+    ///   (as `AnyHashable`s otherwise), and allocates nothing when the instance is kept. Keeping the order of use and
+    ///   dropping the least recently used key are O(1); with `.weak`, a new key past the limit first looks for a
+    ///   key whose instance is gone: O(`limit`).
     @discardableResult
     public func keyedByArguments(limit: Int? = nil) -> Self {
         let current = registration.configuration.scope
