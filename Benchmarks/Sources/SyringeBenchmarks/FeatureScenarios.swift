@@ -38,5 +38,6 @@ func featureScenarios() -> [FeatureScenario] {
     scenarios += testingScenarios()
     scenarios += keyedByArgumentsScenarios()
     scenarios += declaredKeyScenarios()
+    scenarios += defaultScopeScenarios()
     return scenarios
 }
