@@ -80,6 +80,13 @@ extension ResolutionContext {
                 }
             }
         }
+        if configuration.with({ $0.kind }) == .container, exact, observer == nil,
+            let box = unretained.with({ $0.keptBox(typedAs: ObjectIdentifier(Service.self)) })
+        {
+            // Kept, typed exactly as `Service`, and held here: taken out as it is (Runtime/ExactCast.swift),
+            // with no boxing into `Any` and no cast.
+            return box.typedValue(as: Service.self)
+        }
         return try otherwise(unretained, configuration)
     }
 

@@ -44,7 +44,8 @@ extension Container {
             // ends the quick read.
             let table = Unretained(registry).with { $0.currentTable() }
             let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: nil)
-            let index = table.with { $0.index(of: key) }
+            // A child or derived container with nothing of its own (the common child) is not probed.
+            let index = table.with { $0.bindings.isEmpty ? nil : $0.index(of: key) }
             let entry = index.map { RegistryView.Hit(table: table, index: $0) }
             guard state.isInQuickRead, let entry,
                 let box = entry.registration.with({ $0.publishedInstance(typedAs: serviceType) })
