@@ -265,6 +265,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
             if configuration.injectsProperties { PropertyInjector.notifyCompletion(of: instance, from: child) }
             return instance
         } catch {
+            root.verification?.failed(registration)  // the origin of the failure, for the dependency graph
             throw child.wrap(error, of: registration)
         }
     }

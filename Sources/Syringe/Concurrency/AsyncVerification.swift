@@ -5,7 +5,38 @@
 /// resolution it makes runs in a verification context of its own (as ``Container/verify(samples:)`` makes), whose
 /// findings are merged here when it ends.
 final class AsyncVerification: Sendable {
-    private let findings = Locked(VerificationRecorder())
+    private let findings: Locked<VerificationRecorder>
+    /// Whether the dependencies each resolution observes are recorded (for the awaited dependency graph).
+    private let recordsDependencies: Bool
+
+    init(recordsDependencies: Bool = false) {
+        self.recordsDependencies = recordsDependencies
+        findings = Locked(VerificationRecorder(recordsDependencies: recordsDependencies))
+    }
+
+    /// Adds what a synchronous walk of the same verification found (its dependencies included, when recorded).
+    func merge(_ recorder: VerificationRecorder) {
+        findings.withLock { $0.merge(recorder) }
+    }
+
+    /// Records `registration` as the innermost failure of the current top-level resolution, unless a deeper one
+    /// was recorded.
+    func failed(_ registration: Registration) {
+        findings.withLock { $0.failed(registration) }
+    }
+
+    /// The innermost registration that failed since the last call, forgotten now.
+    func takeFailureOrigin() -> Registration? {
+        findings.withLock { recorder in
+            defer { recorder.failureOrigin = nil }
+            return recorder.failureOrigin
+        }
+    }
+
+    /// Runs `body` with everything found so far (under the lock: `body` must not resolve).
+    func withFindings<Result>(_ body: (VerificationRecorder) -> Result) -> Result {
+        findings.withLock { body($0) }
+    }
 
     /// The captive dependencies found so far.
     var captives: [CaptiveDependency] {
@@ -26,7 +57,7 @@ final class AsyncVerification: Sendable {
         in root: AsyncResolution.Root, below frames: [AsyncResolution.Frame],
         _ body: () throws(ResolutionError) -> Service
     ) throws(ResolutionError) -> Service {
-        let recorder = VerificationRecorder()
+        let recorder = VerificationRecorder(recordsDependencies: recordsDependencies)
         let context = ResolutionContext(
             container: root.container, graph: root.graph, registry: RegistrySnapshot(of: root.container))
         let observer = ResolutionObserver(verification: recorder)

@@ -140,8 +140,70 @@ private final class AsyncVerificationRun {
     }
 }
 
+extension AsyncContainerResolver {
+    /// What the awaited part of a walk found.
+    struct AwaitedWalk {
+        var verified: [RegistrationDescription] = []
+        var unverifiable: [RegistrationDescription] = []
+        var failures: [ResolutionError] = []
+    }
+
+    /// Awaits each of the `async` registrations `pending` (global-actor and actor-instance ones included) once,
+    /// throwaway, in a graph of its own, as ``verify(samples:)`` does; `visit` learns what became of each.
+    func walkAsynchronous(
+        _ pending: [SynchronousWalk.Pending], samples: (VerificationSamples) -> Void, verification: AsyncVerification,
+        visit: (Registration, RegistrationDescription, VerificationOutcome) -> Void
+    ) async -> AwaitedWalk {
+        let provided = VerificationSamples()
+        samples(provided)
+        let registry = RegistrySnapshot(of: container)
+        var walk = AwaitedWalk()
+        for pending in pending {
+            let registration = pending.registration
+            let arguments: Any
+            if registration.argumentTypes.isEmpty {
+                arguments = ()
+            } else if let sample = provided.samples.first(where: {
+                registry.binding(for: $0.key)?.registration === registration
+            }) {
+                arguments = sample.arguments
+            } else {
+                walk.unverifiable.append(pending.description)
+                visit(registration, pending.description, .needsArguments)
+                continue
+            }
+            let request = pending.description.request
+            let root = AsyncResolution.Root(container: container, verification: verification)
+            let resolution = AsyncResolution(root: root)
+            _ = verification.takeFailureOrigin()
+            do {
+                let instance = try await resolution.instance(
+                    of: registration, as: request.serviceType, name: request.name,
+                    arguments: InstanceBox(value: arguments))
+                func isInstance<Service>(of _: Service.Type) -> Bool { instance is Service }
+                if isInstance(of: request.serviceType) {
+                    walk.verified.append(pending.description)
+                    visit(registration, pending.description, .verified)
+                } else {
+                    let error = ResolutionError(
+                        kind: .wrongInstanceType(actual: type(of: instance)), request: request,
+                        registration: pending.description)
+                    walk.failures.append(error)
+                    visit(registration, pending.description, .failed(error, origin: registration))
+                }
+            } catch {
+                walk.failures.append(error)
+                visit(registration, pending.description, .failed(error, origin: verification.takeFailureOrigin()))
+            }
+            resolution.end()
+            root.finish()
+        }
+        return walk
+    }
+}
+
 /// What the synchronous part of an awaited verification found, handed back from the main actor.
-private struct SynchronousWalk: Sendable {
+struct SynchronousWalk: Sendable {
     /// A registration set aside for the `async` part.
     struct Pending: Sendable {
         let registration: Registration

@@ -28,7 +28,7 @@ extension Container {
 }
 
 /// Turns a verification walk's findings into a ``DependencyGraph``.
-private struct DependencyGraphBuilder {
+struct DependencyGraphBuilder {
     /// What the walk found for one registration, merged over the types it answers.
     struct Entry {
         let registration: Registration

@@ -37,6 +37,13 @@ final class VerificationRecorder {
         for (type, description) in zip(other.seenAutoCreatedOrder, other.autoCreated) {
             noteAutoCreated(type, as: description)
         }
+        if failureOrigin == nil { failureOrigin = other.failureOrigin }
+        guard recordsDependencies else { return }
+        registrations.merge(other.registrations) { mine, _ in mine }
+        for dependency in other.dependencies where seenDependencies.insert(dependency).inserted {
+            dependencies.append(dependency)
+        }
+        captiveDependencies.formUnion(other.captiveDependencies)
     }
 
     /// Records `registration` as the innermost failure of this resolution, unless a deeper one was recorded.

@@ -25,6 +25,7 @@ extension Registration {
             let taken = lifecycle.take(of: self, customHeld: state.customStorage?.instance)
             forgotten = forgetShared(in: &state)
             state.customStorage?.instance = nil
+            state.keyedInstances = nil
             return taken
         }
         Registration.discard(forgotten)

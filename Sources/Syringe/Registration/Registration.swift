@@ -85,6 +85,9 @@ class Registration: RegistrationCore, @unchecked Sendable {
         var shared = SharedInstance.empty
         /// The storage of a custom scope, made on first use.
         var customStorage: (any InstanceStorage)?
+        /// The instances of a registration keyed by its arguments (``ServiceEntry/keyedByArguments(limit:)``), made
+        /// on first use; forgotten with the custom storage (a new scope, a reset).
+        var keyedInstances: (any KeyedInstanceTable)?
         /// Whether ``Container/verify(samples:)`` accepts shorter-lived dependencies this (container-scoped)
         /// registration captures; set by ``ServiceEntry/allowsCaptiveDependencies()``.
         var allowsCaptiveDependencies = false
@@ -206,6 +209,7 @@ class Registration: RegistrationCore, @unchecked Sendable {
             forgotten = forgetShared(in: &state)
             checkPublishedInstance(in: state)
             state.customStorage = nil
+            state.keyedInstances = nil
         }
         Registration.discard(forgotten)
     }

@@ -9,22 +9,19 @@ extension AsyncResolution {
         of registration: Registration, in scope: ArgumentKeyedScope, request: ServiceRequest, arguments: InstanceBox,
         completions: [Registration.Completion]
     ) async throws(ResolutionError) -> Any {
-        if let problem = scope.problem { throw wrap(problem, of: registration) }
-        guard let key = scope.keyMaker.key(of: arguments.value) else {
-            let type = ArgumentKey.unhashableTypeName(in: arguments.value, count: scope.argumentCount)
-            throw wrap(
-                KeyedByArgumentsError(reason: .unhashableValue(type), service: typeName(registration.serviceType)),
-                of: registration)
+        if let problem = scope.problem ?? scope.keyingProblem(of: arguments.value, service: registration.serviceType) {
+            throw wrap(problem, of: registration)
         }
         let existing = registration.state.withLock { state -> Any? in
-            (registration.customStorage(of: scope, in: &state) as? ArgumentKeyedStorage)?.instance(for: key)
+            guard registration.makeKeyedInstances(of: scope, in: &state) else { return nil }
+            return state.keyedInstances?.instance(for: arguments.value)
         }
         if let existing { return existing }
         try checkCycle(registration, request: request)
         let instance = try await make(registration, request: request, arguments: arguments, completions: completions)
         return registration.state.withLock { state -> Any in
-            guard !state.isRetired, let storage = state.customStorage as? ArgumentKeyedStorage else { return instance }
-            let (kept, isNew) = storage.keep(instance, for: key)
+            guard !state.isRetired, let (kept, isNew) = state.keyedInstances?.keep(instance, for: arguments.value)
+            else { return instance }
             if isNew { registration.lifecycle.record(instance, of: registration, custom: false) }
             return kept
         }

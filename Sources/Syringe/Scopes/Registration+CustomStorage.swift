@@ -19,3 +19,17 @@ extension Registration {
         return storage
     }
 }
+
+extension Registration {
+    /// Whether this registration's state holds the table of its instances keyed by arguments in `scope`, made now
+    /// if this is its first use. `false` when `scope` is no longer the registration's scope: nothing is made for a
+    /// scope the registration left.
+    ///
+    /// Call with the registration's lock held (`state` is this registration's).
+    final func makeKeyedInstances(of scope: ArgumentKeyedScope, in state: inout State) -> Bool {
+        if state.keyedInstances != nil { return true }
+        guard configuration.scope === scope else { return false }
+        state.keyedInstances = scope.makeTable()
+        return true
+    }
+}

@@ -10,11 +10,12 @@ extension ResolutionContext {
         name: String?,
         arguments: Any
     ) throws(ResolutionError) -> Any {
-        let scope = configuration.object.scope
-        if let keyed = scope as? ArgumentKeyedScope {  // ServiceEntry.keyedByArguments (Scopes/)
+        // ServiceEntry.keyedByArguments (Scopes/): its scope's class compared (borrowed, not cast) on the hit path.
+        if configuration.with({ $0.isKeyedByArguments }) {
             return try keyedInstance(
-                of: registration, configuration, in: keyed, as: requestedType, name: name, arguments: arguments)
+                of: registration, configuration, as: requestedType, name: name, arguments: arguments)
         }
+        let scope = configuration.object.scope
         let graph = graphIdentifier()
         let existing = registration.state.withLock { state -> Any? in
             registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)

@@ -4,19 +4,43 @@
 extension ResolutionContext {
     /// The instance of `registration` kept for these `arguments` in its keyed scope, or made now and kept.
     ///
-    /// As a custom scope: looked up under the registration's lock, made outside it. Two threads that make the
-    /// instance of one key at once keep the first one stored, and both return it.
+    /// A hit is one lookup under the registration's lock, in its typed table (``State/keyedInstances``): no dynamic
+    /// cast, no allocation. Anything else (the first use, a new key, a registration that cannot be keyed) takes
+    /// ``keyedInstanceOnMiss(of:_:as:name:arguments:)``.
+    @inline(__always)
     func keyedInstance(
         of registration: Registration,
         _ configuration: Unretained<Registration.Configuration>,
-        in scope: ArgumentKeyedScope,
         as requestedType: Any.Type,
         name: String?,
         arguments: Any
     ) throws(ResolutionError) -> Any {
-        let key = try checkKeying(registration, in: scope, as: requestedType, name: name, arguments: arguments)
+        if let instance = registration.state.withLock({ $0.keyedInstances?.instance(for: arguments) }) {
+            return instance
+        }
+        return try keyedInstanceOnMiss(
+            of: registration, configuration, as: requestedType, name: name, arguments: arguments)
+    }
+
+    /// ``keyedInstance(of:_:as:name:arguments:)`` when no instance is kept for the arguments: made outside the
+    /// lock, as a custom scope's. Two threads that make the instance of one key at once keep the first one stored,
+    /// and both return it.
+    @inline(never)
+    private func keyedInstanceOnMiss(
+        of registration: Registration,
+        _ configuration: Unretained<Registration.Configuration>,
+        as requestedType: Any.Type,
+        name: String?,
+        arguments: Any
+    ) throws(ResolutionError) -> Any {
+        // Only a keyed scope's configuration leads here (``customInstance(of:_:as:name:arguments:)``).
+        guard let scope = configuration.object.scope as? ArgumentKeyedScope else {
+            return try make(registration, configuration, as: requestedType, name: name, arguments: arguments) { _ in }
+        }
+        try checkKeying(registration, in: scope, as: requestedType, name: name, arguments: arguments)
         let existing = registration.state.withLock { state -> Any? in
-            (registration.customStorage(of: scope, in: &state) as? ArgumentKeyedStorage)?.instance(for: key)
+            guard registration.makeKeyedInstances(of: scope, in: &state) else { return nil }
+            return state.keyedInstances?.instance(for: arguments)
         }
         if let existing { return existing }
         try checkCycle(Unretained(registration), as: requestedType, name: name)
@@ -24,12 +48,12 @@ extension ResolutionContext {
         let made = try make(
             registration, configuration, as: requestedType, name: name, arguments: arguments,
             reusing: {
-                registration.state.withLock { ($0.customStorage as? ArgumentKeyedStorage)?.instance(for: key) }
+                registration.state.withLock { $0.keyedInstances?.instance(for: arguments) }
             },
             store: { instance in
                 registration.state.withLock { state in
-                    guard !state.isRetired, let storage = state.customStorage as? ArgumentKeyedStorage else { return }
-                    let (winner, isNew) = storage.keep(instance, for: key)
+                    guard !state.isRetired, let (winner, isNew) = state.keyedInstances?.keep(instance, for: arguments)
+                    else { return }
                     kept = winner
                     // Recorded as a shared scope's instance: disposed when the scope is reset or the container
                     // shut down.
@@ -42,23 +66,15 @@ extension ResolutionContext {
         return kept ?? made
     }
 
-    /// The key of `arguments`, or the error of a registration that cannot be keyed by them (its problem found at
-    /// registration, or an argument value that is not `Hashable`). Verification calls it too.
-    @discardableResult
+    /// Throws the error of a registration that cannot be keyed by `arguments` (its problem found at registration,
+    /// or an argument value that makes no key). Verification calls it too.
     func checkKeying(
         _ registration: Registration, in scope: ArgumentKeyedScope, as requestedType: Any.Type, name: String?,
         arguments: Any
-    ) throws(ResolutionError) -> ArgumentKey {
-        if let problem = scope.problem {
+    ) throws(ResolutionError) {
+        if let problem = scope.problem ?? scope.keyingProblem(of: arguments, service: registration.serviceType) {
             throw keyedScopeError(problem, of: registration, as: requestedType, name: name)
         }
-        guard let key = scope.keyMaker.key(of: arguments) else {
-            let problem = KeyedByArgumentsError(
-                reason: .unhashableValue(ArgumentKey.unhashableTypeName(in: arguments, count: scope.argumentCount)),
-                service: typeName(registration.serviceType))
-            throw keyedScopeError(problem, of: registration, as: requestedType, name: name)
-        }
-        return key
     }
 
     /// The error of a resolve of a registration that cannot be keyed by its arguments.
@@ -70,5 +86,38 @@ extension ResolutionContext {
             kind: .factoryFailed(underlying: problem), request: request, path: currentPath() + [request],
             registration: registration.describe(as: requestedType, name: .some(name)), failedInInitCompleted: false
         )
+    }
+}
+
+extension ArgumentKeyedScope {
+    /// The problem of `arguments` that make no key (a value of another type than registered, not `Hashable`),
+    /// if they make none.
+    func keyingProblem(of arguments: Any, service: Any.Type) -> KeyedByArgumentsError? {
+        if keying.canKey(arguments) { return nil }
+        return KeyedByArgumentsError(
+            reason: .unhashableValue(ArgumentKey.unhashableTypeName(in: arguments, count: argumentCount)),
+            service: typeName(service))
+    }
+}
+
+extension Container {
+    /// Whether the registration of `hit` is keyed by its arguments: one load and one comparison, so that a top-level
+    /// resolve of any other registration pays nothing more (see ``keptKeyedInstance(_:arguments:)``).
+    @inline(__always)
+    func isKeyedByArguments(_ hit: RegistryView.Hit) -> Bool {
+        // Not retained: the hit's table keeps the registration alive during the caller's reading section.
+        hit.registration.with { registration in
+            registration.currentConfiguration.with { $0.kind == .custom && $0.isKeyedByArguments }
+        }
+    }
+
+    /// The instance the registration of `hit`, keyed by its arguments, keeps for `arguments`, read under its lock
+    /// with no resolution context: for a top-level resolve, before it sets one up (as a kept singleton is read).
+    /// `nil` when it keeps nothing for these arguments yet.
+    @inline(never)
+    func keptKeyedInstance(_ hit: RegistryView.Hit, arguments: Any) -> Any? {
+        hit.registration.with { registration in
+            registration.stateIfMade?.withLock { $0.keyedInstances?.instance(for: arguments) }
+        }
     }
 }

@@ -39,8 +39,10 @@ extension ServiceEntry {
     ///
     /// - Parameter limit: The most instances kept; `nil` (the default) for no bound.
     /// - Returns: The entry, to configure further.
-    /// - Complexity: A resolve hashes the arguments once. Reaching `limit` makes each new key scan the kept ones to
-    ///   drop the least recently used: O(`limit`).
+    /// - Complexity: A resolve hashes the arguments once, as their own types when there are one to three of them
+    ///   (as `AnyHashable`s otherwise), and allocates nothing when the instance is kept. Keeping the order of use and
+    ///   dropping the least recently used key are O(1); with `.weak`, a new key past the limit first looks for a
+    ///   key whose instance is gone: O(`limit`).
     @discardableResult
     public func keyedByArguments(limit: Int? = nil) -> Self {
         let current = registration.configuration.scope
@@ -141,15 +143,16 @@ public struct KeyedByArgumentsError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// The scope of one registration keyed by its arguments: its base scope, its bound, and its problem if it has one.
+/// The scope of one registration keyed by its arguments: its base scope, its bound, how its arguments make keys,
+/// and its problem if it has one. One per registration: ``ServiceEntry/keyedByArguments(limit:)`` makes it.
 final class ArgumentKeyedScope: ObjectScopeProtocol, CustomStringConvertible {
     /// The shared scope keyed: `.container` or `.weak` (anything else is ``problem``).
     let base: any ObjectScopeProtocol
     let limit: Int?
     /// How many runtime arguments make the key.
     let argumentCount: Int
-    /// Makes the key of a resolve's arguments (see ``ArgumentKey/maker(for:)``).
-    let keyMaker: any ArgumentKeyMaker
+    /// Makes the keys of a resolve's arguments and the storage kept by them (see ``ArgumentKeyings``).
+    let keying: any ArgumentKeying
     /// Why the registration cannot be keyed; every resolve throws it.
     let problem: KeyedByArgumentsError?
 
@@ -157,7 +160,7 @@ final class ArgumentKeyedScope: ObjectScopeProtocol, CustomStringConvertible {
         self.base = base
         self.limit = limit
         self.argumentCount = argumentTypes.count
-        self.keyMaker = ArgumentKey.maker(for: argumentTypes)
+        self.keying = ArgumentKeyings.keying(for: argumentTypes)
         self.problem = problem
     }
 
@@ -165,132 +168,24 @@ final class ArgumentKeyedScope: ObjectScopeProtocol, CustomStringConvertible {
         base.scopeDescription + ", keyed by arguments" + (limit.map { " (at most \($0))" } ?? "")
     }
 
+    /// A storage that keeps nothing: the instances are kept by key in the registration's state
+    /// (``Registration/State/keyedInstances``, made by ``makeTable()``), which resets clear.
     func makeStorage() -> any InstanceStorage {
-        ArgumentKeyedStorage(strongly: base.kind == .container, limit: limit)
+        TransientStorage()
+    }
+
+    /// A new, empty table for the instances of the registration.
+    func makeTable() -> any KeyedInstanceTable {
+        keying.makeTable(strongly: base.kind == .container, limit: limit)
     }
 }
 
-/// The instances of one keyed registration, by argument key, with their last use for the least-recently-used bound.
-///
-/// Used only under its registration's lock (as every ``InstanceStorage``), so it needs no lock of its own.
-final class ArgumentKeyedStorage: InstanceStorage {
-    /// One key's instance: a class, so that a hit updates its last use in place, without writing the dictionary
-    /// or copying a weak reference.
-    private final class Entry {
-        /// The instance, when kept strongly (`.container`).
-        let strong: Any?
-        /// The instance, when kept weakly (`.weak`).
-        weak var object: AnyObject?
-        var lastUse: UInt64
-
-        init(strong: Any?, object: AnyObject?, lastUse: UInt64) {
-            self.strong = strong
-            self.object = object
-            self.lastUse = lastUse
-        }
-
-        var instance: Any? { strong ?? object }
-    }
-
-    private let strongly: Bool
-    private let limit: Int?
-    private var entries: [ArgumentKey: Entry] = [:]
-    /// Counts uses, for the least-recently-used bound; not counted without a limit.
-    private var clock: UInt64 = 0
-
-    init(strongly: Bool, limit: Int?) {
-        self.strongly = strongly
-        self.limit = limit
-    }
-
-    /// Always `nil`: the instances are found by key. Setting `nil`, as `resetObjectScope` does, forgets them all.
-    var instance: Any? {
-        get { nil }
-        set { if newValue == nil { entries.removeAll() } }
-    }
-
-    /// The instance kept for `key`, marked as used now.
-    func instance(for key: ArgumentKey) -> Any? {
-        guard let entry = entries[key] else { return nil }
-        guard let instance = entry.instance else {
-            entries[key] = nil
-            return nil
-        }
-        if limit != nil {
-            clock += 1
-            entry.lastUse = clock
-        }
-        return instance
-    }
-
-    /// Keeps `instance` for `key` unless another one is kept for it already (another thread made it first). Returns
-    /// the one kept, or `instance` itself when a weak scope cannot keep it (a value type), and whether it is
-    /// `instance`.
-    func keep(_ instance: Any, for key: ArgumentKey) -> (kept: Any, isNew: Bool) {
-        if let kept = self.instance(for: key) { return (kept, false) }
-        clock += 1
-        if strongly {
-            entries[key] = Entry(strong: instance, object: nil, lastUse: clock)
-        } else {
-            guard let object = asObject(instance) else { return (instance, true) }
-            entries[key] = Entry(strong: nil, object: object, lastUse: clock)
-        }
-        if let limit, entries.count > limit { evictLeastRecentlyUsed(down: limit) }
-        return (instance, true)
-    }
-
-    private func evictLeastRecentlyUsed(down limit: Int) {
-        // Dead weak entries go first; then the oldest use, one at a time (one over the limit per new key).
-        entries = entries.filter { $0.value.instance != nil }
-        while entries.count > limit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            entries[oldest.key] = nil
-        }
-    }
-}
-
-/// The runtime arguments of one resolve as a dictionary key: their values, each `Hashable`.
-enum ArgumentKey: Hashable {
-    /// The one argument of a registration that takes one.
-    case single(AnyHashable)
-    /// The arguments of a registration that takes none or several, in order.
-    case several([AnyHashable])
-
-    /// The key of `arguments` (one value, or a tuple of `count` values), or `nil` when a value is not `Hashable`.
-    init?(_ arguments: Any, count: Int) {
-        if count == 1 {
-            guard let value = arguments as? AnyHashable else { return nil }
-            self = .single(value)
-            return
-        }
-        var values: [AnyHashable] = []
-        values.reserveCapacity(count)
-        for child in Mirror(reflecting: arguments).children {
-            guard let value = child.value as? AnyHashable else { return nil }
-            values.append(value)
-        }
-        guard values.count == count else { return nil }
-        self = .several(values)
-    }
-
-    /// Makes the keys of a registration whose argument types are `argumentTypes`: for one argument of a `Hashable`
-    /// type, a cast to exactly that type (found once here), much cheaper per resolve than the conformance lookup of
-    /// a cast to `AnyHashable`; otherwise ``init(_:count:)``.
-    static func maker(for argumentTypes: [Any.Type]) -> any ArgumentKeyMaker {
-        if argumentTypes.count == 1, let hashable = argumentTypes[0] as? any Hashable.Type {
-            return singleKeyMaker(hashable)
-        }
-        return GeneralArgumentKeyMaker(count: argumentTypes.count)
-    }
-
-    private static func singleKeyMaker<Value: Hashable>(_: Value.Type) -> any ArgumentKeyMaker {
-        SingleArgumentKeyMaker<Value>()
-    }
-
-    /// The name of the first argument type of `arguments` that is not `Hashable`.
-    static func unhashableTypeName(in arguments: Any, count: Int) -> String {
-        let values = count == 1 ? [arguments] : Mirror(reflecting: arguments).children.map(\.value)
-        let first = values.first { !($0 is AnyHashable) }
-        return first.map { typeName(type(of: $0)) } ?? typeName(type(of: arguments))
+extension Registration.Configuration {
+    /// Whether the scope is a registration's keyed by its arguments (``ServiceEntry/keyedByArguments(limit:)``):
+    /// its class compared, not cast.
+    @inline(__always)
+    var isKeyedByArguments: Bool {
+        ObjectIdentifier(type(of: scope)) == ObjectIdentifier(ArgumentKeyedScope.self)
     }
 }
 
@@ -300,30 +195,5 @@ extension Registration {
     func releaseKeyedByArguments(over scope: any ObjectScopeProtocol) -> [PendingDisposal] {
         guard let keyed = configuration.scope as? ArgumentKeyedScope, keyed.base === scope else { return [] }
         return release(ifIn: keyed)
-    }
-}
-
-/// Makes the ``ArgumentKey`` of a resolve's arguments, for one registration's argument types.
-protocol ArgumentKeyMaker: Sendable {
-    /// The key of `arguments` (one value, or a tuple), or `nil` when a value is not `Hashable`.
-    func key(of arguments: Any) -> ArgumentKey?
-}
-
-/// The key of the one argument of a `Hashable` type `Value`.
-struct SingleArgumentKeyMaker<Value: Hashable>: ArgumentKeyMaker {
-    func key(of arguments: Any) -> ArgumentKey? {
-        // The registry key includes the argument type, so the argument has exactly this type; a value of another
-        // type (an existential argument type holding another) takes the general cast.
-        if let value = arguments as? Value { return .single(AnyHashable(value)) }
-        return ArgumentKey(arguments, count: 1)
-    }
-}
-
-/// The key of any number of arguments, each cast to `AnyHashable`.
-struct GeneralArgumentKeyMaker: ArgumentKeyMaker {
-    let count: Int
-
-    func key(of arguments: Any) -> ArgumentKey? {
-        ArgumentKey(arguments, count: count)
     }
 }
