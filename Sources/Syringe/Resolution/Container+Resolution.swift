@@ -288,6 +288,17 @@ extension Container: Resolver {
             default: break
             }
         }
+        // An instance kept per argument (`keyedByArguments`), read without a resolution: only requests with
+        // arguments look (a registration keyed with none is read by the resolution's path).
+        if Arguments.self != Void.self, let hit, isKeyedByArguments(hit),
+            let instance = keptKeyedInstance(hit, arguments: arguments)
+        {
+            if holdsExactly(instance, Service.self) { return value(ofExactly: instance, as: Service.self) }
+            switch instance {
+            case let service as Service: return service
+            default: break
+            }
+        }
         return try thread.withResolution(of: self, registry: registry, graph: pinnedGraph) {
             context throws(ResolutionError) -> Service in
             guard let hit else {
