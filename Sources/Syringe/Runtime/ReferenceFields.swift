@@ -1,6 +1,7 @@
-// The standard library's field enumeration is SPI: it gives each stored property's name, offset and type without
-// reflecting any value, which `Mirror` does on every call.
-@_spi(Reflection) import Swift
+// The Swift runtime's field enumeration gives each stored property's name, offset and type without reflecting any
+// value, which `Mirror` does on every call. The standard library wraps it as SPI (`_forEachField`), which Apple's
+// SDKs do not expose; the C half looks the runtime's entry points up by name instead (CSyringeRuntime.c, "Fields").
+internal import CSyringeRuntime
 
 /// Where a type's stored properties of one kind are, each holding exactly one strong reference to an object of a
 /// known base class (an `@Injected` wrapper holds only its box), and the reads of those references from an
@@ -32,31 +33,36 @@ struct ReferenceFields: Sendable {
     let isClass: Bool
 
     /// The stored properties of `type` (its superclasses' included) whose type `isWanted` accepts; `nil` where the
-    /// standard library cannot enumerate them (an enum, a tuple, a function, a metatype, or an Apple system older
-    /// than macOS 10.15.4, iOS 13.4, tvOS 13.4 and watchOS 6.2, which lack the enumeration; there `Mirror` stays).
+    /// runtime cannot enumerate them (an enum, a tuple, a function, a metatype, or an Apple system older than
+    /// macOS 10.15.4, iOS 13.4, tvOS 13.4 and watchOS 6.2, whose runtime lacks the enumeration; there `Mirror`
+    /// stays).
     ///
     /// A wanted property that is not exactly one reference wide makes the whole layout `nil`, so that no read can
     /// take part of a wider value for a reference.
     static func find(in type: Any.Type, where isWanted: (Any.Type) -> Bool) -> ReferenceFields? {
-        // The only availability check in Syringe: the enumeration exists on every Linux and on the Apple systems
-        // above; below them the caller keeps reflecting with `Mirror`, which every system has.
-        guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) else { return nil }
         let isClass = type is AnyClass
         // Enums and tuples are enumerated too (with no fields, or their elements): only classes and structs have
         // properties a layout means.
-        guard isClass || metadataKind(of: type) == .struct else { return nil }
+        guard isClass || isStruct(type) else { return nil }
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        var count = 0
+        // Where the runtime lacks the entry points (Apple systems before macOS 10.15.4 / iOS 13.4), `Mirror` stays.
+        guard syringe_field_count(metadata, &count) else { return nil }
         var fields: [Field] = []
-        var valid = true
-        let enumerated = _forEachField(of: type, options: isClass ? classTypeOption : []) { name, offset, fieldType, _ in
-            guard isWanted(fieldType) else { return true }
-            guard isOneReference(fieldType) else {
-                valid = false
-                return false
-            }
-            fields.append(Field(offset: offset, name: String(cString: name)))
-            return true
+        var name = [CChar](repeating: 0, count: 256)
+        for index in 0..<count {
+            var offset = 0
+            var fieldMetadata: UnsafeRawPointer?
+            guard syringe_field_at(metadata, index, &offset, &fieldMetadata, &name, name.count),
+                let fieldMetadata
+            else { return nil }
+            let fieldType = unsafeBitCast(fieldMetadata, to: Any.Type.self)
+            guard isWanted(fieldType) else { continue }
+            // A wanted property wider than one reference: no read may take part of it for a reference.
+            guard isOneReference(fieldType) else { return nil }
+            let length = name.firstIndex(of: 0) ?? name.count
+            fields.append(Field(offset: offset, name: String(decoding: name[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)))
         }
-        guard enumerated, valid else { return nil }
         return ReferenceFields(fields: fields, isClass: isClass)
     }
 
@@ -127,22 +133,10 @@ struct ReferenceFields: Sendable {
     }
 }
 
-/// The enumeration's `.classType` option, which it declares as a mutable static (so Swift 6 refuses to read it):
-/// its raw value, 1 << 0.
-private let classTypeOption = _EachFieldOptions(rawValue: 1 << 0)
-
-/// The kind of `type` (struct, enum, tuple, …), as the enumeration reports it for a field of that type.
-private func metadataKind(of type: Any.Type) -> _MetadataKind? {
-    struct Probe<Value> { let value: Value }
-    func kind<Value>(_: Value.Type) -> _MetadataKind? {
-        var found: _MetadataKind?
-        _forEachField(of: Probe<Value>.self) { _, _, _, kind in
-            found = kind
-            return false
-        }
-        return found
-    }
-    return kind(type)
+/// Whether `type` is a struct: its metadata's kind, the first word of every Swift type's metadata, is 0x200 (the
+/// runtime's stable ABI: `MetadataKind::Struct`).
+private func isStruct(_ type: Any.Type) -> Bool {
+    unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x200
 }
 
 /// Whether a value of `type` is exactly one word wide, as a single strong reference is.
