@@ -38,5 +38,6 @@ func featureScenarios() -> [FeatureScenario] {
     scenarios += testingScenarios()
     scenarios += keyedByArgumentsScenarios()
     scenarios += declaredKeyScenarios()
+    scenarios += multiInjectionBaselineScenarios()
     return scenarios
 }
