@@ -32,7 +32,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// table this store builds carries it.
     let derivation: Derivation?
 
-    init(_ registry: Container.Registry, lifecycle: LifecycleStore, derivation: Derivation? = nil) {
+    init(_ registry: consuming Container.Registry, lifecycle: LifecycleStore, derivation: Derivation? = nil) {
         state = Locked(registry)
         self.lifecycle = lifecycle
         self.derivation = derivation
