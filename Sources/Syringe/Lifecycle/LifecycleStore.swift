@@ -218,7 +218,7 @@ final class LifecycleStore: Sendable {
         }
     }
 
-    /// For a derived container's store: the table binding `key` to the stand-in, kept here, of `binding`'s
+    /// For a derived container's store: the table binding `key` to the stand-in, kept here, of `hit`'s
     /// registration (an ancestor's, in a scope that keeps instances), made now if there is none; the stand-in
     /// runs the original's `initCompleted` closures, and one stand-in serves every key bound to the original (its
     /// forwarded types). One lock, no user code under it. The original is not told of the stand-in (unlike a
@@ -226,20 +226,23 @@ final class LifecycleStore: Sendable {
     /// registration and the table is replaced; the old stand-in's instances stay this store's to dispose.
     ///
     /// - Returns: The table, and a table it replaced (to retire through ``Reclamation``: a reader may hold it).
-    func derivedTable(for key: ServiceKey, binding: Container.Binding) -> (RegistryTable, replaced: RegistryTable?) {
-        let original = binding.registration
+    func derivedTable(for key: ServiceKey, hit: RegistryView.Hit) -> (RegistryTable, replaced: RegistryTable?) {
+        // Compared by identity: the binding (a retained copy of its registration, type and name) is taken only to
+        // make a stand-in. The hit's table keeps the registration alive during the caller's reading section.
+        let original = hit.registration.identifier
         return state.withLock { state in
             let position = state.derivedPosition(of: key)
-            if let position, state.derivedTables[position].standIn.original === original {
+            if let position, ObjectIdentifier(state.derivedTables[position].standIn.original) == original {
                 return (state.derivedTables[position].table, nil)
             }
+            let binding = hit.binding
             // A forwarded type of a registration that has a stand-in already shares it: a scan of the few
             // stand-ins a test makes, instead of a second map.
             let standIn =
-                state.derivedTables.first { $0.standIn.original === original }?.standIn
+                state.derivedTables.first { ObjectIdentifier($0.standIn.original) == original }?.standIn
                 ?? StandInRegistration(
-                    of: original, scope: original.configuration.scope,
-                    completions: original.configuration.completions, lifecycle: self
+                    of: binding.registration, scope: binding.registration.configuration.scope,
+                    completions: binding.registration.configuration.completions, lifecycle: self
                 )
             let table = RegistryTable(
                 single: Container.Binding(registration: standIn, serviceType: binding.serviceType, name: binding.name),

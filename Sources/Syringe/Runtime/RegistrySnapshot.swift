@@ -64,7 +64,7 @@ struct RegistryView {
     }
 
     /// The binding for `key` in `table`, itself or (for a layer) its base.
-    private static func find(_ key: ServiceKey, in table: Unretained<RegistryTable>) -> Hit? {
+    fileprivate static func find(_ key: ServiceKey, in table: Unretained<RegistryTable>) -> Hit? {
         if let index = table.with({ $0.index(of: key) }) { return Hit(table: table, index: index) }
         return baseLookup(key, below: table)
     }
@@ -185,7 +185,7 @@ struct RegistryView {
         ResolvingThread.installed?.with { $0.endQuickRead() }
         recorder?.note(hit.binding)
         guard keeps else { return hit }
-        let table = derivation.table(for: key, binding: hit.binding)
+        let table = derivation.table(for: key, hit: hit)
         return Hit(table: Unretained(table), index: 0)
     }
 }
@@ -219,11 +219,12 @@ struct RegistrySnapshot {
         // answers with its stand-in there.
         var derivation = own.derivation
         for table in ancestors {
-            if let binding = table.binding(for: key) {
-                guard let derivation else { return binding }
-                derivation.recorder?.note(binding)
-                guard Derivation.keepsInstances(Unretained(binding.registration)) else { return binding }
-                return derivation.table(for: key, binding: binding).bindings[0]
+            // Unretained: this snapshot retains its tables, and a table its base.
+            if let hit = RegistryView.find(key, in: Unretained(table)) {
+                guard let derivation else { return hit.binding }
+                derivation.recorder?.note(hit.binding)
+                guard Derivation.keepsInstances(hit.registration) else { return hit.binding }
+                return derivation.table(for: key, hit: hit).bindings[0]
             }
             if derivation == nil { derivation = table.derivation }
         }

@@ -91,8 +91,11 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
     private init(bindings dictionary: BindingMap, over base: RegistryTable?, derivation: Derivation?) {
         var entries: [Entry] = []
         var bindings: [Container.Binding] = []
-        entries.reserveCapacity(dictionary.count)
-        bindings.reserveCapacity(dictionary.count)
+        // Not for an empty table (a derived container's for a test): reserving nothing still makes new buffers.
+        if !dictionary.isEmpty {
+            entries.reserveCapacity(dictionary.count)
+            bindings.reserveCapacity(dictionary.count)
+        }
         var capacity = 8
         while capacity < 2 * dictionary.count { capacity *= 2 }
         // An empty table (a new container's, a derived container's for a test) shares one array of empty slots.
