@@ -146,12 +146,15 @@ extension RuntimeTests {
             // the injection state, 0 until first needed, then the one store for good.
             let store = container.registry
             #expect(store.atomicWordCount == 2)
-            #expect(AtomicWord(in: store, at: 1).load() == 0)
-            #expect(!container.hasInjectionWatches)
-            #expect(AtomicWord(in: store, at: 1).load() == 0)
-            let injection = container.injection
-            #expect(AtomicWord(in: store, at: 1).load() == Unretained(injection).bits)
-            #expect(container.injection === injection)
+            let fresh = Container()
+            fresh.register(Int.self) { _ in 1 }
+            #expect(fresh.resolve(Int.self) == 1)
+            #expect(AtomicWord(in: fresh.registry, at: 1).load() == 0)
+            #expect(!fresh.hasInjectionWatches)
+            #expect(AtomicWord(in: fresh.registry, at: 1).load() == 0)
+            let injection = fresh.injection
+            #expect(AtomicWord(in: fresh.registry, at: 1).load() == Unretained(injection).bits)
+            #expect(fresh.injection === injection)
             // A table's word: the multi-injection lists, 0 until the first resolveAll reads the table.
             let table = store.retainedTable()
             #expect(table.atomicWordCount == 1)
