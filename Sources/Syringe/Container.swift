@@ -205,7 +205,7 @@ public final class Container: Sendable {
         registeringClosure: (Container) -> Void = { _ in }
     ) {
         let lifecycle = LifecycleStore()
-        self.registry = RegistryStore(Registry(behaviors: behaviors), lifecycle: lifecycle)
+        self.registry = RegistryStore(behaviors: behaviors, lifecycle: lifecycle)
         self.parent = parent
         self.defaultObjectScope = defaultObjectScope
         self.defaultConfiguration = .of(scope: defaultObjectScope, completions: [])
@@ -221,7 +221,7 @@ public final class Container: Sendable {
     init(derivingFrom parent: Container, recorder: ResolutionRecorder? = nil) {
         let lifecycle = LifecycleStore()
         self.registry = RegistryStore(
-            Registry(behaviors: []), lifecycle: lifecycle,
+            behaviors: [], lifecycle: lifecycle,
             derivation: Derivation(lifecycle: lifecycle, recorder: recorder)
         )
         self.parent = parent
