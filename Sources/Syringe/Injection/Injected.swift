@@ -33,7 +33,7 @@
 /// - Note: `Injected` is `Sendable` when `Value` is. Its box holds the value behind a lock.
 @propertyWrapper
 public struct Injected<Value> {
-    let storage: InjectedStorage<Value>
+    @usableFromInline let storage: InjectedStorage<Value>
 
     /// Marks a property to be filled with the registration of its type under `name`.
     ///
@@ -54,6 +54,7 @@ public struct Injected<Value> {
     ///   - fileID: Where the property is declared, for the message of a read before injection.
     ///   - line: The line of the declaration.
     ///   - function: The declaring type, as `#function` names it in a property declaration, for that message.
+    @inlinable
     public init(
         name: String? = nil, reinjected: Bool = false, fileID: String = #fileID, line: UInt = #line,
         function: String = #function

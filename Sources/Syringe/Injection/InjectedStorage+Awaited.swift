@@ -10,7 +10,7 @@ extension InjectedStorage: AwaitedInjection {
         do {
             resolved = try await AwaitedInjectionDispatch.resolve(Value.self, name: name, from: resolution)
         } catch {
-            record(nil, label: label, owner: owner)
+            record(label: label, owner: owner)
             throw error
         }
         record(resolved, label: label, owner: owner)

@@ -1,8 +1,11 @@
-/// Finds the `@Injected` properties of an instance through `Mirror` and fills them.
+/// Finds the `@Injected` properties of an instance and fills them.
 ///
-/// `Mirror` is the portable way to see stored properties. What can be cached is cached per type: which children,
-/// at which level of the class hierarchy, are `@Injected`, so that a type without any is never reflected again
-/// and the others cast only their marked children.
+/// The first instance of a type is reflected with `Mirror`, the portable way to see stored properties. Its type's
+/// field layout (Runtime/ReferenceFields.swift: the offsets of the `@Injected` wrappers, found once through the
+/// standard library's field enumeration) is checked against what `Mirror` saw, and later instances are read
+/// through it: one word a property, no reflection. Where the layout cannot be had or does not match, the type
+/// keeps `Mirror`, with what can be cached cached: which children, at which level of the class hierarchy, are
+/// `@Injected`, so that the others are never reflected.
 enum PropertyInjector {
     /// One `@Injected` property of an instance: its name (without the wrapper's `_`) and its box.
     struct Property {
@@ -10,23 +13,53 @@ enum PropertyInjector {
         let storage: any InjectedStorageProtocol
     }
 
-    /// Where a type's `@Injected` properties are: for each level of the class hierarchy (the type first, then
-    /// its superclasses), the offsets of the marked children, with their names.
-    private struct Layout: Sendable {
-        let levels: [[(offset: Int, label: String)]]
-        var isEmpty: Bool { levels.allSatisfy(\.isEmpty) }
+    /// Where a type's `@Injected` properties are.
+    private enum Layout: Sendable {
+        /// Read through the field layout; `labels` are the properties' names, in the layout's order.
+        case fields(ReferenceFields, labels: [String])
+        /// Reflected: for each level of the class hierarchy (the type first, then its superclasses), the offsets
+        /// of the marked children among `Mirror`'s, with their names.
+        case mirror(levels: [[(offset: Int, label: String)]])
+
+        var isEmpty: Bool {
+            switch self {
+            case .fields(_, let labels): labels.isEmpty
+            case .mirror(let levels): levels.allSatisfy(\.isEmpty)
+            }
+        }
     }
 
     /// The layouts found so far, per type: types are few and live for good, so the cache only grows.
     private static let layouts = Locked<[ObjectIdentifier: Layout]>([:])
 
-    /// The `@Injected` properties of `instance`, in declaration order (superclass properties after the class's).
+    /// The `@Injected` properties of `instance`, in declaration order.
     static func properties(of instance: Any) -> [Property] {
-        let type = ObjectIdentifier(Swift.type(of: instance))
-        if let layout = layouts.withLock({ $0[type] }) {
-            if layout.isEmpty { return [] }
-            return properties(of: instance, layout: layout)
+        let type = Swift.type(of: instance)
+        if let layout = layouts.withLock({ $0[ObjectIdentifier(type)] }) {
+            switch layout {
+            case .fields(let fields, let labels):
+                if labels.isEmpty { return [] }
+                let boxes = fields.references(in: instance, as: InjectedBox.self)
+                return zip(labels, boxes).map { Property(label: $0, storage: $1) }
+            case .mirror(let levels):
+                if layout.isEmpty { return [] }
+                return properties(of: instance, levels: levels)
+            }
         }
+        let (found, levels) = reflectedProperties(of: instance)
+        let layout = fieldLayout(of: type, matching: found, in: instance) ?? .mirror(levels: levels)
+        layouts.withLock { $0[ObjectIdentifier(type)] = layout }
+        return found
+    }
+
+    /// Whether the later instances of `type` are read through its field layout, not `Mirror` (for tests).
+    static func readsThroughFieldLayout(_ type: Any.Type) -> Bool {
+        if case .fields = layouts.withLock({ $0[ObjectIdentifier(type)] }) { return true }
+        return false
+    }
+
+    /// The properties of the first instance of a type, through `Mirror`, and where they were among its children.
+    private static func reflectedProperties(of instance: Any) -> ([Property], [[(offset: Int, label: String)]]) {
         var found: [Property] = []
         var levels: [[(offset: Int, label: String)]] = []
         var mirror: Mirror? = Mirror(reflecting: instance)
@@ -41,14 +74,23 @@ enum PropertyInjector {
             levels.append(offsets)
             mirror = current.superclassMirror
         }
-        layouts.withLock { $0[type] = Layout(levels: levels) }
-        return found
+        return (found, levels)
     }
 
-    private static func properties(of instance: Any, layout: Layout) -> [Property] {
+    /// `type`'s field layout, if the standard library gives one and it finds in `instance` exactly the boxes that
+    /// `Mirror` found (`found`): the check that makes the layout safe to read later instances by. Its fields are
+    /// put in `Mirror`'s order (a class's own properties before its superclass's), so both ways fill alike.
+    private static func fieldLayout(of type: Any.Type, matching found: [Property], in instance: Any) -> Layout? {
+        guard let fields = ReferenceFields.find(in: type, where: { $0 is any InjectedProperty.Type }),
+            let ordered = fields.ordered(as: found.map { ObjectIdentifier($0.storage) }, in: instance)
+        else { return nil }
+        return .fields(ordered, labels: found.map(\.label))
+    }
+
+    private static func properties(of instance: Any, levels: [[(offset: Int, label: String)]]) -> [Property] {
         var found: [Property] = []
         var mirror: Mirror? = Mirror(reflecting: instance)
-        for offsets in layout.levels {
+        for offsets in levels {
             guard let current = mirror else { break }
             mirror = current.superclassMirror
             if offsets.isEmpty { continue }
@@ -112,6 +154,17 @@ enum PropertyInjector {
 
     /// Tells `instance` that injection is complete, if it adopts ``InjectionCompletionAware``.
     static func notifyCompletion(of instance: Any, from resolver: any Resolver) {
-        (instance as? any InjectionCompletionAware)?.didInjectDependencies(from: resolver)
+        // Whether a type adopts the protocol is remembered: the cast looks up the conformance (~2,000
+        // instructions), which most types do not have.
+        let type = ObjectIdentifier(Swift.type(of: instance))
+        if completionUnaware.withLock({ $0.contains(type) }) { return }
+        guard let aware = instance as? any InjectionCompletionAware else {
+            completionUnaware.withLock { _ = $0.insert(type) }
+            return
+        }
+        aware.didInjectDependencies(from: resolver)
     }
+
+    /// The types seen not to adopt ``InjectionCompletionAware``: types are few and live for good.
+    private static let completionUnaware = Locked<Set<ObjectIdentifier>>([])
 }

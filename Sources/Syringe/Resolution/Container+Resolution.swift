@@ -11,13 +11,37 @@ extension Container: Resolver {
     ///
     /// - Parameter serviceType: The service type.
     /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
+    // Inlinable, as is `require(_:)`: a kept instance of a class type is read without generic code (one call,
+    // Runtime/QuickSharedRead.swift); anything else continues out of line.
+    @inlinable
     public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
+        if let object = quickSharedObject(ObjectIdentifier(Service.self)) {
+            return exactReference(object, as: Service.self)
+        }
+        return resolveAfterQuickRead(Service.self)
+    }
+
+    /// ``resolve(_:)-(Service.Type)`` past its quick read, with the thread's reading section still open.
+    @usableFromInline
+    @inline(never)
+    func resolveAfterQuickRead<Service>(_ serviceType: Service.Type) -> Service? {
         do {
-            return try requireFromOutside(Service.self)
+            return try requireAfterQuickRead(Service.self)
         } catch {
             Container.log(error)
             return nil
         }
+    }
+
+    /// ``require(_:)-(Service.Type)`` past its quick read: resolves as any top-level resolve, then closes the
+    /// reading section the quick read left open.
+    @usableFromInline
+    @inline(never)
+    func requireAfterQuickRead<Service>(_ serviceType: Service.Type) throws(ResolutionError) -> Service {
+        // The quick read installed the thread's state.
+        let installed = ResolvingThread.installed
+        defer { installed?.with { $0.leaveReading() } }
+        return try requireFromOutside(Service.self)
     }
 
     /// Resolves the unnamed service without runtime arguments, or throws why it cannot.
@@ -31,8 +55,12 @@ extension Container: Resolver {
     /// - Parameter serviceType: The service type.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
+    @inlinable
     public func require<Service>(_ serviceType: Service.Type) throws(ResolutionError) -> Service {
-        try requireFromOutside(Service.self)
+        if let object = quickSharedObject(ObjectIdentifier(Service.self)) {
+            return exactReference(object, as: Service.self)
+        }
+        return try requireAfterQuickRead(Service.self)
     }
 
     /// A resolve of the unnamed service called on the container itself: the top-level path inlined (a resolve

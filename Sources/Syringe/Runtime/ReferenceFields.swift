@@ -1,0 +1,152 @@
+// The standard library's field enumeration is SPI: it gives each stored property's name, offset and type without
+// reflecting any value, which `Mirror` does on every call.
+@_spi(Reflection) import Swift
+
+/// Where a type's stored properties of one kind are, each holding exactly one strong reference to an object of a
+/// known base class (an `@Injected` wrapper holds only its box), and the reads of those references from an
+/// instance, with no `Mirror`.
+///
+/// Property injection finds an object's boxes this way after the first instance of its type: the layout is found
+/// once per type through the standard library's field enumeration, and each later instance costs one word read a
+/// property.
+///
+/// **Invariant.** Every field of a layout is at the offset, in the storage of an instance of exactly the type the
+/// layout was made for (a class instance from its start, header included; a struct's value from its first byte),
+/// of a stored property whose type the maker accepted and which is one reference wide. The maker checks the width
+/// when it makes the layout; `references(in:as:)` checks, in debug builds, that every word it reads is an object of
+/// the expected class. A caller uses a layout only on instances whose dynamic type is the one it was made for, and
+/// checks it once against `Mirror` on the first instance (``PropertyInjector`` does), so a layout that the standard
+/// library got wrong is never used: it is dropped for `Mirror` instead.
+struct ReferenceFields: Sendable {
+    /// One stored property: its offset in an instance's storage and its name as declared (`_api` for `@Injected
+    /// var api`).
+    struct Field: Sendable {
+        let offset: Int
+        let name: String
+    }
+
+    /// The properties, in declaration order (a class's superclasses first, as the standard library lists them).
+    let fields: [Field]
+
+    /// Whether the type is a class: its fields are read from the object, else from the value's bytes.
+    let isClass: Bool
+
+    /// The stored properties of `type` (its superclasses' included) whose type `isWanted` accepts; `nil` where the
+    /// standard library cannot enumerate them (an enum, a tuple, a function, a metatype, or an Apple system older
+    /// than macOS 10.15.4, iOS 13.4, tvOS 13.4 and watchOS 6.2, which lack the enumeration; there `Mirror` stays).
+    ///
+    /// A wanted property that is not exactly one reference wide makes the whole layout `nil`, so that no read can
+    /// take part of a wider value for a reference.
+    static func find(in type: Any.Type, where isWanted: (Any.Type) -> Bool) -> ReferenceFields? {
+        // The only availability check in Syringe: the enumeration exists on every Linux and on the Apple systems
+        // above; below them the caller keeps reflecting with `Mirror`, which every system has.
+        guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) else { return nil }
+        let isClass = type is AnyClass
+        // Enums and tuples are enumerated too (with no fields, or their elements): only classes and structs have
+        // properties a layout means.
+        guard isClass || metadataKind(of: type) == .struct else { return nil }
+        var fields: [Field] = []
+        var valid = true
+        let enumerated = _forEachField(of: type, options: isClass ? classTypeOption : []) { name, offset, fieldType, _ in
+            guard isWanted(fieldType) else { return true }
+            guard isOneReference(fieldType) else {
+                valid = false
+                return false
+            }
+            fields.append(Field(offset: offset, name: String(cString: name)))
+            return true
+        }
+        guard enumerated, valid else { return nil }
+        return ReferenceFields(fields: fields, isClass: isClass)
+    }
+
+    /// The objects the fields of `instance` hold, retained, in the layout's order. `instance`'s dynamic type must be
+    /// the one the layout was made for, and every field must hold a `Base` (the maker's test guarantees it: an
+    /// `@Injected` wrapper's only stored property is its box).
+    func references<Base: AnyObject>(in instance: Any, as base: Base.Type) -> [Base] {
+        if fields.isEmpty { return [] }
+        return withStorage(of: instance) { references(at: $0, as: Base.self) }
+    }
+
+    /// This layout with its fields reordered so that, in `instance`, they hold exactly the objects `expected`
+    /// names, in its order; `nil` unless the fields and `expected` match one to one. Reads only the words' bits,
+    /// never an object, so a layout that is wrong for `instance` is found out without harm.
+    func ordered(as expected: [ObjectIdentifier], in instance: Any) -> ReferenceFields? {
+        guard expected.count == fields.count else { return nil }
+        let words = withStorage(of: instance) { storage in
+            fields.map { storage.load(fromByteOffset: $0.offset, as: UInt.self) }
+        }
+        var reordered: [Field] = []
+        reordered.reserveCapacity(fields.count)
+        for identity in expected {
+            let bits = UInt(bitPattern: Int(bitPattern: identity))
+            guard let index = words.firstIndex(of: bits), !reordered.contains(where: { $0.offset == fields[index].offset })
+            else { return nil }
+            reordered.append(fields[index])
+        }
+        return ReferenceFields(fields: reordered, isClass: isClass)
+    }
+
+    /// Runs `body` with the start of `instance`'s storage: a class instance's object, or a value's bytes (checked
+    /// to hold every field).
+    private func withStorage<Result>(of instance: Any, _ body: (UnsafeRawPointer) -> Result) -> Result {
+        func open<Instance>(_ value: Instance) -> Result {
+            if isClass {
+                precondition(Instance.self is AnyClass, "a class layout used on a value")
+                // One reference wide, as every class instance is: its bits are the object's address.
+                let object = unsafeBitCast(value, to: AnyObject.self)
+                return withExtendedLifetime(object) {
+                    body(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
+                }
+            }
+            return withUnsafeBytes(of: value) { bytes in
+                precondition(
+                    fields.allSatisfy { $0.offset + MemoryLayout<UInt>.size <= bytes.count },
+                    "a field lies past the value")
+                return body(bytes.baseAddress!)
+            }
+        }
+        return open(instance)
+    }
+
+    private func references<Base: AnyObject>(at storage: UnsafeRawPointer, as base: Base.Type) -> [Base] {
+        var found: [Base] = []
+        found.reserveCapacity(fields.count)
+        for field in fields {
+            let bits = storage.load(fromByteOffset: field.offset, as: UInt.self)
+            guard let reference = Unretained<AnyObject>(bits: bits) else {
+                preconditionFailure("no object in the stored property \(field.name)")
+            }
+            #if DEBUG
+                precondition(reference.with { $0 is Base }, "the stored property \(field.name) holds no \(Base.self)")
+            #endif
+            // Retained here, while the instance (kept by the caller) keeps the object.
+            found.append(unsafeDowncast(reference.object, to: Base.self))
+        }
+        return found
+    }
+}
+
+/// The enumeration's `.classType` option, which it declares as a mutable static (so Swift 6 refuses to read it):
+/// its raw value, 1 << 0.
+private let classTypeOption = _EachFieldOptions(rawValue: 1 << 0)
+
+/// The kind of `type` (struct, enum, tuple, …), as the enumeration reports it for a field of that type.
+private func metadataKind(of type: Any.Type) -> _MetadataKind? {
+    struct Probe<Value> { let value: Value }
+    func kind<Value>(_: Value.Type) -> _MetadataKind? {
+        var found: _MetadataKind?
+        _forEachField(of: Probe<Value>.self) { _, _, _, kind in
+            found = kind
+            return false
+        }
+        return found
+    }
+    return kind(type)
+}
+
+/// Whether a value of `type` is exactly one word wide, as a single strong reference is.
+private func isOneReference(_ type: Any.Type) -> Bool {
+    func size<Value>(_: Value.Type) -> Int { MemoryLayout<Value>.size }
+    return size(type) == MemoryLayout<AnyObject>.size
+}
