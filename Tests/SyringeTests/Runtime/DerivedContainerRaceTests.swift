@@ -34,7 +34,7 @@ extension RuntimeTests {
         func standInsStayOnePerRegistration() throws {
             let app = Container()
             let count = 24  // past the stand-ins a scan finds: the index takes over
-            func register(_ index: Int, generation: Int) {
+            @Sendable func register(_ index: Int, generation: Int) {
                 app.register(AppService.self, name: "s\(index)") { _ in AppService(generation: generation) }
                     .inObjectScope(.container)
             }
