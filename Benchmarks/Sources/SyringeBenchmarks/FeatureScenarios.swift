@@ -38,6 +38,7 @@ func featureScenarios() -> [FeatureScenario] {
     scenarios += testingScenarios()
     scenarios += keyedByArgumentsScenarios()
     scenarios += declaredKeyScenarios()
+    scenarios += defaultScopeScenarios()
     scenarios += multiInjectionBaselineScenarios()
     return scenarios
 }

@@ -12,36 +12,62 @@ extension Container: Resolver {
     /// - Parameter serviceType: The service type.
     /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
     // Inlinable, as is `require(_:)`: a kept instance of a class type is read without generic code (one call,
-    // Runtime/QuickSharedRead.swift); anything else continues out of line.
+    // Runtime/QuickSharedRead.swift); anything else continues out of line from what that read found.
     @inlinable
     public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
-        if let object = quickSharedObject(ObjectIdentifier(Service.self)) {
+        var miss = QuickReadMiss()
+        if let object = quickSharedObject(ObjectIdentifier(Service.self), miss: &miss) {
             return exactReference(object, as: Service.self)
         }
-        return resolveAfterQuickRead(Service.self)
+        return resolveAfterQuickRead(Service.self, miss)
     }
 
-    /// ``resolve(_:)-(Service.Type)`` past its quick read, with the thread's reading section still open.
+    /// ``resolve(_:)-(Service.Type)`` past its quick read.
     @usableFromInline
     @inline(never)
-    func resolveAfterQuickRead<Service>(_ serviceType: Service.Type) -> Service? {
+    func resolveAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: QuickReadMiss) -> Service? {
         do {
-            return try requireAfterQuickRead(Service.self)
+            return try continueAfterQuickRead(Service.self, miss)
         } catch {
             Container.log(error)
             return nil
         }
     }
 
-    /// ``require(_:)-(Service.Type)`` past its quick read: resolves as any top-level resolve, then closes the
-    /// reading section the quick read left open.
+    /// ``require(_:)-(Service.Type)`` past its quick read.
     @usableFromInline
     @inline(never)
-    func requireAfterQuickRead<Service>(_ serviceType: Service.Type) throws(ResolutionError) -> Service {
-        // The quick read installed the thread's state.
-        let installed = ResolvingThread.installed
-        defer { installed?.with { $0.leaveReading() } }
-        return try requireFromOutside(Service.self)
+    func requireAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: QuickReadMiss) throws(ResolutionError)
+        -> Service
+    {
+        try continueAfterQuickRead(Service.self, miss)
+    }
+
+    /// Resolves `Service` (no name, no arguments) from where the quick read left off, and closes the reading
+    /// section it left open: the outermost section goes on as any top-level resolve, reusing the entry the read
+    /// found; a nested one (a resolution runs on the thread) is closed and the resolve joins the resolution.
+    @inline(__always)
+    private func continueAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: QuickReadMiss)
+        throws(ResolutionError) -> Service
+    {
+        guard let thread = miss.thread else { return try requireFromOutside(Service.self) }
+        guard miss.isOutermost else {
+            thread.with { $0.leaveReading() }
+            return try requireFromOutside(Service.self)
+        }
+        defer { thread.with { $0.leaveReading() } }
+        if let box = miss.quickBox {
+            // Typed exactly as `Service` (`publishedInstance(typedAs:)`), as `typedValue(as:)` needs; the quick
+            // read, still on, keeps the box valid (Runtime/QuickSharedRead.swift).
+            return box.with { $0.typedValue(as: Service.self) }
+        }
+        let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: nil)
+        var registry = RegistryView(of: self)
+        let hit = miss.entry ?? registry.lookup(key)
+        return try resolveInSection(
+            thread: thread, registry: registry, hit: hit, key: key, as: Service.self, name: nil, arguments: (),
+            afterQuickRead: true
+        ) { [] }
     }
 
     /// Resolves the unnamed service without runtime arguments, or throws why it cannot.
@@ -57,10 +83,11 @@ extension Container: Resolver {
     /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
     @inlinable
     public func require<Service>(_ serviceType: Service.Type) throws(ResolutionError) -> Service {
-        if let object = quickSharedObject(ObjectIdentifier(Service.self)) {
+        var miss = QuickReadMiss()
+        if let object = quickSharedObject(ObjectIdentifier(Service.self), miss: &miss) {
             return exactReference(object, as: Service.self)
         }
-        return try requireAfterQuickRead(Service.self)
+        return try requireAfterQuickRead(Service.self, miss)
     }
 
     /// A resolve of the unnamed service called on the container itself: the top-level path inlined (a resolve
@@ -235,7 +262,22 @@ extension Container: Resolver {
             }
             thread.with { $0.endQuickRead() }
         }
-        if !quick, let hit, let instance = existingSingleton(hit) {
+        return try resolveInSection(
+            thread: thread, registry: registry, hit: hit, key: key, as: Service.self, name: name,
+            arguments: arguments, afterQuickRead: quick, argumentTypes: argumentTypes)
+    }
+
+    /// A top-level resolve past its thread's quick read (which found no kept instance), or with none (not the
+    /// thread's outermost section): the kept singleton read under the lock, else a resolution. The reading section
+    /// is open.
+    @inline(__always)
+    func resolveInSection<Service, Arguments>(
+        thread: Unretained<ResolvingThread>, registry: RegistryView, hit: RegistryView.Hit?, key: ServiceKey,
+        as serviceType: Service.Type, name: String?, arguments: Arguments, afterQuickRead: Bool,
+        argumentTypes: () -> [Any.Type]
+    ) throws(ResolutionError) -> Service {
+        // After a quick read that found nothing, the context's path reads the singleton (it may be being made).
+        if !afterQuickRead, let hit, let instance = existingSingleton(hit) {
             // Exactly `Service` as stored in the `Any` (not merely its dynamic type, see Runtime/ExactCast.swift):
             // taken out as it is. A forwarded type is cast.
             if holdsExactly(instance, Service.self) { return value(ofExactly: instance, as: Service.self) }
@@ -253,6 +295,9 @@ extension Container: Resolver {
                     key: key, as: Service.self, name: name, arguments: arguments as Any, argumentTypes: argumentTypes
                 )
             }
+            // A registered service: one root, and the resolution ends with it. (A request resolved otherwise, an
+            // array of every binding say, may make several roots in one graph.)
+            context.endsWithRootFrame = true
             return try context.resolve(hit, as: Service.self, name: name, arguments: arguments as Any)
         }
     }

@@ -80,6 +80,13 @@ extension ResolutionContext {
                 }
             }
         }
+        if configuration.with({ $0.kind }) == .container, exact, observer == nil,
+            let box = unretained.with({ $0.keptBox(typedAs: ObjectIdentifier(Service.self)) })
+        {
+            // Kept, typed exactly as `Service`, and held here: taken out as it is (Runtime/ExactCast.swift),
+            // with no boxing into `Any` and no cast.
+            return box.typedValue(as: Service.self)
+        }
         return try otherwise(unretained, configuration)
     }
 
@@ -145,9 +152,13 @@ extension ResolutionContext {
         of unretained: Unretained<Registration>, _ configuration: Unretained<Registration.Configuration>,
         as serviceType: Service.Type, name: String?, body: () throws -> Service
     ) throws(ResolutionError) -> Service {
-        let registration = unretained.object
-        if graphHoldsInstance(of: registration), let stored = graphInstance(of: registration) {
-            return try cast(stored, to: Service.self, name: name, registration: registration)
+        // The graph is asked only when it holds something; the registration is retained only on the paths that
+        // keep or report it.
+        if sharedGraph != nil || !localGraph.isEmpty {
+            let registration = unretained.object
+            if graphHoldsInstance(of: registration), let stored = graphInstance(of: registration) {
+                return try cast(stored, to: Service.self, name: name, registration: registration)
+            }
         }
         try checkCycle(unretained, as: Service.self, name: name)
         try push(unretained, as: Service.self, name: name)
@@ -156,12 +167,19 @@ extension ResolutionContext {
         do {
             instance = try body()
         } catch {
-            throw wrap(error, of: registration)
+            throw wrap(error, of: unretained.object)
         }
         // A rerun of this factory (see `checkCycle`) stored the instance its graph uses: return that one.
-        if reruns > 0, let stored = graphInstance(of: registration) {
-            return try cast(stored, to: Service.self, name: name, registration: registration)
+        if reruns > 0, let stored = unretained.with({ graphInstance(of: $0) }) {
+            return try cast(stored, to: Service.self, name: name, registration: unretained.object)
         }
-        return try finish(instance, of: unretained, configuration) { storeInGraph($0, of: registration) }
+        // The root of a lone top-level resolve, with nothing to run after it (no completion, decorator or property
+        // injection, which could resolve it again): no later request of this resolution can ask the graph for it.
+        if endsWithRootFrame, depth == 1, sharedGraph == nil, configuration.with({ $0.finishesPlainly }) {
+            return instance
+        }
+        return try finish(instance, of: unretained, configuration) { instance in
+            unretained.with { storeInGraph(instance, of: $0) }
+        }
     }
 }

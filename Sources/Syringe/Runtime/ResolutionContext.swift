@@ -49,6 +49,10 @@ final class ResolutionContext: @unchecked Sendable {
     @exclusivity(unchecked) var customStorages: [Registration] = []
     /// How many factories were run a second time to close an initializer/property cycle (see `checkCycle`).
     @exclusivity(unchecked) var reruns = 0
+    /// Whether the resolution is one top-level resolve, which ends with its root frame: then nothing can ask the
+    /// graph for the root's instance after it is made, and a plain `.graph` root is not stored (set by the
+    /// top-level resolve; `inject(into:)`, `verify()` and the others resolve several roots in one graph).
+    @exclusivity(unchecked) var endsWithRootFrame = false
     /// The address below which this thread's stack must not grow (see ``StackLimit``).
     private let stackLimit: UInt
     /// How many frames at depth `countedDepth` or less each registration has: `checkCycle` walks only the
@@ -138,6 +142,7 @@ final class ResolutionContext: @unchecked Sendable {
         if sharedGraph != nil { sharedGraph = nil }
         if !customStorages.isEmpty { customStorages.removeAll() }
         reruns = 0
+        endsWithRootFrame = false
         if !countedFrames.isEmpty { countedFrames.removeAll(keepingCapacity: true) }
         countedDepth = 0
         if observer != nil { observer = nil }
@@ -157,7 +162,7 @@ final class ResolutionContext: @unchecked Sendable {
             localGraph.checkInvariants()
             if idle {
                 precondition(depth == 0 && registry == nil && sharedGraph == nil && customStorages.isEmpty
-                    && reruns == 0 && observer == nil && localGraph.isEmpty, "a reset context kept state")
+                    && reruns == 0 && !endsWithRootFrame && observer == nil && localGraph.isEmpty, "a reset context kept state")
             }
         #endif
     }

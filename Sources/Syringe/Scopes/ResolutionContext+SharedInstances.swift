@@ -153,3 +153,16 @@ extension ResolutionContext {
         CreationCoordinator.shared.creationEnded(of: registration)
     }
 }
+
+extension Registration {
+    /// The box of this `.container` registration's kept instance, retained, if it is made and typed exactly as
+    /// `serviceType`: the read of a kept instance by a resolve nested in a resolution, under the registration's lock
+    /// (outside a quick read, the published box is only valid while the lock or the returned reference holds it).
+    /// Not generic, so that code not specialized for the service type looks up no `Optional` metadata.
+    final func keptBox(typedAs serviceType: ObjectIdentifier) -> PublishedInstance? {
+        state.withLock { state in
+            if case .strong(let box) = state.shared, box.typedAs == serviceType { return box }
+            return nil
+        }
+    }
+}
