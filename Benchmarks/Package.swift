@@ -7,6 +7,12 @@ import PackageDescription
 //
 //     swift run -c release --package-path Benchmarks SyringeBenchmarks
 //     swift run --package-path Benchmarks --scratch-path .build-benchmarks Differential --seeds 0..<500
+/// The programs of scenario group 13 and the library each links.
+let codeSizeVariants: [(name: String, library: String?)] = [
+    ("Empty", nil), ("Syringe1", "Syringe"), ("Syringe50", "Syringe"), ("Swinject1", "Swinject"),
+    ("Swinject50", "Swinject"),
+]
+
 let package = Package(
     name: "SyringeBenchmarks",
     platforms: [.macOS(.v10_15)],  // Syringe's minimum (see its Package.swift)
@@ -43,6 +49,14 @@ let package = Package(
             name: "Differential",
             dependencies: ["DifferentialCore", "DifferentialSyringe", "DifferentialSwinject"]
         ),
-    ],
+    ]
+        // Scenario group 13, code size: an empty program and one and 50 `register` + `resolve` sites per library
+        // (Sources/CodeSize, written by Scripts/generate-code-size-variants.sh). SyringeBenchmarks builds them.
+        + codeSizeVariants.map { name, library in
+            .executableTarget(
+                name: "CodeSize\(name)", dependencies: library.map { [.product(name: $0, package: $0)] } ?? [],
+                path: "Sources/CodeSize/\(name)"
+            )
+        },
     swiftLanguageModes: [.v6]
 )

@@ -53,7 +53,7 @@ public final class Container: Sendable {
         var table: RegistryTable?
         /// For each registration bound under keys other than its own (forwarded types), how many; registrations
         /// without forwards have no entry. Tells, when a key is unbound, whether its registration is still bound.
-        private var forwardCounts: [ObjectIdentifier: Int] = [:]
+        private var forwardCounts = [ObjectIdentifier: Int]()
         /// What the changes made under the lock let go of, for ``RegistryStore`` to release once it is released;
         /// `nil` until a change lets go of something (a replacement or a removal, never a new key).
         private(set) var released: Released?
@@ -94,7 +94,7 @@ public final class Container: Sendable {
         mutating func takeAllBindings() -> BindingMap {
             var taken = BindingMap()
             swap(&taken, &bindings)
-            forwardCounts = [:]
+            forwardCounts.removeAll()
             return taken
         }
 
@@ -347,6 +347,6 @@ extension Container: CustomStringConvertible {
             if completions > 0 { text += ", InitCompleted: Specified \(completions) closures" }
             return "\n    { \(text) }"
         }
-        return "[" + lines.sorted().joined(separator: ",") + "\n]"
+        return "[" + lines.sorted(byKey: { $0 }).joined(separator: ",") + "\n]"
     }
 }

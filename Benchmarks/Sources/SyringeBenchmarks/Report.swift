@@ -22,6 +22,7 @@ struct Report {
     var distinctScaling: [[Double]] = []
     var allocations: [(String, [Double])] = []
     var depths: [(system: String, thread: String, depth: Int, deeper: String)] = []
+    var codeSize: CodeSize.Measurement?
 
     init(repetitions: Int) {
         self.repetitions = repetitions
@@ -48,6 +49,11 @@ struct Report {
     }
 
     func printTables() {
+        if !scenarios.isEmpty { printTimes() }
+        printOtherTables()
+    }
+
+    private func printTimes() {
         print("\n## Time per operation (ns; median, min–max over \(repetitions) interleaved repetitions)\n")
         print(
             "| scenario | hand-wired | Syringe | Swinject 2.10 | Syringe / hand-wired | Swinject / hand-wired | Syringe / Swinject |"
@@ -65,6 +71,9 @@ struct Report {
                 "| \(scenario.name) | \(cells.joined(separator: " | ")) | \(ratio(syringe, hand)) | \(ratio(swinject, hand)) | \(ratio(syringe, swinject)) |"
             )
         }
+    }
+
+    private func printOtherTables() {
         if !scaling.isEmpty {
             print("\n## Scenario 9: two-thread throughput / one-thread throughput (median, min–max)\n")
             print("| system | both threads resolve the same service | the second thread resolves another service |")
@@ -100,6 +109,7 @@ struct Report {
                 print("| \(entry.system) | \(entry.thread) | \(entry.depth) | \(entry.deeper) |")
             }
         }
+        if let codeSize { CodeSize.printTable(codeSize) }
     }
 
     func writeJSON(to path: String) {
@@ -130,7 +140,7 @@ struct Report {
         json += depths.map {
             "{\"system\": \(quoted($0.system)), \"thread\": \(quoted($0.thread)), \"depth\": \($0.depth), \"oneDeeper\": \(quoted($0.deeper))}"
         }.joined(separator: ", ")
-        json += "]\n}\n"
+        json += "],\n  \"codeSize\": \(codeSize.map(CodeSize.json) ?? "null")\n}\n"
         guard let file = fopen(path, "w") else {
             print("could not write \(path)")
             return

@@ -10,6 +10,9 @@ import BenchmarkSupport
 //
 //     swift run -c release --package-path Benchmarks SyringeBenchmarks [--repetitions N] [--json PATH] [--quick]
 //     [--only GROUP] [--check]
+//
+// Group 13 (code size) builds its programs with `swift build` into this executable's build folder, so `swift` must
+// be on PATH; measure it in a release build.
 
 let arguments = CommandLine.arguments
 if arguments.count == 5, arguments[1] == "--probe-depth", let depth = Int(arguments[3]) {
@@ -58,7 +61,8 @@ func option(_ name: String) -> String? {
 }
 
 let quick = arguments.contains("--quick")
-/// `--only 9`: run one scenario group (1–8 per-resolve and registration, 9 threads, 10 allocations, 11 depth, 12 features).
+/// `--only 9`: run one scenario group (1–8 per-resolve and registration, 9 threads, 10 allocations, 11 depth, 12 features,
+/// 13 code size).
 let only = option("--only").flatMap { Int($0) }
 func runs(_ group: Int) -> Bool { only == nil || only == group }
 let repetitions = max(15, Int(option("--repetitions") ?? "") ?? 21)
@@ -93,8 +97,19 @@ for feature in features {
     }
 }
 
-// `--check`: the behaviour checks only (CI runs them, so the benchmark package keeps building and agreeing).
-if arguments.contains("--check") { exit(0) }
+// `--check`: the behaviour checks only (CI runs them, so the benchmark package keeps building and agreeing), and
+// group 13's programs build and run (in CI a debug build: quick, its sizes not the ones that count).
+if arguments.contains("--check") {
+    switch CodeSize.measure() {
+    case .success(let measurement):
+        print("checked: the code size programs build and resolve every site")
+        CodeSize.printTable(measurement)
+        exit(0)
+    case .failure(let failures):
+        for failure in failures.messages { print("CHECK FAILED (code size): \(failure)") }
+        exit(1)
+    }
+}
 
 // Scenarios 1–7 and the resolve half of 8: one timed body per system, interleaved.
 let perResolve: [(String, KeyPath<Workloads, Body>)] = [
@@ -220,6 +235,16 @@ for system in depthSystems {
     for (thread, limit) in [("main", quick ? 1 << 15 : 1 << 18), ("small", 1 << 14)] {
         let (depth, deeper) = DepthProbe.deepest(system: system, thread: thread, limit: limit)
         report.depths.append((system, thread == "main" ? "main thread (8 MiB)" : "512 KiB thread", depth, deeper))
+    }
+}
+
+// Scenario 13: code size, last (it builds five programs).
+if runs(13) {
+    switch CodeSize.measure() {
+    case .success(let measurement): report.codeSize = measurement
+    case .failure(let failures):
+        for failure in failures.messages { print("CHECK FAILED (code size): \(failure)") }
+        exit(1)
     }
 }
 

@@ -20,9 +20,9 @@ final class AsyncCreations: Sendable {
 
     private struct State {
         /// The running creations, by registration.
-        var flights: [ObjectIdentifier: Flight] = [:]
+        var flights = [ObjectIdentifier: Flight]()
         /// For each creation, the creations it awaits (with how many resolutions of it await each).
-        var edges: [ObjectIdentifier: [ObjectIdentifier: Int]] = [:]
+        var edges = [ObjectIdentifier: [ObjectIdentifier: Int]]()
     }
 
     private let state = Locked(State())
@@ -73,9 +73,9 @@ final class AsyncCreations: Sendable {
             while let node = stack.popLast() {
                 if mine.contains(node) { return false }
                 guard seen.insert(node).inserted else { continue }
-                stack.append(contentsOf: state.edges[node, default: [:]].keys)
+                if let targets = state.edges[node] { stack.append(contentsOf: targets.keys) }
             }
-            state.edges[ObjectIdentifier(innermost), default: [:]][target, default: 0] += 1
+            state.edges[ObjectIdentifier(innermost), default: [ObjectIdentifier: Int]()][target, default: 0] += 1
             return true
         }
     }

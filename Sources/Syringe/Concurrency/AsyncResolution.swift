@@ -228,144 +228,6 @@ final class AsyncResolution: AsyncResolver, Sendable {
         }
     }
 
-    // MARK: Scopes
-
-    /// The instance of an `async` registration, reused from its scope or made now.
-    func instance(
-        of registration: Registration, as requestedType: Any.Type, name: String?, arguments: InstanceBox
-    ) async throws(ResolutionError) -> Any {
-        let configuration = registration.configuration
-        let (scope, completions) = (configuration.scope, configuration.completions)
-        let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
-        let id = ObjectIdentifier(registration)
-        if let verification = root.verification {
-            // Verification's stand-in for the scopes, as for synchronous registrations: transient made every
-            // time, any other scope made once in this graph; nothing read from or kept by the registration.
-            verification.check(registration, request: request, below: frames)
-            if scope.kind != .transient, let instance = root.graph.instance(for: id) { return instance }
-            try checkCycle(registration, request: request)
-            let instance = try await make(
-                registration, request: request, arguments: arguments, completions: completions)
-            if scope.kind != .transient { root.graph.store(instance, for: id) }
-            return instance
-        }
-        switch scope.kind {
-        case .transient:
-            try checkCycle(registration, request: request)
-            return try await make(registration, request: request, arguments: arguments, completions: completions)
-        case .graph:
-            if let instance = root.graph.instance(for: id) { return instance }
-            try checkCycle(registration, request: request)
-            let instance = try await make(
-                registration, request: request, arguments: arguments, completions: completions)
-            root.graph.store(instance, for: id)
-            return instance
-        case .container, .weak:
-            return try await sharedInstance(
-                of: registration, keptBy: registration, scope: scope, request: request, arguments: arguments,
-                completions: completions
-            )
-        case .perContainer:
-            // One instance per resolving container: a stand-in registration kept by that container holds it.
-            let standIn = root.container.lifecycle.localRegistration(for: registration, scope: scope)
-            return try await sharedInstance(
-                of: registration, keptBy: standIn, scope: scope, request: request, arguments: arguments,
-                completions: completions
-            )
-        case .custom:
-            if let keyed = scope as? ArgumentKeyedScope {  // ServiceEntry.keyedByArguments (Scopes/)
-                return try await keyedInstance(
-                    of: registration, in: keyed, request: request, arguments: arguments, completions: completions)
-            }
-            let graph = GraphIdentifier(graph: root.graph)
-            let existing = registration.state.withLock { state -> Any? in
-                registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)
-            }
-            if let existing { return existing }
-            try checkCycle(registration, request: request)
-            let instance = try await make(
-                registration, request: request, arguments: arguments, completions: completions)
-            registration.state.withLock { state in
-                guard !state.isRetired else { return }
-                state.customStorage?.setInstance(instance, inGraph: graph)
-                registration.lifecycle.record(instance, of: registration, custom: true)
-            }
-            root.customStorages.withLock { list in
-                if !list.contains(where: { $0 === registration }) { list.append(registration) }
-            }
-            return instance
-        }
-    }
-
-    /// The instance of a `.container`, `.perContainer` or `.weak` `async` registration: one creation, however
-    /// many tasks ask.
-    ///
-    /// The instance is kept by a `PermanentStorage` or `WeakStorage` in the storage slot of `keeper` (the
-    /// registration, or its stand-in in the resolving container for `.perContainer`), so `resetObjectScope`,
-    /// `inObjectScope` and disposal treat it as any other kept instance.
-    private func sharedInstance(
-        of registration: Registration,
-        keptBy keeper: Registration,
-        scope: any ObjectScopeProtocol,
-        request: ServiceRequest,
-        arguments: InstanceBox,
-        completions: [Registration.Completion]
-    ) async throws(ResolutionError) -> Any {
-        // Not `scope.makeStorage()`: `.weak` combines its storage with the graph's, which would keep the instance.
-        let makeStorage: () -> any InstanceStorage = {
-            scope.kind == .weak ? WeakStorage() : PermanentStorage()
-        }
-        let storage = keeper.state.withLock { state -> ObjectIdentifier in
-            if let storage = state.customStorage { return ObjectIdentifier(storage) }
-            let storage = makeStorage()
-            state.customStorage = storage
-            return ObjectIdentifier(storage)
-        }
-        // Asking for an instance this very resolution is creating can only wait for itself.
-        try checkCycle(registration, request: request)
-        let join = AsyncCreations.shared.join(keeper) {
-            keeper.state.withLock { $0.customStorage?.instance }
-        } start: {
-            let creator = AsyncResolution(root: root, frames: frames, enclosing: [keeper] + enclosing)
-            return Task {
-                do {
-                    let instance = try await creator.make(
-                        registration, request: request, arguments: arguments, completions: completions
-                    )
-                    keeper.state.withLock { state in
-                        // A scope changed meanwhile (a new storage) keeps nothing from the old one.
-                        guard !state.isRetired, let current = state.customStorage,
-                            ObjectIdentifier(current) == storage
-                        else { return }
-                        current.instance = instance
-                        keeper.lifecycle.record(instance, of: keeper, custom: true)
-                    }
-                    AsyncCreations.shared.end(keeper)
-                    return InstanceBox(value: instance)
-                } catch {
-                    AsyncCreations.shared.end(keeper)
-                    throw error
-                }
-            }
-        }
-        switch join {
-        case .ready(let instance):
-            return instance
-        case .await(let flight):
-            guard AsyncCreations.shared.beginWait(for: keeper, inside: enclosing) else {
-                throw cycleError(closingAt: registration, request: request)
-            }
-            defer { AsyncCreations.shared.endWait(for: keeper, inside: enclosing) }
-            do {
-                return try await flight.task.value.value
-            } catch let error as ResolutionError {
-                throw error
-            } catch {
-                throw wrap(error, of: registration)
-            }
-        }
-    }
-
     // MARK: Making
 
     /// Runs the `async` factory, then the `initCompleted` closures, one level deeper on the path.
@@ -382,17 +244,13 @@ final class AsyncResolution: AsyncResolver, Sendable {
         guard let factory = registration.asyncFactory else {
             throw child.wrap(AsyncFactoryRequired(), of: registration)
         }
-        var instance: Any
+        // One `catch` for every step: each wraps its error the same way (one landing site, less code).
         do {
-            instance = try await factory(child, arguments).value
-        } catch {
-            throw child.wrap(error, of: registration)
-        }
-        // Decorators and property injection are read with the registration's configuration of now: a registration
-        // without them (the shared configurations) has nothing to do here.
-        let configuration = registration.configuration
-        if !configuration.finishesPlainly {
-            do {
+            var instance = try await factory(child, arguments).value
+            // Decorators and property injection are read with the registration's configuration of now: a
+            // registration without them (the shared configurations) has nothing to do here.
+            let configuration = registration.configuration
+            if !configuration.finishesPlainly {
                 for decorator in configuration.decorators {
                     instance = try decorator(child, instance)
                 }
@@ -400,19 +258,15 @@ final class AsyncResolution: AsyncResolver, Sendable {
                     try await PropertyInjector.fill(
                         instance, awaiting: child, registration: registration, reinjector: child, isolation: nil)
                 }
-            } catch {
-                throw child.wrap(error, of: registration)
             }
-        }
-        for completion in completions {
-            do {
+            for completion in completions {
                 try completion(child, instance)
-            } catch {
-                throw child.wrap(error, of: registration)
             }
+            if configuration.injectsProperties { PropertyInjector.notifyCompletion(of: instance, from: child) }
+            return instance
+        } catch {
+            throw child.wrap(error, of: registration)
         }
-        if configuration.injectsProperties { PropertyInjector.notifyCompletion(of: instance, from: child) }
-        return instance
     }
 
     // MARK: Errors
@@ -425,7 +279,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
 
     /// A cycle that closes at `registration`: from its frame on the path, or, when other tasks take part (the
     /// registration is not on this path), from the innermost shared creation this resolution runs inside.
-    private func cycleError(closingAt registration: Registration, request: ServiceRequest) -> ResolutionError {
+    func cycleError(closingAt registration: Registration, request: ServiceRequest) -> ResolutionError {
         let path = frames.map(\.request)
         var cycle: [ServiceRequest]
         if let start = frames.firstIndex(where: { $0.registration === registration }) {

@@ -45,8 +45,31 @@ extension AsyncContainerResolver {
                 return SynchronousWalk(outcome: outcome, pending: pending)
             }
         }
-        var failures: [ResolutionError]
-        var captives: [CaptiveDependency]
+        // The `async` registrations, each awaited in a throwaway graph. The bookkeeping is in synchronous methods:
+        // what an `async` function holds across an `await` is copied into each of its parts (code size).
+        let run = AsyncVerificationRun(container: container, walk: walk, samples: samples)
+        for pending in walk.pending {
+            guard let arguments = run.arguments(for: pending) else { continue }
+            await run.verify(pending, arguments: arguments)
+        }
+        return try run.finish()
+    }
+}
+
+/// The `async` part of ``AsyncContainerResolver/verify(samples:)``: what it found so far.
+private final class AsyncVerificationRun {
+    let container: Container
+    let provided = VerificationSamples()
+    let registry: RegistrySnapshot
+    let verification = AsyncVerification()
+    var failures: [ResolutionError]
+    var captives: [CaptiveDependency]
+    var verified: [RegistrationDescription]
+    var unverifiable: [RegistrationDescription]
+    let asynchronous: [RegistrationDescription]
+
+    init(container: Container, walk: SynchronousWalk, samples: (VerificationSamples) -> Void) {
+        self.container = container
         let report: VerificationReport
         switch walk.outcome {
         case .success(let success):
@@ -54,54 +77,61 @@ extension AsyncContainerResolver {
         case .failure(let error):
             (failures, captives, report) = (error.failures, error.captiveDependencies, error.report)
         }
-
-        // The `async` registrations, each awaited in a throwaway graph.
-        let provided = VerificationSamples()
         samples(provided)
-        let registry = RegistrySnapshot(of: container)
-        let verification = AsyncVerification()
-        var verified = report.verified
-        var unverifiable = report.unverifiable
-        let asynchronous = report.asynchronous.filter { description in
+        registry = RegistrySnapshot(of: container)
+        verified = report.verified
+        unverifiable = report.unverifiable
+        asynchronous = report.asynchronous.filter { description in
             !walk.pending.contains { $0.description == description }
         }
-        for pending in walk.pending {
-            let registration = pending.registration
-            let arguments: Any
-            if registration.argumentTypes.isEmpty {
-                arguments = ()
-            } else if let sample = provided.samples.first(where: {
-                registry.binding(for: $0.key)?.registration === registration
-            }) {
-                arguments = sample.arguments
-            } else {
-                unverifiable.append(pending.description)
-                continue
-            }
-            let request = pending.description.request
-            let root = AsyncResolution.Root(container: container, verification: verification)
-            let resolution = AsyncResolution(root: root)
-            do {
-                let instance = try await resolution.instance(
-                    of: registration, as: request.serviceType, name: request.name,
-                    arguments: InstanceBox(value: arguments))
-                func isInstance<Service>(of _: Service.Type) -> Bool { instance is Service }
-                if isInstance(of: request.serviceType) {
-                    verified.append(pending.description)
-                } else {
-                    failures.append(
-                        ResolutionError(
-                            kind: .wrongInstanceType(actual: type(of: instance)), request: request,
-                            registration: pending.description))
-                }
-            } catch {
-                failures.append(error)
-            }
+    }
+
+    /// The runtime arguments to verify `pending` with, or `nil` (and it is unverifiable) when it takes arguments
+    /// no sample provides.
+    func arguments(for pending: SynchronousWalk.Pending) -> Any? {
+        let registration = pending.registration
+        if registration.argumentTypes.isEmpty { return () }
+        let sample = provided.samples.first { registry.binding(for: $0.key)?.registration === registration }
+        if let sample { return sample.arguments }
+        unverifiable.append(pending.description)
+        return nil
+    }
+
+    /// Awaits one `async` registration in a throwaway graph and records the outcome.
+    func verify(_ pending: SynchronousWalk.Pending, arguments: Any) async {
+        let request = pending.description.request
+        let root = AsyncResolution.Root(container: container, verification: verification)
+        let resolution = AsyncResolution(root: root)
+        defer {
             resolution.end()
             root.finish()
         }
-        captives += verification.captives
+        do {
+            let instance = try await resolution.instance(
+                of: pending.registration, as: request.serviceType, name: request.name,
+                arguments: InstanceBox(value: arguments))
+            record(instance, of: pending)
+        } catch {
+            failures.append(error)
+        }
+    }
 
+    private func record(_ instance: Any, of pending: SynchronousWalk.Pending) {
+        let request = pending.description.request
+        func isInstance<Service>(of _: Service.Type) -> Bool { instance is Service }
+        if isInstance(of: request.serviceType) {
+            verified.append(pending.description)
+        } else {
+            failures.append(
+                ResolutionError(
+                    kind: .wrongInstanceType(actual: type(of: instance)), request: request,
+                    registration: pending.description))
+        }
+    }
+
+    /// The combined report, or the error with every failure and captive dependency.
+    func finish() throws(VerificationError) -> VerificationReport {
+        captives += verification.captives
         let combined = VerificationReport(verified: verified, unverifiable: unverifiable, asynchronous: asynchronous)
         guard failures.isEmpty && captives.isEmpty else {
             throw VerificationError(failures: failures, captiveDependencies: captives, report: combined)

@@ -60,7 +60,7 @@ extension Container {
 
         let registry = RegistrySnapshot(of: self)
         var failures: [ResolutionError] = []
-        var sampleArguments: [ObjectIdentifier: VerificationSamples.Sample] = [:]
+        var sampleArguments = [ObjectIdentifier: VerificationSamples.Sample]()
         for sample in provided.samples {
             if let binding = registry.binding(for: sample.key) {
                 sampleArguments[ObjectIdentifier(binding.registration)] = sample
@@ -82,9 +82,7 @@ extension Container {
                 description: binding.registration.describe(as: binding.serviceType, name: .some(binding.name))
             )
         }
-        for (key, binding, description) in bindings.sorted(by: {
-            $0.description.description < $1.description.description
-        }) {
+        for (key, binding, description) in bindings.sorted(byKey: { $0.description.description }) {
             // Registered by another thread after the snapshot was taken: not part of the registrations verified.
             guard registry.binds(key) else { continue }
             let registration = binding.registration

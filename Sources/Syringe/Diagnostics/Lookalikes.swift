@@ -18,12 +18,15 @@ enum Lookalikes {
                 "\(typeName(asked)) is a protocol: only a registration made as \(spelled).self, or one that adds .implements(\(spelled).self), answers it (registering a conforming type does not)."
             )
         }
-        var seen = Set<RegistrationDescription>()
+        // A list: only the lookalikes found go in, a few (a `Set` of a type of its own would cost its own copy of
+        // the standard library's hashing code).
+        var seen: [RegistrationDescription] = []
         for candidate in candidates {
             let registered = candidate.registration.request.serviceType
             guard registered != asked, candidate.registration.request.argumentTypes.isEmpty,
-                isInstance(candidate.instance, of: asked), seen.insert(candidate.registration).inserted
+                isInstance(candidate.instance, of: asked), !seen.contains(candidate.registration)
             else { continue }
+            seen.append(candidate.registration)
             let instanceType = typeName(type(of: candidate.instance))
             let registeredSpelling = spelling(of: registered)
             if isExistential(registered) || registered != type(of: candidate.instance) {

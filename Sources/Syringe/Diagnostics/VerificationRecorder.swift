@@ -1,10 +1,13 @@
 /// Collects what one ``Container/verify(samples:)`` run finds while its resolutions run.
 final class VerificationRecorder {
+    /// The captive dependencies found, one per owner and captured registration, in the order found.
+    ///
+    /// A list, not also a set: there are few (each is a mistake to fix), and a `Set` of a type of its own costs
+    /// its own copy of the standard library's hashing code (a few KB of the library's size).
     private(set) var captives: [CaptiveDependency] = []
-    private var seen: Set<CaptiveDependency> = []
     /// The requests that reached a `@MainActor` registration (`isolatedTo: MainActor.self`), so a failure to run
-    /// one off the main actor is told apart from one of an `async` factory.
-    private(set) var mainActorRequests: Set<ServiceRequest> = []
+    /// one off the main actor is told apart from one of an `async` factory. A list, for the same reason.
+    private(set) var mainActorRequests: [ServiceRequest] = []
     /// The innermost registration whose resolution failed in the current top-level resolution.
     var failureOrigin: Registration?
     /// Whether to record the dependencies each resolution observes (for ``Container/dependencyGraph(samples:)``).
@@ -15,7 +18,7 @@ final class VerificationRecorder {
     /// The dependencies on the path of a captive dependency, from the singleton down to the captured service.
     private(set) var captiveDependencies: Set<Dependency> = []
     /// The registrations seen, by identity.
-    private(set) var registrations: [ObjectIdentifier: Registration] = [:]
+    private(set) var registrations = [ObjectIdentifier: Registration]()
 
     /// One observed dependency: `dependent`'s factory (or `initCompleted` closures) resolved `dependency`.
     struct Dependency: Hashable {
@@ -29,11 +32,8 @@ final class VerificationRecorder {
 
     /// Adds what `other`, which recorded a part of the same verification, found.
     func merge(_ other: VerificationRecorder) {
-        for captive in other.captives {
-            let key = CaptiveDependency(owner: captive.owner, captured: captive.captured, path: [])
-            if seen.insert(key).inserted { captives.append(captive) }
-        }
-        mainActorRequests.formUnion(other.mainActorRequests)
+        for captive in other.captives { addCaptive(captive) }
+        for request in other.mainActorRequests { addMainActorRequest(request) }
         for (type, description) in zip(other.seenAutoCreatedOrder, other.autoCreated) {
             noteAutoCreated(type, as: description)
         }
@@ -67,7 +67,7 @@ final class VerificationRecorder {
         kind: ObjectScope.Kind,
         stack: [(registration: Registration, request: ServiceRequest, kind: ObjectScope.Kind)]
     ) {
-        if registration.isolatedToMainActor { mainActorRequests.insert(request) }
+        if registration.isolatedToMainActor { addMainActorRequest(request) }
         if recordsDependencies {
             registrations[ObjectIdentifier(registration)] = registration
             if let dependent = stack.last?.registration {
@@ -89,8 +89,7 @@ final class VerificationRecorder {
             captured: registration.describe(as: request.serviceType, name: .some(request.name)),
             path: stack[ownerIndex...].map(\.request) + [request]
         )
-        let key = CaptiveDependency(owner: captive.owner, captured: captive.captured, path: [])
-        if seen.insert(key).inserted { captives.append(captive) }
+        addCaptive(captive)
         if recordsDependencies {
             let chain =
                 stack[ownerIndex...].map { ObjectIdentifier($0.registration) } + [ObjectIdentifier(registration)]
@@ -98,5 +97,17 @@ final class VerificationRecorder {
                 captiveDependencies.insert(Dependency(dependent: chain[index], dependency: chain[index + 1]))
             }
         }
+    }
+
+    /// Records `captive` unless one with the same owner and captured registration is recorded.
+    private func addCaptive(_ captive: CaptiveDependency) {
+        guard !captives.contains(where: { $0.owner == captive.owner && $0.captured == captive.captured }) else {
+            return
+        }
+        captives.append(captive)
+    }
+
+    private func addMainActorRequest(_ request: ServiceRequest) {
+        if !mainActorRequests.contains(request) { mainActorRequests.append(request) }
     }
 }

@@ -78,7 +78,7 @@ extension Container {
         owned: [Registration] = [], where matches: (ServiceKey, Binding) -> Bool
     ) -> Bool {
         let (removed, behaviors) = registry.withLock { registry in
-            var registrations: [ObjectIdentifier: Registration] = [:]
+            var registrations = [ObjectIdentifier: Registration]()
             for registration in owned { registrations[ObjectIdentifier(registration)] = registration }
             var keys: Set<ServiceKey> = []
             for (key, binding) in registry.bindings where matches(key, binding) {
@@ -109,7 +109,7 @@ extension Container {
         let described =
             removed
             .map { $0.registration.describe(as: $0.serviceType, name: .some($0.name)) }
-            .sorted { $0.description < $1.description }
+            .sorted(byKey: { $0.description })
         for registration in described {
             for behavior in behaviors {
                 behavior.container(self, didUnregister: registration)

@@ -42,7 +42,7 @@ extension Registration {
 @discardableResult
 func disposeNow(_ pending: [PendingDisposal]) -> [any AsyncDisposable] {
     var asynchronous: [any AsyncDisposable] = []
-    for item in pending.sorted(by: { $0.sequence > $1.sequence }) {
+    for item in pending.sorted(byKey: { $0.sequence }).reversed() {
         if let disposable = item.instance as? any Disposable {
             disposable.dispose()
         } else if let disposable = item.instance as? any AsyncDisposable {
@@ -60,7 +60,7 @@ func disposeNow(_ pending: [PendingDisposal]) -> [any AsyncDisposable] {
 
 /// Disposes `pending` newest first, awaiting each ``AsyncDisposable`` in turn.
 func disposeInOrder(_ pending: [PendingDisposal]) async {
-    for item in pending.sorted(by: { $0.sequence > $1.sequence }) {
+    for item in pending.sorted(byKey: { $0.sequence }).reversed() {
         if let disposable = item.instance as? any AsyncDisposable {
             await disposable.dispose()
         } else if let disposable = item.instance as? any Disposable {

@@ -55,13 +55,13 @@ final class LifecycleStore: Sendable {
         var nextSequence: UInt64 = 0
         /// The recorded instances, by the registration that made them (entries whose registration died stay
         /// until pruned; an identifier reused by a new registration is told apart by the weak reference).
-        var entries: [ObjectIdentifier: [Entry]] = [:]
+        var entries = [ObjectIdentifier: [Entry]]()
         /// The recorded class instances, to record each object once however many registrations keep it.
-        var objects: [ObjectIdentifier: WeakReference] = [:]
+        var objects = [ObjectIdentifier: WeakReference]()
         var entryCount = 0
         /// `entryCount` after the last pruning of dead entries.
         var prunedCount = 0
-        var locals: [ObjectIdentifier: Local] = [:]
+        var locals = [ObjectIdentifier: Local]()
         /// For a derived container (see ``Derivation``): for each key of an ancestor's registration that keeps
         /// instances, its stand-in and the one-binding table that binds the key to it.
         /// In the order made: a test makes a few, so a short scan finds one without hashing the key (and a derived
@@ -69,14 +69,14 @@ final class LifecycleStore: Sendable {
         var derivedTables: [Derived] = []
         /// The position of each key in `derivedTables`, kept only once there are more than
         /// ``derivedIndexThreshold``.
-        var derivedIndex: [ServiceKey: Int] = [:]
+        var derivedIndex = [ServiceKey: Int]()
         /// Stand-ins of a derived container whose original the ancestor has since replaced or removed: no
         /// lookup reaches them, but their instances are still this store's to dispose.
         var formerStandIns: [Registration] = []
         /// Stores that hold stand-ins of this store's registrations.
         var dependents: [WeakStore] = []
         var eager: [WeakRegistration] = []
-        var modules: [ObjectIdentifier: ModuleRecord] = [:]
+        var modules = [ObjectIdentifier: ModuleRecord]()
 
         /// The stand-ins of `derivedTables`, each once (forwarded types share one).
         func derivedUniqueStandIns() -> [Registration] {
@@ -147,8 +147,8 @@ final class LifecycleStore: Sendable {
     func takeAll() -> [PendingDisposal] {
         state.withLock { state in
             let entries = state.entries.values.joined()
-            state.entries = [:]
-            state.objects = [:]
+            state.entries.removeAll()
+            state.objects.removeAll()
             state.entryCount = 0
             state.prunedCount = 0
             return entries.compactMap { entry in
@@ -207,7 +207,7 @@ final class LifecycleStore: Sendable {
     func takeStandIns() -> ([ObjectIdentifier: Local], [Derived], [Registration]) {
         state.withLock { state in
             // Moved out whole: nothing is copied, and the caller releases them once the lock is released.
-            var locals: [ObjectIdentifier: Local] = [:]
+            var locals = [ObjectIdentifier: Local]()
             var derived: [Derived] = []
             var former: [Registration] = []
             swap(&locals, &state.locals)
@@ -298,7 +298,7 @@ final class LifecycleStore: Sendable {
     // MARK: Modules
 
     func forgetModules() {
-        state.withLock { $0.modules = [:] }
+        state.withLock { $0.modules.removeAll() }
     }
 }
 

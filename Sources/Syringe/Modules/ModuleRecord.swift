@@ -9,7 +9,7 @@ final class ModuleRecord: Sendable {
     struct State {
         var assembly: any Assembly
         var registrations: [Registration] = []
-        var forwards: [ServiceKey: [Registration]] = [:]
+        var forwards = [ServiceKey: [Registration]]()
     }
 
     /// The module's identity: its assembly type.

@@ -62,7 +62,7 @@ struct LaunchPrecedences {
 
     @TaskLocal static var registering: Registering?
 
-    var holders: [ServiceKey: Holder] = [:]
+    var holders = [ServiceKey: Holder]()
     /// How many `whenLaunched` calls run on this container now.
     var activeContexts = 0
 

@@ -155,7 +155,7 @@ extension ResolutionContext {
         let registrations =
             matches
             .map { $0.binding.registration.describe(as: $0.binding.serviceType, name: .some($0.binding.name)) }
-            .sorted { $0.description < $1.description }
+            .sorted(byKey: { $0.description })
         throw ResolutionError(
             kind: .ambiguousArguments, request: request, path: currentPath() + [request],
             registrations: registrations

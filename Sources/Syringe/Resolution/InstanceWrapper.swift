@@ -135,6 +135,13 @@ func requireOrStop<Service>(_ require: () throws(ResolutionError) -> Service) ->
     do {
         return try require()
     } catch {
-        fatalError("\(error)")
+        stop(error)
     }
+}
+
+/// Stops the program with the text of `error`: written once, out of line, not in each specialization of
+/// ``requireOrStop(_:)``.
+@inline(never)
+private func stop(_ error: ResolutionError) -> Never {
+    fatalError("\(error)")
 }

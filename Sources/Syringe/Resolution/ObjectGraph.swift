@@ -12,7 +12,7 @@ final class ObjectGraph: Sendable {
     }
 
     private struct State {
-        var slots: [ObjectIdentifier: Slot] = [:]
+        var slots = [ObjectIdentifier: Slot]()
         var activeResolutions = 0
     }
 
@@ -30,7 +30,7 @@ final class ObjectGraph: Sendable {
         state.withLock { state in
             state.activeResolutions -= 1
             guard state.activeResolutions == 0 else { return }
-            var weakened: [ObjectIdentifier: Slot] = [:]
+            var weakened = [ObjectIdentifier: Slot]()
             for (key, slot) in state.slots {
                 switch slot {
                 case .strong(let instance):

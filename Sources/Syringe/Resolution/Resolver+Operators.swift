@@ -239,6 +239,12 @@ private func resolvedOrStopped<R: Resolver, Service>(
         // sugar and returns the service itself, so it has no way to report the error. It stops with the
         // `ResolutionError` description (what was asked, what is registered, the resolution path) instead of a
         // bare "unexpectedly found nil"; `require` throws the same error for code that handles it.
-        fatalError("~> could not resolve the service: \(error.description)")
+        stopResolving(error)
     }
+}
+
+/// Stops the program with the text of `error`: written once, out of line, not in each operator's generic body.
+@inline(never)
+private func stopResolving(_ error: ResolutionError) -> Never {
+    fatalError("~> could not resolve the service: \(error.description)")
 }

@@ -34,7 +34,7 @@ final class CreationCoordinator: @unchecked Sendable {
 
     private let condition = ConditionLock()
     /// The registration each waiting thread waits for.
-    private var waiting: [UInt: Registration] = [:]
+    private var waiting = [UInt: Registration]()
     /// The threads of a loop of waits that may take a partial instance, to break the loop. Only threads in the
     /// loop get one: any other thread waits until the instance is complete.
     private var granted: Set<Grant> = []

@@ -116,7 +116,7 @@ public final class WeakStorage: InstanceStorage {
 /// let perGraph = ObjectScope(storageFactory: GraphStorage.init, description: "per graph")
 /// ```
 public final class GraphStorage: InstanceStorage {
-    private var instances: [GraphIdentifier: WeakInstance] = [:]
+    private var instances = [GraphIdentifier: WeakInstance]()
 
     /// The instance of the graph that is resolving now; cleared when it completes.
     public var instance: Any?

@@ -1,0 +1,184 @@
+// The scopes of an awaited resolution: an instance reused from its scope, or made now and kept by it.
+// Part of ``AsyncResolution`` (AsyncResolution.swift holds its state, the resolver calls and the making).
+
+extension AsyncResolution {
+
+    /// The instance of an `async` registration, reused from its scope or made now.
+    ///
+    /// What to do is decided by the synchronous ``plan(for:request:scope:)``; this function only awaits. An `async`
+    /// function is split into parts at each `await`, and each part gets a copy of the code around it, so the fewer
+    /// `await`s, the less code (several KB here).
+    func instance(
+        of registration: Registration, as requestedType: Any.Type, name: String?, arguments: InstanceBox
+    ) async throws(ResolutionError) -> Any {
+        let configuration = registration.configuration
+        let (scope, completions) = (configuration.scope, configuration.completions)
+        let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
+        switch try plan(for: registration, request: request, scope: scope) {
+        case .ready(let instance):
+            return instance
+        case .make(let keep):
+            let instance = try await make(
+                registration, request: request, arguments: arguments, completions: completions)
+            self.keep(instance, of: registration, as: keep)
+            return instance
+        case .shared(let keeper):
+            return try await sharedInstance(
+                of: registration, keptBy: keeper, scope: scope, request: request, arguments: arguments,
+                completions: completions
+            )
+        case .keyed(let keyed):  // ServiceEntry.keyedByArguments (Scopes/)
+            return try await keyedInstance(
+                of: registration, in: keyed, request: request, arguments: arguments, completions: completions)
+        }
+    }
+
+    /// What ``instance(of:as:name:arguments:)`` does for a registration.
+    enum Plan {
+        /// Return this instance, kept by the scope.
+        case ready(Any)
+        /// Make an instance, then keep it so.
+        case make(Keep)
+        /// One creation kept by this registration (the registration, or its stand-in for `.perContainer`).
+        case shared(Registration)
+        /// One instance per argument tuple.
+        case keyed(ArgumentKeyedScope)
+    }
+
+    /// Where a made instance is kept.
+    enum Keep {
+        case nowhere
+        /// In this resolution's object graph, under the registration's identity.
+        case graph
+        /// In the registration's custom storage, for this graph.
+        case custom
+    }
+
+    /// The plan for `registration` in this resolution: its scope's instance when there is one, otherwise a
+    /// creation, checked for a cycle first.
+    private func plan(
+        for registration: Registration, request: ServiceRequest, scope: any ObjectScopeProtocol
+    ) throws(ResolutionError) -> Plan {
+        let id = ObjectIdentifier(registration)
+        if let verification = root.verification {
+            // Verification's stand-in for the scopes, as for synchronous registrations: transient made every
+            // time, any other scope made once in this graph; nothing read from or kept by the registration.
+            verification.check(registration, request: request, below: frames)
+            if scope.kind != .transient, let instance = root.graph.instance(for: id) { return .ready(instance) }
+            try checkCycle(registration, request: request)
+            return .make(scope.kind != .transient ? .graph : .nowhere)
+        }
+        switch scope.kind {
+        case .transient:
+            try checkCycle(registration, request: request)
+            return .make(.nowhere)
+        case .graph:
+            if let instance = root.graph.instance(for: id) { return .ready(instance) }
+            try checkCycle(registration, request: request)
+            return .make(.graph)
+        case .container, .weak:
+            return .shared(registration)
+        case .perContainer:
+            // One instance per resolving container: a stand-in registration kept by that container holds it.
+            return .shared(root.container.lifecycle.localRegistration(for: registration, scope: scope))
+        case .custom:
+            if let keyed = scope as? ArgumentKeyedScope { return .keyed(keyed) }
+            let graph = GraphIdentifier(graph: root.graph)
+            let existing = registration.state.withLock { state -> Any? in
+                registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)
+            }
+            if let existing { return .ready(existing) }
+            try checkCycle(registration, request: request)
+            return .make(.custom)
+        }
+    }
+
+    /// Keeps a made `instance` of `registration` as `keep` says.
+    private func keep(_ instance: Any, of registration: Registration, as keep: Keep) {
+        switch keep {
+        case .nowhere:
+            return
+        case .graph:
+            root.graph.store(instance, for: ObjectIdentifier(registration))
+        case .custom:
+            let graph = GraphIdentifier(graph: root.graph)
+            registration.state.withLock { state in
+                guard !state.isRetired else { return }
+                state.customStorage?.setInstance(instance, inGraph: graph)
+                registration.lifecycle.record(instance, of: registration, custom: true)
+            }
+            root.customStorages.withLock { list in
+                if !list.contains(where: { $0 === registration }) { list.append(registration) }
+            }
+        }
+    }
+
+    /// The instance of a `.container`, `.perContainer` or `.weak` `async` registration: one creation, however
+    /// many tasks ask.
+    ///
+    /// The instance is kept by a `PermanentStorage` or `WeakStorage` in the storage slot of `keeper` (the
+    /// registration, or its stand-in in the resolving container for `.perContainer`), so `resetObjectScope`,
+    /// `inObjectScope` and disposal treat it as any other kept instance.
+    private func sharedInstance(
+        of registration: Registration,
+        keptBy keeper: Registration,
+        scope: any ObjectScopeProtocol,
+        request: ServiceRequest,
+        arguments: InstanceBox,
+        completions: [Registration.Completion]
+    ) async throws(ResolutionError) -> Any {
+        // Not `scope.makeStorage()`: `.weak` combines its storage with the graph's, which would keep the instance.
+        let makeStorage: () -> any InstanceStorage = {
+            scope.kind == .weak ? WeakStorage() : PermanentStorage()
+        }
+        let storage = keeper.state.withLock { state -> ObjectIdentifier in
+            if let storage = state.customStorage { return ObjectIdentifier(storage) }
+            let storage = makeStorage()
+            state.customStorage = storage
+            return ObjectIdentifier(storage)
+        }
+        // Asking for an instance this very resolution is creating can only wait for itself.
+        try checkCycle(registration, request: request)
+        let join = AsyncCreations.shared.join(keeper) {
+            keeper.state.withLock { $0.customStorage?.instance }
+        } start: {
+            let creator = AsyncResolution(root: root, frames: frames, enclosing: [keeper] + enclosing)
+            return Task {
+                do {
+                    let instance = try await creator.make(
+                        registration, request: request, arguments: arguments, completions: completions
+                    )
+                    keeper.state.withLock { state in
+                        // A scope changed meanwhile (a new storage) keeps nothing from the old one.
+                        guard !state.isRetired, let current = state.customStorage,
+                            ObjectIdentifier(current) == storage
+                        else { return }
+                        current.instance = instance
+                        keeper.lifecycle.record(instance, of: keeper, custom: true)
+                    }
+                    AsyncCreations.shared.end(keeper)
+                    return InstanceBox(value: instance)
+                } catch {
+                    AsyncCreations.shared.end(keeper)
+                    throw error
+                }
+            }
+        }
+        switch join {
+        case .ready(let instance):
+            return instance
+        case .await(let flight):
+            guard AsyncCreations.shared.beginWait(for: keeper, inside: enclosing) else {
+                throw cycleError(closingAt: registration, request: request)
+            }
+            defer { AsyncCreations.shared.endWait(for: keeper, inside: enclosing) }
+            do {
+                return try await flight.task.value.value
+            } catch let error as ResolutionError {
+                throw error
+            } catch {
+                throw wrap(error, of: registration)
+            }
+        }
+    }
+}
