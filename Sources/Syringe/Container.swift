@@ -178,8 +178,11 @@ public final class Container: Sendable {
     /// views: what a ``Lazy`` or ``Provider`` made through the view falls back on once the view is gone.
     let viewed: Container?
     /// Property injection's state: auto-creation, re-injection watchers (see the `Injection` folder); shared with
-    /// views.
-    let injection: InjectionStore
+    /// views (it is kept by the registry they share), made on first need (see ``RegistryStore/injectionStore()``).
+    var injection: InjectionStore { registry.injectionStore() }
+
+    /// Whether any object watches for re-injection here: one load, and no injection state made.
+    var hasInjectionWatches: Bool { registry.hasInjectionWatches }
 
     /// Creates a container.
     ///
@@ -202,7 +205,7 @@ public final class Container: Sendable {
         registeringClosure: (Container) -> Void = { _ in }
     ) {
         let lifecycle = LifecycleStore()
-        self.registry = RegistryStore(Registry(behaviors: behaviors), lifecycle: lifecycle)
+        self.registry = RegistryStore(behaviors: behaviors, lifecycle: lifecycle)
         self.parent = parent
         self.defaultObjectScope = defaultObjectScope
         self.defaultConfiguration = .of(scope: defaultObjectScope, completions: [])
@@ -210,7 +213,6 @@ public final class Container: Sendable {
         self.lifecycle = lifecycle
         self.module = nil
         self.viewed = nil
-        self.injection = InjectionStore()
         registeringClosure(self)
     }
 
@@ -219,7 +221,7 @@ public final class Container: Sendable {
     init(derivingFrom parent: Container, recorder: ResolutionRecorder? = nil) {
         let lifecycle = LifecycleStore()
         self.registry = RegistryStore(
-            Registry(behaviors: []), lifecycle: lifecycle,
+            behaviors: [], lifecycle: lifecycle,
             derivation: Derivation(lifecycle: lifecycle, recorder: recorder)
         )
         self.parent = parent
@@ -229,7 +231,6 @@ public final class Container: Sendable {
         self.lifecycle = lifecycle
         self.module = nil
         self.viewed = nil
-        self.injection = InjectionStore()
     }
 
     /// A view of `container` whose resolves all share `graph`, and whose registrations `module` records.
@@ -242,7 +243,6 @@ public final class Container: Sendable {
         self.lifecycle = container.lifecycle
         self.module = module
         self.viewed = container.viewed ?? container
-        self.injection = container.injection
     }
 
     /// Removes every registration of this container (not of its parent), with the instances they keep.
@@ -256,7 +256,7 @@ public final class Container: Sendable {
     /// ```
     public func removeAll() {
         // Nothing to re-inject from an emptied container (Injection/Reinjection.swift): its watches go first.
-        injection.forgetWatches()
+        if hasInjectionWatches { injection.forgetWatches() }
         removeBindings(owned: ownRegistrations()) { _, _ in true }
         lifecycle.forgetModules()
     }

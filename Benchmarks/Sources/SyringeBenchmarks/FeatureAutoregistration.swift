@@ -42,17 +42,7 @@ func autoregistrationScenarios() -> [FeatureScenario] {
         return first === second || first.a === second.a ? ["transient services were shared"] : []
     }
 
-    let plugins = Container()
-    for index in 0..<10 {
-        plugins.register((any BenchmarkPlugin).self, name: "plugin\(index)") { _ in IndexedPlugin(index) }
-            .inObjectScope(.transient)
-    }
-    func handWiredPlugins() -> [any BenchmarkPlugin] {
-        [
-            IndexedPlugin(0), IndexedPlugin(1), IndexedPlugin(2), IndexedPlugin(3), IndexedPlugin(4),
-            IndexedPlugin(5), IndexedPlugin(6), IndexedPlugin(7), IndexedPlugin(8), IndexedPlugin(9),
-        ]
-    }
+    let plugins = pluginContainer()
 
     return [
         FeatureScenario(
@@ -81,5 +71,51 @@ func autoregistrationScenarios() -> [FeatureScenario] {
                 return failures
             }
         ),
+    ]
+}
+
+/// A container with ten transient registrations of `any BenchmarkPlugin`, named `plugin0` to `plugin9`.
+private func pluginContainer() -> Container {
+    let plugins = Container()
+    for index in 0..<10 {
+        plugins.register((any BenchmarkPlugin).self, name: "plugin\(index)") { _ in IndexedPlugin(index) }
+            .inObjectScope(.transient)
+    }
+    return plugins
+}
+
+/// The ten plugins, built by hand.
+private func handWiredPlugins() -> [any BenchmarkPlugin] {
+    [
+        IndexedPlugin(0), IndexedPlugin(1), IndexedPlugin(2), IndexedPlugin(3), IndexedPlugin(4),
+        IndexedPlugin(5), IndexedPlugin(6), IndexedPlugin(7), IndexedPlugin(8), IndexedPlugin(9),
+    ]
+}
+
+/// `resolveAll`'s baseline: the same ten registrations resolved one by one, by name, into an array. Listed last in
+/// group 12, so that the indices of the other rows (`--profile feature-N`) stay as they were.
+func multiInjectionBaselineScenarios() -> [FeatureScenario] {
+    let plugins = pluginContainer()
+    let names = (0..<10).map { "plugin\($0)" }
+    func oneByOne() -> [any BenchmarkPlugin] {
+        var all: [any BenchmarkPlugin] = []
+        all.reserveCapacity(names.count)
+        for name in names { all.append(plugins.resolve((any BenchmarkPlugin).self, name: name)!) }
+        return all
+    }
+    return [
+        FeatureScenario(
+            "12 resolve the same 10 registrations one by one (resolveAll's baseline)",
+            handWired: { n in for _ in 0..<n { blackHole(handWiredPlugins()) } },
+            syringe: { n in for _ in 0..<n { blackHole(oneByOne()) } },
+            check: {
+                let all = oneByOne()
+                let again = oneByOne()
+                var failures: [String] = []
+                if all.map(\.index) != Array(0..<10) { failures.append("order \(all.map(\.index))") }
+                if zip(all, again).contains(where: { $0 === $1 }) { failures.append("transient plugins were shared") }
+                return failures
+            }
+        )
     ]
 }

@@ -39,5 +39,6 @@ func featureScenarios() -> [FeatureScenario] {
     scenarios += keyedByArgumentsScenarios()
     scenarios += declaredKeyScenarios()
     scenarios += defaultScopeScenarios()
+    scenarios += multiInjectionBaselineScenarios()
     return scenarios
 }

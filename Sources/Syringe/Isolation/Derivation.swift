@@ -37,12 +37,12 @@ final class Derivation: Sendable {
         }
     }
 
-    /// The table holding, under `key` and at index 0, the stand-in of `binding`'s registration (an ancestor's)
-    /// with `binding`'s service type and name. Made on first need; it stays as long as the derived container,
+    /// The table holding, under `key` and at index 0, the stand-in of `hit`'s registration (an ancestor's, read in
+    /// the caller's reading section or snapshot) with its binding's service type and name. Made on first need; it stays as long as the derived container,
     /// so a reader may hold it unretained in a reading section, unless the ancestor bound the key to another
     /// registration since: the old table is then retired through ``Reclamation``.
-    func table(for key: ServiceKey, binding: Container.Binding) -> RegistryTable {
-        let (table, replaced) = lifecycle.derivedTable(for: key, binding: binding)
+    func table(for key: ServiceKey, hit: RegistryView.Hit) -> RegistryTable {
+        let (table, replaced) = lifecycle.derivedTable(for: key, hit: hit)
         if let replaced { Reclamation.retire(replaced) }
         return table
     }

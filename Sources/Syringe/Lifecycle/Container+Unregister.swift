@@ -104,7 +104,7 @@ extension Container {
     /// every lock.
     private func notify(_ behaviors: [any Behavior], ofRemoved removed: [Binding]) {
         // Re-injection (Injection/Reinjection.swift) first: one load while no object watches.
-        reinjectAfterChange(of: removed.map(\.registration))
+        if hasInjectionWatches { reinjectAfterChange(of: removed.map(\.registration)) }
         guard !behaviors.isEmpty else { return }
         let described =
             removed

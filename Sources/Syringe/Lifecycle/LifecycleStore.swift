@@ -42,6 +42,7 @@ final class LifecycleStore: Sendable {
 
     /// A derived container's stand-in of an ancestor's registration, and its table (see ``Derivation``).
     struct Derived {
+        let key: ServiceKey
         let standIn: StandInRegistration
         let table: RegistryTable
     }
@@ -63,7 +64,12 @@ final class LifecycleStore: Sendable {
         var locals = [ObjectIdentifier: Local]()
         /// For a derived container (see ``Derivation``): for each key of an ancestor's registration that keeps
         /// instances, its stand-in and the one-binding table that binds the key to it.
-        var derivedTables = [ServiceKey: Derived]()
+        /// In the order made: a test makes a few, so a short scan finds one without hashing the key (and a derived
+        /// container allocates no dictionary); past ``derivedIndexThreshold``, `derivedIndex` finds them.
+        var derivedTables: [Derived] = []
+        /// The position of each key in `derivedTables`, kept only once there are more than
+        /// ``derivedIndexThreshold``.
+        var derivedIndex = [ServiceKey: Int]()
         /// Stand-ins of a derived container whose original the ancestor has since replaced or removed: no
         /// lookup reaches them, but their instances are still this store's to dispose.
         var formerStandIns: [Registration] = []
@@ -75,7 +81,7 @@ final class LifecycleStore: Sendable {
         /// The stand-ins of `derivedTables`, each once (forwarded types share one).
         func derivedUniqueStandIns() -> [Registration] {
             var seen = Set<ObjectIdentifier>()
-            return derivedTables.values.compactMap {
+            return derivedTables.compactMap {
                 seen.insert(ObjectIdentifier($0.standIn)).inserted ? $0.standIn : nil
             }
         }
@@ -198,20 +204,21 @@ final class LifecycleStore: Sendable {
     /// Forgets every stand-in (and the derived tables holding them) and returns them, for the caller to release
     /// outside the lock: a stand-in keeps this store (its `lifecycle`), so the store and its stand-ins are a
     /// cycle until this breaks it.
-    func takeStandIns() -> ([ObjectIdentifier: Local], [ServiceKey: Derived], [Registration]) {
+    func takeStandIns() -> ([ObjectIdentifier: Local], [Derived], [Registration]) {
         state.withLock { state in
             // Moved out whole: nothing is copied, and the caller releases them once the lock is released.
             var locals = [ObjectIdentifier: Local]()
-            var derived = [ServiceKey: Derived]()
+            var derived: [Derived] = []
             var former: [Registration] = []
             swap(&locals, &state.locals)
             swap(&derived, &state.derivedTables)
+            state.derivedIndex = [:]
             swap(&former, &state.formerStandIns)
             return (locals, derived, former)
         }
     }
 
-    /// For a derived container's store: the table binding `key` to the stand-in, kept here, of `binding`'s
+    /// For a derived container's store: the table binding `key` to the stand-in, kept here, of `hit`'s
     /// registration (an ancestor's, in a scope that keeps instances), made now if there is none; the stand-in
     /// runs the original's `initCompleted` closures, and one stand-in serves every key bound to the original (its
     /// forwarded types). One lock, no user code under it. The original is not told of the stand-in (unlike a
@@ -219,24 +226,37 @@ final class LifecycleStore: Sendable {
     /// registration and the table is replaced; the old stand-in's instances stay this store's to dispose.
     ///
     /// - Returns: The table, and a table it replaced (to retire through ``Reclamation``: a reader may hold it).
-    func derivedTable(for key: ServiceKey, binding: Container.Binding) -> (RegistryTable, replaced: RegistryTable?) {
-        let original = binding.registration
+    func derivedTable(for key: ServiceKey, hit: RegistryView.Hit) -> (RegistryTable, replaced: RegistryTable?) {
+        // Compared by identity: the binding (a retained copy of its registration, type and name) is taken only to
+        // make a stand-in. The hit's table keeps the registration alive during the caller's reading section.
+        let original = hit.registration.identifier
         return state.withLock { state in
-            if let found = state.derivedTables[key], found.standIn.original === original { return (found.table, nil) }
+            let position = state.derivedPosition(of: key)
+            if let position, ObjectIdentifier(state.derivedTables[position].standIn.original) == original {
+                return (state.derivedTables[position].table, nil)
+            }
+            let binding = hit.binding
             // A forwarded type of a registration that has a stand-in already shares it: a scan of the few
             // stand-ins a test makes, instead of a second map.
             let standIn =
-                state.derivedTables.values.first { $0.standIn.original === original }?.standIn
+                state.derivedTables.first { ObjectIdentifier($0.standIn.original) == original }?.standIn
                 ?? StandInRegistration(
-                    of: original, scope: original.configuration.scope,
-                    completions: original.configuration.completions, lifecycle: self
+                    of: binding.registration, scope: binding.registration.configuration.scope,
+                    completions: binding.registration.configuration.completions, lifecycle: self
                 )
             let table = RegistryTable(
                 single: Container.Binding(registration: standIn, serviceType: binding.serviceType, name: binding.name),
                 for: key
             )
-            let replaced = state.derivedTables.updateValue(Derived(standIn: standIn, table: table), forKey: key)
-            if let replaced, !state.derivedTables.values.contains(where: { $0.standIn === replaced.standIn }) {
+            let derived = Derived(key: key, standIn: standIn, table: table)
+            var replaced: Derived?
+            if let position {
+                replaced = state.derivedTables[position]
+                state.derivedTables[position] = derived
+            } else {
+                state.appendDerived(derived)
+            }
+            if let replaced, !state.derivedTables.contains(where: { $0.standIn === replaced.standIn }) {
                 state.formerStandIns.append(replaced.standIn)
             }
             return (table, replaced?.table)
@@ -295,6 +315,27 @@ private func isSame(_ instance: Any, _ held: Any?) -> Bool {
 }
 
 extension LifecycleStore.State {
+    /// How many stand-ins of a derived container are found by a scan; past that, by `derivedIndex`.
+    static let derivedIndexThreshold = 16
+
+    /// The position in `derivedTables` of the stand-in for `key`, if any.
+    func derivedPosition(of key: ServiceKey) -> Int? {
+        if derivedTables.count > Self.derivedIndexThreshold { return derivedIndex[key] }
+        return derivedTables.firstIndex { $0.key == key }
+    }
+
+    /// Adds the stand-in of a key that has none, indexing them all once they are many.
+    mutating func appendDerived(_ derived: LifecycleStore.Derived) {
+        derivedTables.append(derived)
+        if derivedTables.count > Self.derivedIndexThreshold {
+            if derivedIndex.isEmpty {
+                for (position, entry) in derivedTables.enumerated() { derivedIndex[entry.key] = position }
+            } else {
+                derivedIndex[derived.key] = derivedTables.count - 1
+            }
+        }
+    }
+
     /// Drops the entries whose instance is gone, and custom-scope entries whose registration is gone (no
     /// storage can keep their instance any more).
     mutating func prune() {

@@ -196,7 +196,7 @@ extension Container {
             }
         }
         // Re-injection (Injection/Reinjection.swift): one load while no object watches.
-        if injection.hasWatches {
+        if hasInjectionWatches {
             reinjectAfterBinding(ServiceKey(serviceType: Service.self, argumentsType: arguments, name: kept.name))
         }
         return kept

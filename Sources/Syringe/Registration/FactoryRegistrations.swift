@@ -35,7 +35,7 @@ final class PlainRegistration<Service>: Registration, @unchecked Sendable {
     }
 
     override func box(_ instance: Any) -> PublishedInstance {
-        PublishedInstance.boxing(instance, as: Service.self)
+        PublishedInstance.boxingExactly(instance, as: Service.self)
     }
 }
 
@@ -99,7 +99,7 @@ final class ArgumentRegistration<Service>: RegistrationWithArguments, @unchecked
     }
 
     override func box(_ instance: Any) -> PublishedInstance {
-        PublishedInstance.boxing(instance, as: Service.self)
+        PublishedInstance.boxingExactly(instance, as: Service.self)
     }
 }
 

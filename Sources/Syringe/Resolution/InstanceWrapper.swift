@@ -8,6 +8,15 @@ protocol InstanceWrapper {
     static func make(
         in context: ResolutionContext, binding: Container.Binding?, request: WrappedRequest
     ) throws(ResolutionError) -> Self
+
+    /// The wrapper, for a wrapper that looks nothing up under its wrapped type and takes no arguments
+    /// (multi-injection's): built at once, before the request's lookup, argument conversion and copies. `nil` for
+    /// every other wrapper, which ``make(in:binding:request:)`` builds.
+    static func makeWithoutLookup(in context: ResolutionContext) throws(ResolutionError) -> Any?
+}
+
+extension InstanceWrapper {
+    static func makeWithoutLookup(in context: ResolutionContext) throws(ResolutionError) -> Any? { nil }
 }
 
 /// The runtime arguments of a request, kept by a ``Lazy`` or ``Provider`` to pass to the factory later.

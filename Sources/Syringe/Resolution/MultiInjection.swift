@@ -156,6 +156,11 @@ struct AllRegistrations<Element, Policy: MultiInjectionFailurePolicy>: InstanceW
     ) throws(ResolutionError) -> Self {
         Self(instances: try context.resolveAll(Element.self, skippingFailures: Policy.skipsFailures))
     }
+
+    /// The same, without the request's lookup of ``wrappedType`` (which finds nothing) or its copies.
+    static func makeWithoutLookup(in context: ResolutionContext) throws(ResolutionError) -> Any? {
+        Self(instances: try context.resolveAll(Element.self, skippingFailures: Policy.skipsFailures))
+    }
 }
 
 /// The request behind ``Resolver/requireDependency(_:name:)`` for `[Element]`: the registration of `[Element]`

@@ -19,6 +19,21 @@ extension ResolutionContext {
             return identifier
         }
         if let wrapper = Service.self as? any InstanceWrapper.Type {
+            // Multi-injection needs no lookup of its own: its elements are looked up by type.
+            if let made = try wrapper.makeWithoutLookup(in: self) {
+                // Made as `Service` itself (the wrapper is `Service`): taken out as it is stored.
+                do {
+                    return try unpack(made, as: Service.self) {
+                        ResolutionError(
+                            kind: .wrongInstanceType(actual: type(of: made)),
+                            request: ServiceRequest(serviceType: Service.self))
+                    }
+                } catch {
+                    throw error as? ResolutionError
+                        ?? ResolutionError(
+                            kind: .factoryFailed(underlying: error), request: ServiceRequest(serviceType: Service.self))
+                }
+            }
             let wrappedKey = ServiceKey(
                 serviceType: ObjectIdentifier(wrapper.wrappedType), argumentsType: key.argumentsType, name: name
             )

@@ -64,7 +64,7 @@ struct RegistryView {
     }
 
     /// The binding for `key` in `table`, itself or (for a layer) its base.
-    private static func find(_ key: ServiceKey, in table: Unretained<RegistryTable>) -> Hit? {
+    fileprivate static func find(_ key: ServiceKey, in table: Unretained<RegistryTable>) -> Hit? {
         if let index = table.with({ $0.index(of: key) }) { return Hit(table: table, index: index) }
         return baseLookup(key, below: table)
     }
@@ -125,20 +125,21 @@ struct RegistryView {
     /// container's own, then each ancestor's keys that no nearer container binds; each key once, in its
     /// container's registration order.
     ///
-    /// - Complexity: O(*n* + *k* log *k*): a scan of the *n* bindings of the container and its ancestors, and a
-    ///   sort of the *k* found when a removal reordered a table.
+    /// Each table's part is the list it keeps for the type (``RegistryTable/multiBindings(of:)``): a container
+    /// without ancestors gives its table's list as it is, with no scan, sort or allocation.
+    ///
+    /// - Complexity: O(*t*) for a container without ancestors, once its table has a list for the type (*t* types
+    ///   asked for before); with ancestors, O(*k*) more for the *k* bindings found, whose keys are compared.
     mutating func allBindings(of serviceType: ObjectIdentifier) -> [Found] {
         loadAncestors()
-        var found: [Found] = []
+        let ownBindings = own.with { $0.multiBindings(of: serviceType) }
+        guard let parentTable else { return ownBindings }
+        var found = ownBindings
         // The keys of nearer containers, which shadow an ancestor's: kept only while an ancestor follows.
         var shadowed: Set<ServiceKey> = []
-        func visit(_ table: Unretained<RegistryTable>, hasAncestor: Bool) {
-            let start = found.count
-            Self.collect(serviceType, in: table, into: &found)
-            // A table lists its bindings in the order they were added, unless keys were removed since.
-            if !found[start...].indices.dropFirst().allSatisfy({ found[$0 - 1].order < found[$0].order }) {
-                found[start...].sort { $0.order < $1.order }
-            }
+        func visit(_ table: Unretained<RegistryTable>, hasAncestor: Bool, isOwn: Bool) {
+            let start = isOwn ? 0 : found.count
+            if !isOwn { found += table.with { $0.multiBindings(of: serviceType) } }
             guard hasAncestor || !shadowed.isEmpty else { return }
             var kept = start
             for index in start..<found.count {
@@ -150,59 +151,26 @@ struct RegistryView {
             }
             found.removeSubrange(kept...)
         }
-        visit(own, hasAncestor: parentTable != nil)
-        if let parentTable {
-            // Below a derived container, an ancestor's registration that keeps instances answers with its
-            // stand-in there, as in ``ancestorLookup(_:)``.
-            var derivation = own.with { $0.derivation }
-            let ancestors = ancestors ?? []
-            for (index, table) in ([parentTable] + ancestors).enumerated() {
-                let start = found.count
-                visit(table, hasAncestor: index < ancestors.count)
-                if derivation != nil {
-                    for position in start..<found.count {
-                        let key = ServiceKey(
-                            serviceType: serviceType, argumentsType: noArgumentsKey, name: found[position].name)
-                        let redirected = Self.redirect(found[position].hit, key, through: derivation)
-                        found[position] = Found(
-                            order: found[position].order, name: found[position].name, hit: redirected)
-                    }
+        visit(own, hasAncestor: true, isOwn: true)
+        // Below a derived container, an ancestor's registration that keeps instances answers with its stand-in
+        // there, as in ``ancestorLookup(_:)``.
+        var derivation = own.with { $0.derivation }
+        let ancestors = ancestors ?? []
+        for (index, table) in ([parentTable] + ancestors).enumerated() {
+            let start = found.count
+            visit(table, hasAncestor: index < ancestors.count, isOwn: false)
+            if derivation != nil {
+                for position in start..<found.count {
+                    let key = ServiceKey(
+                        serviceType: serviceType, argumentsType: noArgumentsKey, name: found[position].name)
+                    let redirected = Self.redirect(found[position].hit, key, through: derivation)
+                    found[position] = Found(
+                        order: found[position].order, name: found[position].name, hit: redirected)
                 }
-                if derivation == nil { derivation = table.with { $0.derivation } }
             }
+            if derivation == nil { derivation = table.with { $0.derivation } }
         }
         return found
-    }
-
-    /// Appends the bindings of `serviceType` without runtime arguments in `table` and, for a layer, those of its
-    /// base that the layer does not replace.
-    private static func collect(
-        _ serviceType: ObjectIdentifier, in table: Unretained<RegistryTable>, into found: inout [Found]
-    ) {
-        table.with { layer in
-            func matches(_ index: Int) -> Bool {
-                let entry = layer.entry(at: index)
-                return entry.serviceType == serviceType && entry.argumentsType == noArgumentsKey
-            }
-            // Counted first, so the array grows once.
-            var count = 0
-            for index in 0..<layer.count where matches(index) { count += 1 }
-            guard count > 0 || layer.base != nil else { return }
-            found.reserveCapacity(found.count + count)
-            for index in 0..<layer.count where matches(index) {
-                // The fields, not the binding: no reference to its registration is taken.
-                let (order, name) = (layer.bindings[index].order, layer.bindings[index].name)
-                found.append(Found(order: order, name: name, hit: Hit(table: table, index: index)))
-            }
-            // The base is kept alive by the layer, so it needs no retain either.
-            guard let base = layer.base else { return }
-            var fromBase: [Found] = []
-            collect(serviceType, in: Unretained(base), into: &fromBase)
-            found += fromBase.filter { binding in
-                let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: binding.name)
-                return layer.index(of: key) == nil
-            }
-        }
     }
 
     /// `hit`, an ancestor's binding for `key`, or, below a derived container (`derivation`), the binding of
@@ -217,7 +185,7 @@ struct RegistryView {
         ResolvingThread.installed?.with { $0.endQuickRead() }
         recorder?.note(hit.binding)
         guard keeps else { return hit }
-        let table = derivation.table(for: key, binding: hit.binding)
+        let table = derivation.table(for: key, hit: hit)
         return Hit(table: Unretained(table), index: 0)
     }
 }
@@ -251,11 +219,12 @@ struct RegistrySnapshot {
         // answers with its stand-in there.
         var derivation = own.derivation
         for table in ancestors {
-            if let binding = table.binding(for: key) {
-                guard let derivation else { return binding }
-                derivation.recorder?.note(binding)
-                guard Derivation.keepsInstances(Unretained(binding.registration)) else { return binding }
-                return derivation.table(for: key, binding: binding).bindings[0]
+            // Unretained: this snapshot retains its tables, and a table its base.
+            if let hit = RegistryView.find(key, in: Unretained(table)) {
+                guard let derivation else { return hit.binding }
+                derivation.recorder?.note(hit.binding)
+                guard Derivation.keepsInstances(hit.registration) else { return hit.binding }
+                return derivation.table(for: key, hit: hit).bindings[0]
             }
             if derivation == nil { derivation = table.derivation }
         }

@@ -16,10 +16,14 @@
 final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: the stored properties are `let`s of Sendable types, and the atomic word, accessed only
     // through `published` after the initializer.
-    /// The published table (`Unmanaged<RegistryTable>` bits), 0 when none is; first, see ``AtomicWordOwner``.
-    private final var atomicWords: UInt = 0
-    var atomicWordCount: Int { 1 }
+    /// The published table (`Unmanaged<RegistryTable>` bits), 0 when none is; then the container's
+    /// ``InjectionStore`` (retained bits), 0 until first needed. First, see ``AtomicWordOwner``.
+    private final var atomicWords: (UInt, UInt) = (0, 0)
+    var atomicWordCount: Int { 2 }
     private var published: AtomicWord { AtomicWord(in: self, at: 0) }
+    /// Set once, from 0 to a retained ``InjectionStore``, and never changed again until the deinitializer
+    /// releases it: a store read from it lives as long as this registry (see ``injectionStore()``).
+    private var injectionWord: AtomicWord { AtomicWord(in: self, at: 1) }
     private let state: Locked<Container.Registry>
     /// The lifecycle of the container whose registrations these are: it retires the registrations the
     /// bindings let go of.
@@ -28,8 +32,10 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// table this store builds carries it.
     let derivation: Derivation?
 
-    init(_ registry: Container.Registry, lifecycle: LifecycleStore, derivation: Derivation? = nil) {
-        state = Locked(registry)
+    /// The registrations of a new container, with `behaviors`. The registry is made in its lock's buffer, not
+    /// copied there (a copy and the destruction of the original cost ~450 instructions per container).
+    init(behaviors: [any Behavior], lifecycle: LifecycleStore, derivation: Derivation? = nil) {
+        state = Locked { Container.Registry(behaviors: behaviors) }
         self.lifecycle = lifecycle
         self.derivation = derivation
         checkAtomicWordLayout(&atomicWords)
@@ -45,6 +51,41 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         // store, which keeps them: let them go, and the instances they kept with them.
         let standIns = lifecycle.takeStandIns()
         withExtendedLifetime(standIns) {}
+        let injection = injectionWord.load()
+        if injection != 0 { Unretained<InjectionStore>.releaseRetainedBits(injection) }
+    }
+
+    /// The container's property-injection state (shared with its views, which share this registry), made on first
+    /// need: most containers, a test's derived one among them, never inject properties nor auto-create, and a
+    /// container without one is three allocations and a lock lighter.
+    ///
+    /// Invariant: the word is 0 until a compare-and-exchange sets it, once, to a retained store, which stays
+    /// until this registry's deinitializer releases it; so the store read here (retained for the caller) is the
+    /// only one the container ever has.
+    func injectionStore() -> InjectionStore {
+        if let made = Unretained<InjectionStore>(bits: injectionWord.loadAcquiring()) { return made.object }
+        let store = InjectionStore()
+        let bits = Unretained.retainedBits(of: store)
+        let (exchanged, current) = injectionWord.compareExchange(expected: 0, desired: bits)
+        if exchanged { return store }
+        // Another thread made one first: this one was never published.
+        Unretained<InjectionStore>.releaseRetainedBits(bits)
+        checkInjectionStore(current)
+        return Unretained<InjectionStore>(bits: current)!.object
+    }
+
+    /// Whether the container's injection state, if made yet, has re-injection watches: what registering,
+    /// unregistering and resetting check first, one load while none is made. Makes no store.
+    var hasInjectionWatches: Bool {
+        // Unretained: a published store lives as long as this registry (see `injectionStore()`).
+        Unretained<InjectionStore>(bits: injectionWord.loadAcquiring())?.with { $0.hasWatches } ?? false
+    }
+
+    /// Checks, in debug builds, that a store that won the race is the one published for good.
+    private func checkInjectionStore(_ bits: UInt) {
+        #if DEBUG
+            precondition(bits != 0 && injectionWord.load() == bits, "the injection store was replaced")
+        #endif
     }
 
     /// Runs `body` with exclusive access to the bindings and behaviors. If it changed the bindings, the

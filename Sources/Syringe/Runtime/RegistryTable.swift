@@ -6,7 +6,15 @@
 /// retaining it, so a replaced table is released through ``Reclamation``. The table keeps its bindings (and so
 /// their registrations) alive: a table is therefore never kept past the change of a binding it holds, except by
 /// the readers that may still read it (see ``Container/Registry/fullTable``).
-final class RegistryTable: Sendable {
+final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is a `let` of a Sendable type, but for the atomic word, accessed
+    // only through `multiBindingsWord` after the initializer (see RegistryTable+MultiInjection.swift).
+    /// The multi-injection lists made for this table so far (`Unmanaged<MultiBindingList>` bits of the newest, 0
+    /// for none); first, see ``AtomicWordOwner``.
+    private final var atomicWords: UInt = 0
+    var atomicWordCount: Int { 1 }
+    var multiBindingsWord: AtomicWord { AtomicWord(in: self, at: 0) }
+
     /// What the resolve path needs of a binding, with no reference counting.
     struct Entry: Sendable {
         let serviceType: ObjectIdentifier
@@ -61,6 +69,11 @@ final class RegistryTable: Sendable {
         slots = key.registryHash & mask == 0 ? RegistryTable.singleSlots.low : RegistryTable.singleSlots.high
         base = nil
         derivation = nil
+        checkAtomicWordLayout(&atomicWords)
+    }
+
+    deinit {
+        releaseMultiBindings()
     }
 
     /// The slots of every empty table (never written: a table's slots are written only while it is built).
@@ -78,8 +91,11 @@ final class RegistryTable: Sendable {
     private init(bindings dictionary: BindingMap, over base: RegistryTable?, derivation: Derivation?) {
         var entries: [Entry] = []
         var bindings: [Container.Binding] = []
-        entries.reserveCapacity(dictionary.count)
-        bindings.reserveCapacity(dictionary.count)
+        // Not for an empty table (a derived container's for a test): reserving nothing still makes new buffers.
+        if !dictionary.isEmpty {
+            entries.reserveCapacity(dictionary.count)
+            bindings.reserveCapacity(dictionary.count)
+        }
         var capacity = 8
         while capacity < 2 * dictionary.count { capacity *= 2 }
         // An empty table (a new container's, a derived container's for a test) shares one array of empty slots.
@@ -103,6 +119,7 @@ final class RegistryTable: Sendable {
         self.mask = mask
         self.base = base
         self.derivation = derivation
+        checkAtomicWordLayout(&atomicWords)
         checkInvariants()
     }
 

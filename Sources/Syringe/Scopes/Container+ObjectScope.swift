@@ -93,7 +93,7 @@ extension Container {
     /// `.perContainer` one through its stand-in, which keeps this container's instance). One load while no object
     /// watches.
     private func reinjectAfterReset(of registrations: [Registration], in objectScope: any ObjectScopeProtocol) {
-        guard injection.hasWatches else { return }
+        guard hasInjectionWatches else { return }
         let reset = registrations.compactMap { registration -> Registration? in
             if let standIn = registration as? StandInRegistration {
                 return standIn.configuration.scope === objectScope ? standIn.original : nil

@@ -142,9 +142,26 @@ extension RuntimeTests {
             #expect(argumentRegistration.configuration.completions.count == 1)
             #expect(container.resolve(Service.self, name: "n", argument: 1) != nil)
 
-            // The registry store's word: the published table, 0 after a change until the next resolve builds one.
+            // The registry store's words: the published table, 0 after a change until the next resolve builds one;
+            // the injection state, 0 until first needed, then the one store for good.
             let store = container.registry
-            #expect(store.atomicWordCount == 1)
+            #expect(store.atomicWordCount == 2)
+            let fresh = Container()
+            fresh.register(Int.self) { _ in 1 }
+            #expect(fresh.resolve(Int.self) == 1)
+            #expect(AtomicWord(in: fresh.registry, at: 1).load() == 0)
+            #expect(!fresh.hasInjectionWatches)
+            #expect(AtomicWord(in: fresh.registry, at: 1).load() == 0)
+            let injection = fresh.injection
+            #expect(AtomicWord(in: fresh.registry, at: 1).load() == Unretained(injection).bits)
+            #expect(fresh.injection === injection)
+            // A table's word: the multi-injection lists, 0 until the first resolveAll reads the table.
+            let table = store.retainedTable()
+            #expect(table.atomicWordCount == 1)
+            #expect(table.multiBindingsWord.load() == 0)
+            _ = container.resolveAll(Service.self)
+            #expect(store.retainedTable() === table)
+            #expect(table.multiBindingsWord.load() != 0)
             _ = container.resolve(Service.self)
             let published = AtomicWord(in: store, at: 0).load()
             #expect(published != 0)

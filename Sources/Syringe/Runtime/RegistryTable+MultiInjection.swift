@@ -1,0 +1,140 @@
+// Multi-injection's lists of a table: for each service type `resolveAll` asked this table for, the table's bindings of
+// that type without runtime arguments, in registration order. Made on the first ask and kept as long as the table, so
+// a later `resolveAll` scans and sorts nothing and allocates nothing but its result: a table never changes, and
+// neither does its answer.
+
+/// The bindings of one service type without runtime arguments in one table, in registration order: one node of the
+/// table's list of such answers (see ``RegistryTable/multiBindings(of:)``).
+///
+/// Invariant: `found` is exactly what ``RegistryTable/collectMultiBindings(of:)`` gives for the table whose word
+/// leads to this node (checked in debug builds on every read), and the node lives exactly as long as that table:
+/// nodes are only ever added in front of the list, by a compare-and-exchange of the table's word, never removed or
+/// replaced until the table's deinitializer releases the list. So whatever may read the table (a reading section,
+/// or a ``RegistrySnapshot``, which retains its tables) may read every node reachable from its word unretained,
+/// and no node needs ``Reclamation``.
+final class MultiBindingList: @unchecked Sendable {
+    // @unchecked Sendable: every stored property is a `let`; the hits refer to the table that keeps this node or to
+    // that table's base, which the table keeps.
+    let serviceType: ObjectIdentifier
+    let found: [RegistryView.Found]
+    /// The node published before this one, if any (kept by this one).
+    let next: MultiBindingList?
+    /// The number of nodes from this one to the end of the list.
+    let length: Int
+
+    init(serviceType: ObjectIdentifier, found: [RegistryView.Found], next: MultiBindingList?) {
+        self.serviceType = serviceType
+        self.found = found
+        self.next = next
+        self.length = (next?.length ?? 0) + 1
+    }
+}
+
+extension RegistryTable {
+    /// How many service types a table keeps lists for; beyond that, each `resolveAll` of another type collects its
+    /// list again (the table's scan, as without the lists), so that the list stays short to search.
+    static let multiBindingListLimit = 32
+
+    /// The bindings of `serviceType` without runtime arguments in this table and, for a layer, those of its base that
+    /// the layer does not replace: each in registration order (``Container/Binding/order``). Kept with the table from
+    /// the first call for the type, so later calls cost a search of a few nodes and a retain of the array.
+    ///
+    /// Call only while the table is kept alive: in a reading section that loaded it, or through a snapshot.
+    ///
+    /// - Complexity: O(*t*) for *t* types asked for before (at most ``multiBindingListLimit``); the first call for a
+    ///   type O(*n* + *k* log *k*), a scan of the *n* bindings and a sort of the *k* found if a removal reordered them.
+    func multiBindings(of serviceType: ObjectIdentifier) -> [RegistryView.Found] {
+        // Acquiring: a node is published, fully made, by the compare-and-exchange below.
+        let head = multiBindingsWord.loadAcquiring()
+        if let found = Self.search(serviceType, from: head) {
+            checkMultiBindings(found, of: serviceType)
+            return found
+        }
+        let found = collectMultiBindings(of: serviceType)
+        publish(found, of: serviceType, over: head)
+        return found
+    }
+
+    /// The list of `serviceType` among the nodes from `head` (the bits of a node this table keeps), if any.
+    private static func search(_ serviceType: ObjectIdentifier, from head: UInt) -> [RegistryView.Found]? {
+        // Unretained: the table keeps every node of its list for as long as the caller may read the table.
+        var node = Unretained<MultiBindingList>(bits: head)
+        while let current = node {
+            if current.with({ $0.serviceType == serviceType }) { return current.with { $0.found } }
+            node = current.with { $0.next.map { Unretained($0) } }
+        }
+        return nil
+    }
+
+    /// Adds `found`, the list of `serviceType`, in front of this table's lists, unless the list is full or another
+    /// thread added the type first.
+    private func publish(_ found: [RegistryView.Found], of serviceType: ObjectIdentifier, over head: UInt) {
+        var expected = head
+        while true {
+            let next = Unretained<MultiBindingList>(bits: expected)?.object
+            guard (next?.length ?? 0) < Self.multiBindingListLimit else { return }
+            let bits = Unretained.retainedBits(of: MultiBindingList(serviceType: serviceType, found: found, next: next))
+            let (exchanged, current) = multiBindingsWord.compareExchange(expected: expected, desired: bits)
+            if exchanged { return }
+            // Never published: this thread's reference is the only one.
+            Unretained<MultiBindingList>.releaseRetainedBits(bits)
+            if Self.search(serviceType, from: current) != nil { return }
+            expected = current
+        }
+    }
+
+    /// Releases the lists, from the deinitializer: no reader can reach the table any more.
+    func releaseMultiBindings() {
+        let head = multiBindingsWord.load()
+        if head != 0 { Unretained<MultiBindingList>.releaseRetainedBits(head) }
+    }
+
+    /// The bindings ``multiBindings(of:)`` keeps for `serviceType`, collected now.
+    func collectMultiBindings(of serviceType: ObjectIdentifier) -> [RegistryView.Found] {
+        // The table is kept by the caller; its base, by the table.
+        let table = Unretained(self)
+        var found: [RegistryView.Found] = []
+        // Counted first, so the array grows once.
+        var count = 0
+        for index in 0..<self.count where matches(index, serviceType) { count += 1 }
+        found.reserveCapacity(count)
+        for index in 0..<self.count where matches(index, serviceType) {
+            // The fields, not the binding: no reference to its registration is taken.
+            let (order, name) = (bindings[index].order, bindings[index].name)
+            found.append(RegistryView.Found(order: order, name: name, hit: RegistryView.Hit(table: table, index: index)))
+        }
+        if let base {
+            found += base.multiBindings(of: serviceType).filter { binding in
+                let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: binding.name)
+                return index(of: key) == nil
+            }
+        }
+        // A table lists its bindings in the order they were added, unless keys were removed since (or a layer's base
+        // holds some).
+        if !found.indices.dropFirst().allSatisfy({ found[$0 - 1].order < found[$0].order }) {
+            found.sort { $0.order < $1.order }
+        }
+        return found
+    }
+
+    private func matches(_ index: Int, _ serviceType: ObjectIdentifier) -> Bool {
+        let entry = entry(at: index)
+        return entry.serviceType == serviceType && entry.argumentsType == noArgumentsKey
+    }
+
+    /// Checks, in debug builds, that a kept list is the one this table gives for `serviceType`: the same bindings,
+    /// found at the same places, in the same order.
+    private func checkMultiBindings(_ found: [RegistryView.Found], of serviceType: ObjectIdentifier) {
+        #if DEBUG
+            let collected = collectMultiBindings(of: serviceType)
+            precondition(
+                found.count == collected.count
+                    && zip(found, collected).allSatisfy {
+                        $0.order == $1.order && $0.name == $1.name && $0.hit.table === $1.hit.table
+                            && $0.hit.index == $1.hit.index
+                    },
+                "a kept multi-injection list is not its table's"
+            )
+        #endif
+    }
+}
