@@ -221,7 +221,7 @@ extension Container {
     /// follows: if that scope keeps no instance, the watches wait for ``reinjectAfterScopeChange(of:)``, so the
     /// object gets the instance the registration keeps, not one made before its scope was set.
     func reinjectAfterBinding(_ key: ServiceKey) {
-        guard injection.hasWatches, let (_, source) = source(of: key), Reinjection.keepsOneInstance(source) else {
+        guard hasInjectionWatches, let (_, source) = source(of: key), Reinjection.keepsOneInstance(source) else {
             return
         }
         Reinjection.reinject(injection.watches { $0.key == key })
@@ -231,7 +231,7 @@ extension Container {
     /// forgets the instance it kept) to one that keeps one instance. Costs one load while nothing watches.
     @usableFromInline
     final func reinjectAfterScopeChange(of registration: Registration) {
-        guard injection.hasWatches, Reinjection.keepsOneInstance(registration) else { return }
+        guard hasInjectionWatches, Reinjection.keepsOneInstance(registration) else { return }
         let watches = injection.watches { _ in true }.filter { source(of: $0.key)?.registration === registration }
         Reinjection.reinject(watches)
     }
@@ -239,7 +239,7 @@ extension Container {
     /// Re-injects the watches of this container's store whose property came from one of `registrations` (reset,
     /// or removed). Costs one load while nothing watches.
     func reinjectAfterChange(of registrations: [Registration]) {
-        guard injection.hasWatches, !registrations.isEmpty else { return }
+        guard hasInjectionWatches, !registrations.isEmpty else { return }
         let ids = Set(registrations.map(ObjectIdentifier.init))
         Reinjection.reinject(injection.watches { $0.registration.map(ids.contains) ?? false })
     }

@@ -35,7 +35,7 @@ extension Container {
                 behavior.container(self, didRegisterType: Service.self, toService: entry, withName: registration.name)
             }
         }
-        if injection.hasWatches { reinjectAfterBinding(key) }
+        if hasInjectionWatches { reinjectAfterBinding(key) }
     }
 
     /// Whether this container or an ancestor binds `key`.
