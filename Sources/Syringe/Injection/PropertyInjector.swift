@@ -2,7 +2,7 @@
 ///
 /// The first instance of a type is reflected with `Mirror`, the portable way to see stored properties. Its type's
 /// field layout (Runtime/ReferenceFields.swift: the offsets of the `@Injected` wrappers, found once through the
-/// standard library's field enumeration) is checked against what `Mirror` saw, and later instances are read
+/// Swift runtime's field enumeration) is checked against what `Mirror` saw, and later instances are read
 /// through it: one word a property, no reflection. Where the layout cannot be had or does not match, the type
 /// keeps `Mirror`, with what can be cached cached: which children, at which level of the class hierarchy, are
 /// `@Injected`, so that the others are never reflected.
@@ -77,7 +77,7 @@ enum PropertyInjector {
         return (found, levels)
     }
 
-    /// `type`'s field layout, if the standard library gives one and it finds in `instance` exactly the boxes that
+    /// `type`'s field layout, if the runtime gives one and it finds in `instance` exactly the boxes that
     /// `Mirror` found (`found`): the check that makes the layout safe to read later instances by. Its fields are
     /// put in `Mirror`'s order (a class's own properties before its superclass's), so both ways fill alike.
     private static func fieldLayout(of type: Any.Type, matching found: [Property], in instance: Any) -> Layout? {

@@ -8,7 +8,7 @@ internal import CSyringeRuntime
 /// instance, with no `Mirror`.
 ///
 /// Property injection finds an object's boxes this way after the first instance of its type: the layout is found
-/// once per type through the standard library's field enumeration, and each later instance costs one word read a
+/// once per type through the Swift runtime's field enumeration, and each later instance costs one word read a
 /// property.
 ///
 /// **Invariant.** Every field of a layout is at the offset, in the storage of an instance of exactly the type the
@@ -26,7 +26,7 @@ struct ReferenceFields: Sendable {
         let name: String
     }
 
-    /// The properties, in declaration order (a class's superclasses first, as the standard library lists them).
+    /// The properties, in declaration order (a class's superclasses first, as the runtime lists them).
     let fields: [Field]
 
     /// Whether the type is a class: its fields are read from the object, else from the value's bytes.
@@ -120,6 +120,7 @@ struct ReferenceFields: Sendable {
         found.reserveCapacity(fields.count)
         for field in fields {
             let bits = storage.load(fromByteOffset: field.offset, as: UInt.self)
+            // Unreachable: the layout was matched against this type's boxes, and a wrapper always holds its box.
             guard let reference = Unretained<AnyObject>(bits: bits) else {
                 preconditionFailure("no object in the stored property \(field.name)")
             }
