@@ -24,7 +24,10 @@ stand_ins=""
 # The minimum Package.swift declares for a platform (`.iOS(.v13)` -> 13.0, `.macOS(.v10_15)` -> 10.15).
 minimum() {
     local version
-    version=$(sed -n "s/.*\.$1(\.v\([0-9_]*\)).*/\1/p" Package.swift | head -1 | tr _ .)
+    # No `| head -1`: under pipefail a reader that stops early can fail the pipeline with SIGPIPE.
+    version=$(sed -n "s/.*\.$1(\.v\([0-9_]*\)).*/\1/p" Package.swift)
+    version=${version%%$'\n'*}
+    version=${version//_/.}
     [ -n "$version" ] || { echo "no .$1 minimum in Package.swift's platforms" >&2; exit 1; }
     case "$version" in *.*) echo "$version" ;; *) echo "$version.0" ;; esac
 }

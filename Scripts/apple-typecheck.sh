@@ -46,7 +46,8 @@ case "$platform" in
 esac
 R=$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")/lib/swift
 work=${APPLE_TYPECHECK_DIR:-/tmp/syringe-apple-typecheck}  # not the shared tool's: this one adds Testing
-res=$work/res; stamp="$res/$dir/.built-from-$(swiftc --version 2>&1 | head -1 | tr -cd 'A-Za-z0-9.')"
+compiler=$(swiftc --version 2>&1); compiler=${compiler%%$'\n'*}  # its first line (no `| head -1`: SIGPIPE)
+res=$work/res; stamp="$res/$dir/.built-from-$(printf '%s' "$compiler" | tr -cd 'A-Za-z0-9.')"
 if [ ! -f "$stamp" ]; then
   rm -rf "$res/$dir"; mkdir -p "$res/$dir" "$work/sdk"
   for x in shims clang apinotes; do [ -e "$res/$x" ] || ln -s "$R/$x" "$res/$x"; done

@@ -36,7 +36,7 @@ $found"
 
 while IFS=: read -r file line _; do
     [ -n "$file" ] || continue
-    if ! sed -n "$((line + 1)),$((line + 3))p" "$file" | grep -q '// @unchecked Sendable:'; then
+    if ! sed -n "$((line + 1)),$((line + 3))p" "$file" | grep '// @unchecked Sendable:' >/dev/null; then
         report "$file:$line: @unchecked Sendable without a '// @unchecked Sendable: why' comment below it"
     fi
 done < <(code_outside_runtime '@unchecked Sendable')

@@ -30,5 +30,12 @@ SWIFT
 swiftc -swift-version 6 -warnings-as-errors -I "$bin/Modules" -I Sources/CSyringeRuntime/include \
     -L "$bin" -lSyringeDynamic \
     -Xlinker -rpath -Xlinker "$bin" "$work/main.swift" -o "$work/app"
-ldd "$work/app" | grep -q 'libSyringeDynamic.so' || { echo "the program did not link libSyringeDynamic.so" >&2; exit 1; }
+# (ldd's output is kept in a file too, for the same reason: under pipefail a `grep -q` that stops reading early
+# makes ldd die of SIGPIPE, and the pipeline fails although the library is there.)
+ldd "$work/app" > "$work/libraries"
+grep -q 'libSyringeDynamic.so' "$work/libraries" || {
+    echo "the program did not link libSyringeDynamic.so; ldd printed:" >&2
+    cat "$work/libraries" >&2
+    exit 1
+}
 "$work/app"
