@@ -30,12 +30,12 @@ SWIFT
 swiftc -swift-version 6 -warnings-as-errors -I "$bin/Modules" -I Sources/CSyringeRuntime/include \
     -L "$bin" -lSyringeDynamic \
     -Xlinker -rpath -Xlinker "$bin" "$work/main.swift" -o "$work/app"
-# (ldd's output is kept in a file too, for the same reason: under pipefail a `grep -q` that stops reading early
-# makes ldd die of SIGPIPE, and the pipeline fails although the library is there.)
-ldd "$work/app" > "$work/libraries"
-grep -q 'libSyringeDynamic.so' "$work/libraries" || {
-    echo "the program did not link libSyringeDynamic.so; ldd printed:" >&2
-    cat "$work/libraries" >&2
+# The program's own NEEDED entries, read from its dynamic section (readelf reads the file; ldd would run the loader),
+# kept in a file for the same reason as nm's.
+readelf -d "$work/app" > "$work/dynamic"
+grep 'NEEDED' "$work/dynamic" | grep 'libSyringeDynamic.so' > /dev/null || {
+    echo "the program did not link libSyringeDynamic.so; its dynamic section:" >&2
+    cat "$work/dynamic" >&2
     exit 1
 }
 "$work/app"
