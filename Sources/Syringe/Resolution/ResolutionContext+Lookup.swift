@@ -155,9 +155,17 @@ extension ResolutionContext {
         // The graph is asked only when it holds something; the registration is retained only on the paths that
         // keep or report it.
         if sharedGraph != nil || !localGraph.isEmpty {
-            let registration = unretained.object
-            if graphHoldsInstance(of: registration), let stored = graphInstance(of: registration) {
-                return try cast(stored, to: Service.self, name: name, registration: registration)
+            switch typedGraphInstance(of: unretained, as: Service.self) {
+            case .reference(let object):
+                // Stored by this path as exactly `Service`, a class type (Runtime/LocalGraph.swift).
+                return exactReference(object, as: Service.self)
+            case .stored:
+                let registration = unretained.object
+                if let stored = graphInstance(of: registration) {
+                    return try cast(stored, to: Service.self, name: name, registration: registration)
+                }
+            case .absent:
+                break
             }
         }
         try checkCycle(unretained, as: Service.self, name: name)
@@ -179,7 +187,7 @@ extension ResolutionContext {
             return instance
         }
         return try finish(instance, of: unretained, configuration) { instance in
-            unretained.with { storeInGraph(instance, of: $0) }
+            unretained.with { storeInGraph(typed: instance, of: $0) }
         }
     }
 }

@@ -210,9 +210,18 @@ final class ResolutionContext: @unchecked Sendable {
             throw stackExhaustedError(at: registration.object, as: requestedType, name: name)
         }
         if _slowPath(depth == frameCapacity) { growFrames() }
-        (frames + depth).initialize(
-            to: ResolutionFrame(registration: registration, requestedType: requestedType, name: name, phase: .factory)
-        )
+        // Without a name (most requests), the frame is made with a literal `nil`: copying the `String?` would
+        // call the runtime to retain its (absent) storage.
+        if let name {
+            (frames + depth).initialize(
+                to: ResolutionFrame(
+                    registration: registration, requestedType: requestedType, name: name, phase: .factory)
+            )
+        } else {
+            (frames + depth).initialize(
+                to: ResolutionFrame(registration: registration, requestedType: requestedType, name: nil, phase: .factory)
+            )
+        }
         depth += 1
         if _slowPath(depth - countedDepth > 2 * uncountedWindow) { countFrames() }
     }

@@ -16,6 +16,28 @@ extension ResolutionContext {
         return !localGraph.isEmpty && localGraph.contains(id)
     }
 
+    /// What this resolution's graph holds for `registration`, asked by the typed path for exactly `Service`: in a
+    /// graph of its own, the reference it stored as `Service` (``storeInGraph(typed:of:)``), an instance stored
+    /// otherwise, or nothing; a shared graph answers only whether it holds one.
+    @inline(__always)
+    func typedGraphInstance<Service>(
+        of registration: Unretained<Registration>, as serviceType: Service.Type
+    ) -> LocalGraph.Found {
+        let id = registration.with { ObjectIdentifier($0) }
+        if let sharedGraph { return sharedGraph.instance(for: id) != nil ? .stored : .absent }
+        return localGraph.find(id, typedAs: ObjectIdentifier(Service.self))
+    }
+
+    /// Stores `instance`, made by the typed path as exactly `Service`: in a graph of its own, a class instance is
+    /// kept as its one reference (Runtime/LocalGraph.swift).
+    func storeInGraph<Service>(typed instance: Service, of registration: Registration) {
+        if sharedGraph == nil {
+            localGraph.store(typed: instance, for: ObjectIdentifier(registration))
+        } else {
+            storeInGraph(instance as Any, of: registration)
+        }
+    }
+
     func storeInGraph(_ instance: consuming Any, of registration: Registration) {
         let id = ObjectIdentifier(registration)
         if let sharedGraph {
