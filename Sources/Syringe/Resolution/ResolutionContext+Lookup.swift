@@ -90,12 +90,26 @@ extension ResolutionContext {
         return try otherwise(unretained, configuration)
     }
 
+    /// ``resolveOtherwise(_:_:as:name:arguments:)`` for a request without runtime arguments. A plain graph-scoped
+    /// registration of exactly `Service` (the default scope) goes to its typed path from here, with no `Any` made
+    /// for the absent arguments and no further frame.
     @inline(never)
     func resolveOtherwiseWithoutArguments<Service>(
         _ unretained: Unretained<Registration>, _ configuration: Unretained<Registration.Configuration>,
         as serviceType: Service.Type, name: String?
     ) throws(ResolutionError) -> Service {
-        try resolveOtherwise(unretained, configuration, as: Service.self, name: name, arguments: ())
+        let exact = unretained.with { $0.serviceTypeID == ObjectIdentifier(Service.self) }
+        if configuration.with({ $0.kind }) == .graph, exact, observer == nil,
+            unretained.with({ $0.shape }) == .plain
+        {
+            return try graphInstance(of: unretained, configuration, as: Service.self, name: name) {
+                () throws -> Service in
+                try unretained.with { registration in
+                    try withResolver { try registration.typedPlain(as: Service.self).body($0) }
+                }
+            }
+        }
+        return try resolveOtherwise(unretained, configuration, as: Service.self, name: name, arguments: ())
     }
 
     @inline(never)

@@ -125,6 +125,13 @@ struct LocalGraph: ~Copyable {
         #if DEBUG
             precondition(object is Instance, "a \(type(of: object)) stored as \(Instance.self)")
         #endif
+        // The common case, a first store in a short list, makes the pair in place (no `Stored` passed along).
+        if overflow.isEmpty, count < Self.linearLimit, index(of: id) == nil {
+            let pairs = self.pairs ?? allocatePairs()
+            (pairs + count).initialize(to: Pair(id: id, stored: .reference(object, type: Instance.self)))
+            count += 1
+            return
+        }
         store(.reference(object, type: Instance.self), for: id)
     }
 
