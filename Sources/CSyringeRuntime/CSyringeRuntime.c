@@ -30,6 +30,10 @@ static pthread_cond_t *condition_of(syringe_condition *condition) {
     return (pthread_cond_t *)(void *)condition->storage;
 }
 
+void syringe_atomic_store_releasing_after_retains(uintptr_t *word, uintptr_t value) {
+    atomic_store_explicit(SYRINGE_ATOMIC(word), value, memory_order_release);
+}
+
 void syringe_mutex_initialize(syringe_mutex *lock) {
     // The default attributes give a fast, non-recursive mutex; initialization cannot fail with them.
     (void)pthread_mutex_init(mutex_of(lock), NULL);

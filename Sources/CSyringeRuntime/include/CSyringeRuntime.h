@@ -45,6 +45,12 @@ static inline void syringe_atomic_store_releasing(uintptr_t *_Nonnull word, uint
     atomic_store_explicit(SYRINGE_ATOMIC(word), value, memory_order_release);
 }
 
+/// Replaces the value with release ordering, out of line on purpose: for the store that ends a reader's
+/// protection (Runtime/ResolvingThread.swift). To the Swift optimizer a call into C is opaque and may release any
+/// object, so it moves no retain of an object the reader loaded to after this store; an inline store (a plain move
+/// on x86) is no such barrier, and a retain sunk past it would run after a writer may have freed the object.
+void syringe_atomic_store_releasing_after_retains(uintptr_t *_Nonnull word, uintptr_t value);
+
 /// Stores `desired` if the word holds `*expected`, sequentially consistent; otherwise writes the value it holds to
 /// `*expected`. Returns whether it stored.
 static inline bool syringe_atomic_compare_exchange(

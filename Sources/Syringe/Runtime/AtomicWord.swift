@@ -41,10 +41,18 @@ struct AtomicWord {
     @inline(__always)
     func store(_ value: UInt) { syringe_atomic_store(address, value) }
 
-    /// Replaces the value with release ordering only: for a value no other thread's decision depends on seeing at
-    /// once (a reader leaving its critical section).
+    /// Replaces the value with release ordering only, inline (one move on x86). Not a barrier to the optimizer's
+    /// moving retains: never the store that ends a reader's protection of what it retains (see
+    /// ``storeReleasingAfterRetains(_:)``).
     @inline(__always)
-    func storeReleasing(_ value: UInt) { syringe_atomic_store_releasing(address, value) }
+    func storeReleasingInline(_ value: UInt) { syringe_atomic_store_releasing(address, value) }
+
+    /// Replaces the value with release ordering only, through a call the optimizer cannot see into: for the store
+    /// that ends a reader's protection of what it loaded (no other thread's decision depends on seeing it at once).
+    /// Every retain of an object loaded before it then happens before it: an inline store is no barrier to the
+    /// optimizer, which may move a retain later, to where a writer may already have freed the object.
+    @inline(__always)
+    func storeReleasingAfterRetains(_ value: UInt) { syringe_atomic_store_releasing_after_retains(address, value) }
 
     /// Stores `desired` if the word holds `expected`, in one sequentially consistent step; returns whether it did,
     /// and the value the word held.

@@ -111,7 +111,11 @@ final class ResolvingThread {
         guard isInQuickRead else { return }
         quickReadAnnouncement &= ~1
         // Release ordering: a writer that sees the bit cleared also sees every load the quick read made as done.
-        slot.announced.storeReleasing(quickReadAnnouncement)
+        // An inline store, not `storeReleasingAfterRetains`: nothing that only the quick read protects (a kept
+        // instance's box, and what it holds) is retained past this point. A hit retains its instance and leaves the
+        // section (`leaveReading`, a barrier); a kept value that is not one reference is taken out before the
+        // section is left; every other caller ends the quick read before reading anything under it.
+        slot.announced.storeReleasingInline(quickReadAnnouncement)
         checkInvariants()
     }
 
@@ -121,7 +125,8 @@ final class ResolvingThread {
         nesting -= 1
         guard nesting == 0 else { return checkInvariants() }
         quickReadAnnouncement = 0
-        slot.announced.storeReleasing(0)
+        // Out of line: the retains of what the section loaded happen before it (AtomicWord).
+        slot.announced.storeReleasingAfterRetains(0)
         checkInvariants()
         // NB: a release store then an acquire load may be reordered (on x86 too), so a writer retiring at this
         // moment can still see the announcement while this read sees no pending object: the object is then

@@ -72,7 +72,7 @@ extension RuntimeTests {
             #expect(word.add(2) == 1)
             word.store(5)
             #expect(word.loadAcquiring() == 5)
-            word.storeReleasing(6)
+            word.storeReleasingAfterRetains(6)
             #expect(word.load() == 6)
             #expect(owner.word(1).load() == 0 && owner.word(3).load() == 0)
         }
