@@ -138,7 +138,7 @@ final class ResolutionContext: @unchecked Sendable {
         registry = nil
         if heldSnapshot != nil { heldSnapshot = nil }
         depth = 0
-        localGraph.removeAll()
+        if !localGraph.isEmpty { localGraph.removeAll() }
         if sharedGraph != nil { sharedGraph = nil }
         if !customStorages.isEmpty { customStorages.removeAll() }
         reruns = 0
