@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // Side-by-side benchmarks of Syringe, Swinject 2.10 and hand-written wiring, and the differential test that runs
@@ -7,6 +7,11 @@ import PackageDescription
 //
 //     swift run -c release --package-path Benchmarks SyringeBenchmarks
 //     swift run --package-path Benchmarks --scratch-path .build-benchmarks Differential --seeds 0..<500
+//
+// A second harness, ordo-one's package-benchmark, times the same model and registrations (Benchmarks/ResolutionHarness
+// here; tools version 6.1 for the dependency's traits). Run it and print its ratios with
+//
+//     bash Benchmarks/Scripts/second-harness.sh
 /// The programs of scenario group 13 and the library each links.
 let codeSizeVariants: [(name: String, library: String?)] = [
     ("Empty", nil), ("Syringe1", "Syringe"), ("Syringe50", "Syringe"), ("Swinject1", "Swinject"),
@@ -20,15 +25,28 @@ let package = Package(
         // Named, because a package found by path takes the name of its folder (a checkout may be named anything).
         .package(name: "Syringe", path: ".."),
         .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
+        // The second harness. Only the `MallocInterposer` trait: not jemalloc, and not the default
+        // `RuntimeInterposer`, whose package (Linux, Swift 6.3) the offline mirror does not hold.
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // C support: counts heap allocations by interposing `malloc` and friends (glibc only; elsewhere it
         // counts nothing), and pins a thread to a CPU (Linux).
         .target(name: "BenchmarkSupport"),
+        // The object graph and the registrations both harnesses time, one source of truth: the model classes and,
+        // for each library, the function that registers them in a container.
+        .target(
+            name: "BenchmarkModel",
+            dependencies: [
+                .product(name: "Syringe", package: "Syringe"),
+                .product(name: "Swinject", package: "Swinject"),
+            ]
+        ),
         .executableTarget(
             name: "SyringeBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
+                "BenchmarkModel",
                 .product(name: "Syringe", package: "Syringe"),
                 .product(name: "Swinject", package: "Swinject"),
             ]
@@ -48,6 +66,20 @@ let package = Package(
         .executableTarget(
             name: "Differential",
             dependencies: ["DifferentialCore", "DifferentialSyringe", "DifferentialSwinject"]
+        ),
+        // The second harness: ordo-one's package-benchmark times scenarios 1, 4, 6 and the default-scope one of
+        // SyringeBenchmarks on `BenchmarkModel`. Its plugin finds benchmark targets by their folder: `Benchmarks/<Name>`
+        // in the package root. Scripts/second-harness.sh runs it and prints the ratios to hand-written wiring.
+        .executableTarget(
+            name: "ResolutionHarness",
+            dependencies: [
+                "BenchmarkModel",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Syringe", package: "Syringe"),
+                .product(name: "Swinject", package: "Swinject"),
+            ],
+            path: "Benchmarks/ResolutionHarness",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]
         // Scenario group 13, code size: an empty program and one and 50 `register` + `resolve` sites per library

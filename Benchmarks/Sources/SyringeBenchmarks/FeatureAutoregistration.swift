@@ -1,3 +1,4 @@
+import BenchmarkModel
 import Syringe
 
 // Scenario group 12, autoregistration and multi-injection: what `autoregister` and `resolveAll` cost next to the

@@ -1,3 +1,4 @@
+import BenchmarkModel
 import Syringe
 
 // Scenario group 12, declared keys: a resolve by key (`container[.key]`) is a resolve by type and name once the

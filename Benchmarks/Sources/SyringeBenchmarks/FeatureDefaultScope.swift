@@ -1,14 +1,13 @@
+import BenchmarkModel
 import Syringe
 
 // Scenario 12 for the default object scope: a registration with no `inObjectScope` is `.graph`, as in Swinject, and
 // most Swinject code never names a scope. Resolving one with no dependencies, at top level, against constructing
 // the object by hand (scenario 1 prices the same object registered `.transient`).
 
-private final class DefaultScoped {}
-
 func defaultScopeScenarios() -> [FeatureScenario] {
-    let container = Container()
-    container.register(DefaultScoped.self) { _ in DefaultScoped() }
+    // `DefaultScoped` and its one registration come from BenchmarkModel, which ResolutionHarness shares.
+    let container = syringeDefaultScopeContainer()
     return [
         FeatureScenario(
             "12 transient in the default .graph scope (no inObjectScope), no dependencies",

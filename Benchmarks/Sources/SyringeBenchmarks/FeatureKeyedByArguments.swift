@@ -1,3 +1,4 @@
+import BenchmarkModel
 import Syringe
 
 // Scenario group 12, per-argument caching: a cached resolve with an argument (`keyedByArguments`) next to the

@@ -1,3 +1,4 @@
+import BenchmarkModel
 import Syringe
 
 // Scenario group 12, per-test containers: deriving a test's container from the app's configured container

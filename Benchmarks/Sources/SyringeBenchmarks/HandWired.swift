@@ -1,3 +1,5 @@
+import BenchmarkModel
+
 /// The baseline: the same objects made by direct initializer calls.
 func handWiredWorkloads() -> Workloads {
     let singleton = Singleton()
@@ -9,10 +11,7 @@ func handWiredWorkloads() -> Workloads {
     func level2() -> TreeLevel2 { TreeLevel2(left: level3(), right: level3()) }
     func level1() -> TreeLevel1 { TreeLevel1(left: level2(), right: level2()) }
     func tree() -> TreeRoot { TreeRoot(left: level1(), right: level1()) }
-    func diamond() -> Diamond {
-        let shared = Shared()
-        return Diamond(left: Left(shared: shared), right: Right(shared: shared))
-    }
+    func diamond() -> Diamond { handWiredDiamond() }
     let singletonBox = opaque(singleton)
 
     return Workloads(

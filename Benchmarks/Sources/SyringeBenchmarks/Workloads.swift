@@ -1,3 +1,5 @@
+import BenchmarkModel
+
 /// The scenarios a system implements, each a timed body, plus the checks that it behaves as intended.
 struct Workloads {
     let system: String

@@ -1,3 +1,4 @@
+import BenchmarkModel
 import BenchmarkSupport
 
 #if canImport(Glibc)
