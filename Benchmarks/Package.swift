@@ -25,9 +25,11 @@ let package = Package(
         // Named, because a package found by path takes the name of its folder (a checkout may be named anything).
         .package(name: "Syringe", path: ".."),
         .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
-        // The second harness. Only the `MallocInterposer` trait: not jemalloc, and not the default
-        // `RuntimeInterposer`, whose package (Linux, Swift 6.3) the offline mirror does not hold.
-        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        // The second harness, with none of its traits: not the default `RuntimeInterposer`, whose package (Linux,
+        // Swift 6.3) the offline mirror does not hold, and not `MallocInterposer`, whose library, linked into the
+        // harness, takes every malloc and free of the process (a 16-byte header on each) and made Swinject's diamond
+        // twice as slow as in SyringeBenchmarks. Without it the harness has no malloc metrics (it times only).
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: []),
     ],
     targets: [
         // C support: counts heap allocations by interposing `malloc` and friends (glibc only; elsewhere it

@@ -3,11 +3,12 @@
 # package, in a release build, and prints for each scenario the median (p50) wall clock time per operation of
 # hand-written wiring, Syringe and Swinject 2.10, and each library's ratio to hand-written wiring, all from one run.
 #
-#     bash Benchmarks/Scripts/second-harness.sh [extra options for `swift package benchmark`, e.g. --filter "6 graph"]
+#     bash Benchmarks/Scripts/second-harness.sh [options for `swift package benchmark`, e.g. --filter "6 graph"]
 #
 # The scratch path is .build-benchmarks (as for SyringeBenchmarks), or $SCRATCH_PATH. The results are read from
-# the harness's JMH export (JSON, written to stdout with `--path stdout`). Instructions are added to the metrics
-# when `perf stat` can count them on this machine; the ratios are from wall clock time either way.
+# the harness's Influx export (CSV: each benchmark's percentiles per metric, written to stdout by `--path stdout`);
+# its JMH export (JSON) carries every sample and took minutes to write. Instructions are added to the metrics when
+# `perf stat` can count them on this machine; the ratios are from wall clock time either way.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -21,59 +22,61 @@ fi
 
 output=$(mktemp)
 trap 'rm -f "$output"' EXIT
-echo "Building (release) and running ResolutionHarness; this takes a few minutes on a first build..." >&2
-swift package --package-path Benchmarks --scratch-path "$scratch" benchmark \
-    --target ResolutionHarness --format jmh --path stdout --no-progress ${metrics[@]+"${metrics[@]}"} "$@" >"$output"
+echo "Building ResolutionHarness (release) and running it; a first build takes minutes..." >&2
+swift package --package-path Benchmarks --scratch-path "$scratch" benchmark --target ResolutionHarness \
+    --format influx --path stdout --no-progress ${metrics[@]+"${metrics[@]}"} "$@" >"$output"
 
-python3 - "$output" <<'EOF'
-import json
+python3 - "$output" <<'PYTHON'
+import csv
 import sys
 
-# Operations per sample: the harness's `scalingFactor` (.kilo). A JMH time value is microseconds per sample, so
-# nanoseconds per operation is the value times 1,000 over this.
+# Operations per sample: the harness's `scalingFactor` (.kilo). The export's values are per sample.
 OPERATIONS_PER_SAMPLE = 1000
-PREFIX = "package.benchmark.ResolutionHarness."
 SYSTEMS = ["hand-wired", "Syringe", "Swinject"]
+NANOSECONDS = {"ns": 1, "μs": 1_000, "us": 1_000, "ms": 1_000_000, "s": 1_000_000_000}
 
-# The export is one JSON array on a line of its own; anything the plugin printed before it is skipped.
-lines = [line for line in open(sys.argv[1], encoding="utf-8") if line.startswith("[")]
-if not lines:
-    sys.exit("second-harness: no JMH export in the harness's output")
-elements = json.loads(lines[-1])
+# The export's header line, then one line per benchmark, metric and percentile; anything else on stdout (what the
+# plugin printed) is skipped.
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+header = next((line for line in lines if line.startswith("measurement,")), None)
+if header is None:
+    sys.exit("second-harness: no Influx export in the harness's output")
+rows = csv.DictReader([header] + [line for line in lines if line.startswith("ResolutionHarness,")])
 
-# Benchmarks are named `<scenario> | <system>`; the export writes spaces as underscores (no name has its own).
-medians = {}  # (scenario, system) -> {metric: (p50, samples)}
-for element in elements:
-    name = element["benchmark"]
-    if not name.startswith(PREFIX):
+# Benchmarks are named `<scenario> | <system>`.
+medians = {}  # (scenario, system) -> {metric: (p50 per operation, unit, samples)}
+for row in rows:
+    if float(row["percentile"]) != 50.0:
         continue
-    scenario, _, system = name[len(PREFIX):].replace("_", " ").rpartition(" | ")
-    for metric, values in element["secondaryMetrics"].items():
-        medians.setdefault((scenario, system), {})[metric] = (
-            values["scorePercentiles"]["50.0"],
-            element["measurementIterations"],
-        )
+    scenario, _, system = row["test"].rpartition(" | ")
+    value, unit = float(row["value"]) / OPERATIONS_PER_SAMPLE, row["unit"]
+    if unit in NANOSECONDS:
+        value, unit = value * NANOSECONDS[unit], "ns"
+    medians.setdefault((scenario, system), {})[row["metric"]] = (value, unit, int(row["iterations"]))
 
 scenarios = sorted({scenario for scenario, _ in medians}, key=lambda s: (int(s.split(" ")[0]), s))
 missing = [(s, system) for s in scenarios for system in SYSTEMS if (s, system) not in medians]
-if missing:
-    sys.exit(f"second-harness: missing results for {missing}")
+if not scenarios or missing:
+    sys.exit(f"second-harness: missing results: {missing or 'every scenario'}")
 
-def table(metric, unit, scale):
-    rows = [(s, [medians[(s, system)].get(metric) for system in SYSTEMS]) for s in scenarios]
-    if any(value is None for _, values in rows for value in values):
+
+def table(metric):
+    if any(metric not in medians[(s, system)] for s in scenarios for system in SYSTEMS):
         return
-    print(f"\n{metric}, median (p50) per operation, {unit}; samples of {OPERATIONS_PER_SAMPLE} operations\n")
+    unit = medians[(scenarios[0], SYSTEMS[0])][metric][1]
+    print(f"\n{metric}: median (p50) per operation, {unit}, from samples of {OPERATIONS_PER_SAMPLE:,} operations\n")
     print(f"| scenario | {' | '.join(SYSTEMS)} | Syringe / hand-wired | Swinject / hand-wired | samples |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for scenario, values in rows:
-        per_operation = [p50 * scale / OPERATIONS_PER_SAMPLE for p50, _ in values]
-        hand = per_operation[0]
-        ratios = [f"{value / hand:.2f}x" if hand > 0 else "n/a" for value in per_operation[1:]]
-        samples = "/".join(str(count) for _, count in values)
-        cells = " | ".join(f"{value:,.1f}" for value in per_operation)
+    for scenario in scenarios:
+        values = [medians[(scenario, system)][metric] for system in SYSTEMS]
+        hand = values[0][0]
+        ratios = [f"{value / hand:.2f}x" if hand > 0 else "n/a" for value, _, _ in values[1:]]
+        cells = " | ".join(f"{value:,.1f}" for value, _, _ in values)
+        samples = "/".join(str(count) for _, _, count in values)
         print(f"| {scenario} | {cells} | {ratios[0]} | {ratios[1]} | {samples} |")
 
-table("Time (wall clock)", "ns", 1000)  # the export's time unit is microseconds
-table("Instructions", "instructions", 1)
-EOF
+
+for metric in sorted({metric for results in medians.values() for metric in results}):
+    if metric.startswith("Time") or metric.startswith("Instructions"):
+        table(metric)
+PYTHON
