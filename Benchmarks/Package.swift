@@ -20,7 +20,9 @@ let codeSizeVariants: [(name: String, library: String?)] = [
 
 let package = Package(
     name: "SyringeBenchmarks",
-    platforms: [.macOS(.v10_15)],  // Syringe's minimum (see its Package.swift)
+    // package-benchmark's minimum (it needs `Duration`), above Syringe's own (10.15, see its Package.swift): a package
+    // whose minimum is below a dependency's does not build on macOS.
+    platforms: [.macOS(.v13)],
     dependencies: [
         // Named, because a package found by path takes the name of its folder (a checkout may be named anything).
         .package(name: "Syringe", path: ".."),
