@@ -18,6 +18,24 @@ extension ResolutionContext {
     func checkCycle(
         _ registration: Unretained<Registration>, as requestedType: Any.Type, name: String?
     ) throws(ResolutionError) {
+        try checkCycleInline(registration, as: requestedType, name: name)
+    }
+
+    /// ``checkCycle(_:as:name:)``, then a frame for `registration` on the path (``push(_:as:name:)``): the two
+    /// steps before a factory runs, in one out-of-line call.
+    @inline(never)
+    func checkCycleAndPush(
+        _ registration: Unretained<Registration>, as requestedType: Any.Type, name: String?
+    ) throws(ResolutionError) {
+        try checkCycleInline(registration, as: requestedType, name: name)
+        try pushFrame(registration, as: requestedType, name: name)
+    }
+
+    /// The body of ``checkCycle(_:as:name:)``, inlined into it and into ``checkCycleAndPush(_:as:name:)``.
+    @inline(__always)
+    func checkCycleInline(
+        _ registration: Unretained<Registration>, as requestedType: Any.Type, name: String?
+    ) throws(ResolutionError) {
         var index = depth - 1
         var throughCompletion = false
         var found = -1

@@ -50,12 +50,17 @@ extension ResolutionContext {
 
     /// Runs the typed factory of a transient registration (`body`) and its `initCompleted` closures with a
     /// frame on the path.
+    /// With `checkingCycle`, the cycle check (``checkCycle(_:as:name:)``) comes first, in the same call.
     @inline(__always)
     func make<Service>(
         _ registration: Unretained<Registration>, _ configuration: Unretained<Registration.Configuration>,
-        as requestedType: Service.Type, name: String?, body: () throws -> Service
+        as requestedType: Service.Type, name: String?, checkingCycle: Bool = false, body: () throws -> Service
     ) throws(ResolutionError) -> Service {
-        try push(registration, as: requestedType, name: name)
+        if checkingCycle {
+            try checkCycleAndPush(registration, as: requestedType, name: name)
+        } else {
+            try push(registration, as: requestedType, name: name)
+        }
         defer { pop() }
         let instance: Service
         do {

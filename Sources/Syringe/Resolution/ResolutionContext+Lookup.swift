@@ -73,8 +73,8 @@ extension ResolutionContext {
         if configuration.with({ $0.kind }) == .transient, exact, observer == nil,
             shape == .plain
         {
-            try checkCycle(unretained, as: Service.self, name: name)
-            return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
+            return try make(unretained, configuration, as: Service.self, name: name, checkingCycle: true) {
+                () throws -> Service in
                 try unretained.with { registration in
                     try withResolver { try registration.typedPlain(as: Service.self).body($0) }
                 }
@@ -132,8 +132,8 @@ extension ResolutionContext {
         if configuration.with({ $0.kind }) == .transient, exact, observer == nil,
             shape == .arguments
         {
-            try checkCycle(unretained, as: Service.self, name: name)
-            return try make(unretained, configuration, as: Service.self, name: name) { () throws -> Service in
+            return try make(unretained, configuration, as: Service.self, name: name, checkingCycle: true) {
+                () throws -> Service in
                 try unretained.with { registration in
                     try withResolver {
                         try registration.typedWithArguments(as: Service.self).body($0, arguments)
@@ -182,8 +182,7 @@ extension ResolutionContext {
                 break
             }
         }
-        try checkCycle(unretained, as: Service.self, name: name)
-        try push(unretained, as: Service.self, name: name)
+        try checkCycleAndPush(unretained, as: Service.self, name: name)
         defer { pop() }
         let instance: Service
         do {

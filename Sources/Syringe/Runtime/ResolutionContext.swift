@@ -206,6 +206,15 @@ final class ResolutionContext: @unchecked Sendable {
     func push(
         _ registration: Unretained<Registration>, as requestedType: Any.Type, name: String?
     ) throws(ResolutionError) {
+        try pushFrame(registration, as: requestedType, name: name)
+    }
+
+    /// ``push(_:as:name:)``, inlined into the out-of-line callers that also check for a cycle first
+    /// (``checkCycleAndPush(_:as:name:)``).
+    @inline(__always)
+    func pushFrame(
+        _ registration: Unretained<Registration>, as requestedType: Any.Type, name: String?
+    ) throws(ResolutionError) {
         if _slowPath(currentStackAddress() < stackLimit) {
             throw stackExhaustedError(at: registration.object, as: requestedType, name: name)
         }
