@@ -200,7 +200,9 @@ extension ResolutionContext {
             return instance
         }
         return try finish(instance, of: unretained, configuration) { instance in
-            unretained.with { storeInGraph(typed: instance, of: $0) }
+            // The graph held nothing for the registration when its factory began; only a rerun (a cycle through a
+            // completion) can have stored one since, so with no rerun in this resolution it is new.
+            unretained.with { storeInGraph(typed: instance, of: $0, isNew: reruns == 0) }
         }
     }
 }

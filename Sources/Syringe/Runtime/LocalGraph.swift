@@ -117,8 +117,9 @@ struct LocalGraph: ~Copyable {
     }
 
     /// Stores `instance`, a value of exactly `Instance` (the typed path's), as its one reference if `Instance` is a
-    /// class type (see the invariant above), else in an `Any`.
-    mutating func store<Instance>(typed instance: Instance, for id: ObjectIdentifier) {
+    /// class type (see the invariant above), else in an `Any`. `isNew` tells that the graph holds nothing for `id`
+    /// (the caller found nothing before the factory ran, and nothing ran it again): the list is not searched.
+    mutating func store<Instance>(typed instance: Instance, for id: ObjectIdentifier, isNew: Bool = false) {
         guard Instance.self is AnyClass else { return store(.value(instance), for: id) }
         // Invariant: `Instance` is a class type, so its value is one reference: the bit cast is a plain copy.
         let object = unsafeBitCast(instance, to: AnyObject.self)
@@ -126,7 +127,8 @@ struct LocalGraph: ~Copyable {
             precondition(object is Instance, "a \(type(of: object)) stored as \(Instance.self)")
         #endif
         // The common case, a first store in a short list, makes the pair in place (no `Stored` passed along).
-        if overflow.isEmpty, count < Self.linearLimit, index(of: id) == nil {
+        assert(!isNew || !contains(id), "a registration said to be new is in the graph")
+        if overflow.isEmpty, count < Self.linearLimit, isNew || index(of: id) == nil {
             let pairs = self.pairs ?? allocatePairs()
             (pairs + count).initialize(to: Pair(id: id, stored: .reference(object, type: Instance.self)))
             count += 1

@@ -29,10 +29,11 @@ extension ResolutionContext {
     }
 
     /// Stores `instance`, made by the typed path as exactly `Service`: in a graph of its own, a class instance is
-    /// kept as its one reference (Runtime/LocalGraph.swift).
-    func storeInGraph<Service>(typed instance: Service, of registration: Registration) {
+    /// kept as its one reference (Runtime/LocalGraph.swift). `isNew`: the graph held nothing for the registration
+    /// when its factory began, and no rerun has run since (see ``LocalGraph/store(typed:for:isNew:)``).
+    func storeInGraph<Service>(typed instance: Service, of registration: Registration, isNew: Bool) {
         if sharedGraph == nil {
-            localGraph.store(typed: instance, for: ObjectIdentifier(registration))
+            localGraph.store(typed: instance, for: ObjectIdentifier(registration), isNew: isNew)
         } else {
             storeInGraph(instance as Any, of: registration)
         }
