@@ -11,8 +11,11 @@
 /// The stand-ins live in the container's ``LifecycleStore`` (the stand-ins beside those of
 /// ``ObjectScope/perContainer``), so `shutdown()` and `resetObjectScope(_:)` reach them as they do those, and
 /// one lock covers finding or making them.
-final class Derivation: Sendable {
-    /// The derived container's lifecycle, which keeps the stand-ins, their tables and their disposable instances.
+///
+/// A value, not an object: every table of the derived container carries it (``RegistryTable/derivation``), so
+/// deriving allocates nothing for it.
+struct Derivation: Sendable {
+    /// The derived container's lifecycle, which keeps the stand-ins and their disposable instances.
     let lifecycle: LifecycleStore
     /// Notes every lookup that falls through to an ancestor, for a recording container (see
     /// ``Container/derivedRecording(registeringClosure:)``); `nil` otherwise.

@@ -54,6 +54,19 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         self.init(bindings: bound, over: base, derivation: base.derivation)
     }
 
+    /// The empty table of a new derived container, published by its registry when made (see
+    /// ``RegistryStore/init(behaviors:lifecycle:derivation:)``): it shares its arrays with every empty table.
+    init(emptyWith derivation: Derivation) {
+        entries = []
+        bindings = []
+        slots = RegistryTable.emptySlots
+        mask = RegistryTable.emptySlots.count - 1
+        base = nil
+        self.derivation = derivation
+        checkAtomicWordLayout(&atomicWords)
+        checkInvariants()
+    }
+
     deinit {
         releaseMultiBindings()
     }
