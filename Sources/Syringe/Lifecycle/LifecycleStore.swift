@@ -65,8 +65,10 @@ final class LifecycleStore: Sendable {
         /// instances and that a lookup reached, by the original (one stand-in serves every key bound to it: its
         /// forwarded types). Kept until the registry is gone, also after the ancestor replaced or removed the
         /// original: a reader may still hold the stand-in, and its instances are still this store's to dispose.
-        /// In the order made: a test makes a few, so a short scan finds one without hashing (and a derived
+        /// The first in a field of its own, since a test often makes one (and then allocates no array); the
+        /// others in the order made: a test makes a few, so a short scan finds one without hashing (and a derived
         /// container allocates no dictionary); past ``derivedIndexThreshold``, `derivedIndex` finds them.
+        var firstDerived: Derived?
         var derived: [Derived] = []
         /// The position of each original in `derived`, kept only once there are more than
         /// ``derivedIndexThreshold``.
@@ -177,7 +179,7 @@ final class LifecycleStore: Sendable {
     /// The stand-ins this store holds.
     func standIns() -> [Registration] {
         state.withLock { state in
-            state.locals.values.map(\.standIn) + state.derived.map(\.standIn)
+            state.locals.values.map(\.standIn) + state.derivedStandIns
         }
     }
 
@@ -194,7 +196,7 @@ final class LifecycleStore: Sendable {
 
     /// Forgets every stand-in and returns them, for the caller to release outside the lock: a stand-in keeps this
     /// store (its `lifecycle`), so the store and its stand-ins are a cycle until this breaks it.
-    func takeStandIns() -> ([ObjectIdentifier: Local], [Derived]) {
+    func takeStandIns() -> ([ObjectIdentifier: Local], Derived?, [Derived]) {
         state.withLock { state in
             // Moved out whole: nothing is copied, and the caller releases them once the lock is released.
             var locals = [ObjectIdentifier: Local]()
@@ -202,7 +204,7 @@ final class LifecycleStore: Sendable {
             swap(&locals, &state.locals)
             swap(&derived, &state.derived)
             state.derivedIndex = [:]
-            return (locals, derived)
+            return (locals, state.firstDerived.take(), derived)
         }
     }
 
@@ -221,9 +223,7 @@ final class LifecycleStore: Sendable {
         // section.
         let original = hit.registration.identifier
         return state.withLock { state in
-            if let position = state.derivedPosition(of: original) {
-                return Unretained(state.derived[position].standIn)
-            }
+            if let found = state.derivedStandIn(of: original) { return Unretained(found) }
             let registration = hit.registration.object
             let standIn = StandInRegistration(
                 of: registration, scope: registration.configuration.scope,
@@ -289,14 +289,26 @@ extension LifecycleStore.State {
     /// How many stand-ins of a derived container are found by a scan; past that, by `derivedIndex`.
     static let derivedIndexThreshold = 16
 
-    /// The position in `derived` of the stand-in of the registration `original` identifies, if any.
-    func derivedPosition(of original: ObjectIdentifier) -> Int? {
-        if derived.count > Self.derivedIndexThreshold { return derivedIndex[original] }
-        return derived.firstIndex { $0.original == original }
+    /// The stand-in of the registration `original` identifies, if any.
+    func derivedStandIn(of original: ObjectIdentifier) -> StandInRegistration? {
+        if let firstDerived, firstDerived.original == original { return firstDerived.standIn }
+        let position =
+            derived.count > Self.derivedIndexThreshold
+            ? derivedIndex[original] : derived.firstIndex { $0.original == original }
+        return position.map { derived[$0].standIn }
+    }
+
+    /// Every stand-in of a derived container, in the order made.
+    var derivedStandIns: [Registration] {
+        (firstDerived.map { [$0.standIn] } ?? []) + derived.map(\.standIn)
     }
 
     /// Adds the stand-in of an original that has none, indexing them all once they are many.
     mutating func appendDerived(_ made: LifecycleStore.Derived) {
+        guard firstDerived != nil else {
+            firstDerived = made
+            return
+        }
         derived.append(made)
         if derived.count > Self.derivedIndexThreshold {
             if derivedIndex.isEmpty {

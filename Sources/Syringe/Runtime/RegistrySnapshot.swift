@@ -109,16 +109,29 @@ struct RegistryView {
         loadAncestors()
         // The nearest derived container on the way up (see ``Derivation``): a registration found above it that
         // keeps instances answers with its stand-in there. `nil` for every chain without a derived container.
-        var derivation = own.with { $0.derivation }
+        // Held as the table that carries it, not copied out of it (a copy retains its fields).
+        var derived = Self.derivedTable(own)
         if let table = parentTable {
-            if let hit = Self.find(key, in: table) { return Self.redirect(hit, through: derivation) }
-            if derivation == nil { derivation = table.with { $0.derivation } }
+            if let hit = Self.find(key, in: table) { return Self.redirect(hit, through: derived) }
+            if derived == nil { derived = Self.derivedTable(table) }
         }
         for table in ancestors ?? [] {
-            if let hit = Self.find(key, in: table) { return Self.redirect(hit, through: derivation) }
-            if derivation == nil { derivation = table.with { $0.derivation } }
+            if let hit = Self.find(key, in: table) { return Self.redirect(hit, through: derived) }
+            if derived == nil { derived = Self.derivedTable(table) }
         }
         return nil
+    }
+
+    /// `table`, if it is a derived container's (it carries a ``Derivation``).
+    @inline(__always)
+    private static func derivedTable(_ table: Unretained<RegistryTable>) -> Unretained<RegistryTable>? {
+        table.with { $0.derivation != nil } ? table : nil
+    }
+
+    /// ``redirect(_:through:)`` through the derivation `table` carries, if any.
+    private static func redirect(_ hit: Hit, through table: Unretained<RegistryTable>?) -> Hit {
+        guard let table else { return hit }
+        return table.with { table in redirect(hit, through: table.derivation) }
     }
 
     /// Takes the ancestors' tables, if not taken yet.
