@@ -16,11 +16,12 @@ struct RegistryView {
 
     /// A binding found in a view: the entry at `index` of `table`, and the registration a resolve of it uses.
     ///
-    /// The registration is the entry's own, or, below a derived container, the stand-in there of an ancestor's
-    /// registration that keeps instances (see ``Derivation``): then `table` and `index` still name the ancestor's
-    /// binding, which gives the stand-in's service type and name. Neither is retained: the table keeps its
-    /// registrations, and a derived container's ``LifecycleStore`` keeps its stand-ins until the container's
-    /// registry is gone.
+    /// Invariant: the registration is the entry's own, or, below a derived container, the stand-in there of the
+    /// entry's registration, an ancestor's that keeps instances (see ``Derivation``); then `table` and `index`
+    /// still name the ancestor's binding, which gives the stand-in's service type and name (checked in debug
+    /// builds). Neither is retained: the table keeps its registrations for the reading section, and a derived
+    /// container's ``LifecycleStore`` keeps its stand-ins until the container's registry is gone, which is after
+    /// every resolve through the container.
     struct Hit {
         let table: Unretained<RegistryTable>
         let index: Int
@@ -40,6 +41,17 @@ struct RegistryView {
             table = original.table
             index = original.index
             registration = standIn
+            checkStandIn(of: original)
+        }
+
+        /// Checks, in debug builds, what ``binding`` relies on: the registration is a stand-in of `original`'s.
+        private func checkStandIn(of original: Hit) {
+            #if DEBUG
+                let standIn = registration.object as? StandInRegistration
+                precondition(
+                    standIn.map { original.registration.refers(to: $0.original) } == true,
+                    "a hit's registration is neither its binding's nor a stand-in of it")
+            #endif
         }
 
         /// The binding, retained: the table's, or for a stand-in the table's service type and name bound to it.
