@@ -2,17 +2,20 @@
 /// registrations (``ObjectScope/container``, ``ObjectScope/weak``, custom scopes) keep this container's own
 /// instances in stand-ins of its own, so that resolving through it never stores an instance in an ancestor.
 ///
-/// A lookup that falls through to an ancestor and finds such a registration is answered with a one-binding
-/// table holding the stand-in (``table(for:binding:)``), in place of the ancestor's binding: the resolve path
-/// then reads and keeps the stand-in's instance exactly as it would the registration's own. A lookup of the
+/// A lookup that falls through to an ancestor and finds such a registration is answered with the ancestor's
+/// binding and, as the registration to resolve, its stand-in here (``standIn(for:)``, ``RegistryView/Hit``): the
+/// resolve path then reads and keeps the stand-in's instance exactly as it would the registration's own. A lookup of the
 /// container's own registrations never reaches here, and neither does any lookup of a container that is not
 /// derived: the check is made in ``RegistryView``'s fall-through to the ancestors.
 ///
-/// The stand-ins and their tables live in the container's ``LifecycleStore`` (the stand-ins beside those of
+/// The stand-ins live in the container's ``LifecycleStore`` (the stand-ins beside those of
 /// ``ObjectScope/perContainer``), so `shutdown()` and `resetObjectScope(_:)` reach them as they do those, and
 /// one lock covers finding or making them.
-final class Derivation: Sendable {
-    /// The derived container's lifecycle, which keeps the stand-ins, their tables and their disposable instances.
+///
+/// A value, not an object: every table of the derived container carries it (``RegistryTable/derivation``), so
+/// deriving allocates nothing for it.
+struct Derivation: Sendable {
+    /// The derived container's lifecycle, which keeps the stand-ins and their disposable instances.
     let lifecycle: LifecycleStore
     /// Notes every lookup that falls through to an ancestor, for a recording container (see
     /// ``Container/derivedRecording(registeringClosure:)``); `nil` otherwise.
@@ -37,13 +40,11 @@ final class Derivation: Sendable {
         }
     }
 
-    /// The table holding, under `key` and at index 0, the stand-in of `hit`'s registration (an ancestor's, read in
-    /// the caller's reading section or snapshot) with its binding's service type and name. Made on first need; it stays as long as the derived container,
-    /// so a reader may hold it unretained in a reading section, unless the ancestor bound the key to another
-    /// registration since: the old table is then retired through ``Reclamation``.
-    func table(for key: ServiceKey, hit: RegistryView.Hit) -> RegistryTable {
-        let (table, replaced) = lifecycle.derivedTable(for: key, hit: hit)
-        if let replaced { Reclamation.retire(replaced) }
-        return table
+    /// The stand-in of `hit`'s registration (an ancestor's, read in the caller's reading section or snapshot),
+    /// made on first need. It stays, kept by this container's lifecycle, until the container's registry is gone,
+    /// so a reader may hold it unretained in a reading section, even after the ancestor bound the key to another
+    /// registration.
+    func standIn(for hit: RegistryView.Hit) -> Unretained<Registration> {
+        lifecycle.derivedStandIn(for: hit)
     }
 }

@@ -40,11 +40,10 @@ final class LifecycleStore: Sendable {
         weak var store: LifecycleStore?
     }
 
-    /// A derived container's stand-in of an ancestor's registration, and its table (see ``Derivation``).
+    /// A derived container's stand-in of an ancestor's registration (see ``Derivation``), found by the original.
     struct Derived {
-        let key: ServiceKey
+        let original: ObjectIdentifier
         let standIn: StandInRegistration
-        let table: RegistryTable
     }
 
     struct WeakRegistration {
@@ -62,29 +61,23 @@ final class LifecycleStore: Sendable {
         /// `entryCount` after the last pruning of dead entries.
         var prunedCount = 0
         var locals = [ObjectIdentifier: Local]()
-        /// For a derived container (see ``Derivation``): for each key of an ancestor's registration that keeps
-        /// instances, its stand-in and the one-binding table that binds the key to it.
-        /// In the order made: a test makes a few, so a short scan finds one without hashing the key (and a derived
+        /// For a derived container (see ``Derivation``): the stand-in of each ancestor's registration that keeps
+        /// instances and that a lookup reached, by the original (one stand-in serves every key bound to it: its
+        /// forwarded types). Kept until the registry is gone, also after the ancestor replaced or removed the
+        /// original: a reader may still hold the stand-in, and its instances are still this store's to dispose.
+        /// The first in a field of its own, since a test often makes one (and then allocates no array); the
+        /// others in the order made: a test makes a few, so a short scan finds one without hashing (and a derived
         /// container allocates no dictionary); past ``derivedIndexThreshold``, `derivedIndex` finds them.
-        var derivedTables: [Derived] = []
-        /// The position of each key in `derivedTables`, kept only once there are more than
+        var firstDerived: Derived?
+        var derived: [Derived] = []
+        /// The position of each original in `derived`, kept only once there are more than
         /// ``derivedIndexThreshold``.
-        var derivedIndex = [ServiceKey: Int]()
-        /// Stand-ins of a derived container whose original the ancestor has since replaced or removed: no
-        /// lookup reaches them, but their instances are still this store's to dispose.
-        var formerStandIns: [Registration] = []
+        var derivedIndex = [ObjectIdentifier: Int]()
         /// Stores that hold stand-ins of this store's registrations.
         var dependents: [WeakStore] = []
         var eager: [WeakRegistration] = []
         var modules = [ObjectIdentifier: ModuleRecord]()
 
-        /// The stand-ins of `derivedTables`, each once (forwarded types share one).
-        func derivedUniqueStandIns() -> [Registration] {
-            var seen = Set<ObjectIdentifier>()
-            return derivedTables.compactMap {
-                seen.insert(ObjectIdentifier($0.standIn)).inserted ? $0.standIn : nil
-            }
-        }
     }
 
     let state = Locked(State())
@@ -186,7 +179,7 @@ final class LifecycleStore: Sendable {
     /// The stand-ins this store holds.
     func standIns() -> [Registration] {
         state.withLock { state in
-            state.locals.values.map(\.standIn) + state.derivedUniqueStandIns() + state.formerStandIns
+            state.locals.values.map(\.standIn) + state.derivedStandIns
         }
     }
 
@@ -201,65 +194,43 @@ final class LifecycleStore: Sendable {
         }
     }
 
-    /// Forgets every stand-in (and the derived tables holding them) and returns them, for the caller to release
-    /// outside the lock: a stand-in keeps this store (its `lifecycle`), so the store and its stand-ins are a
-    /// cycle until this breaks it.
-    func takeStandIns() -> ([ObjectIdentifier: Local], [Derived], [Registration]) {
+    /// Forgets every stand-in and returns them, for the caller to release outside the lock: a stand-in keeps this
+    /// store (its `lifecycle`), so the store and its stand-ins are a cycle until this breaks it.
+    func takeStandIns() -> ([ObjectIdentifier: Local], Derived?, [Derived]) {
         state.withLock { state in
             // Moved out whole: nothing is copied, and the caller releases them once the lock is released.
             var locals = [ObjectIdentifier: Local]()
             var derived: [Derived] = []
-            var former: [Registration] = []
             swap(&locals, &state.locals)
-            swap(&derived, &state.derivedTables)
+            swap(&derived, &state.derived)
             state.derivedIndex = [:]
-            swap(&former, &state.formerStandIns)
-            return (locals, derived, former)
+            return (locals, state.firstDerived.take(), derived)
         }
     }
 
-    /// For a derived container's store: the table binding `key` to the stand-in, kept here, of `hit`'s
-    /// registration (an ancestor's, in a scope that keeps instances), made now if there is none; the stand-in
-    /// runs the original's `initCompleted` closures, and one stand-in serves every key bound to the original (its
-    /// forwarded types). One lock, no user code under it. The original is not told of the stand-in (unlike a
-    /// ``ObjectScope/perContainer`` one): when the ancestor rebinds the key, the next lookup finds the new
-    /// registration and the table is replaced; the old stand-in's instances stay this store's to dispose.
+    /// For a derived container's store: the stand-in, kept here, of `hit`'s registration (an ancestor's, in a
+    /// scope that keeps instances), made now if there is none. The stand-in runs the original's `initCompleted`
+    /// closures, and serves every key bound to the original (its forwarded types). One lock, no user code under
+    /// it. The original is not told of the stand-in (unlike a ``ObjectScope/perContainer`` one): when the
+    /// ancestor rebinds the key, the next lookup finds the new registration, and with it another stand-in; the old
+    /// one stays, with its instances, this store's to dispose.
     ///
-    /// - Returns: The table, and a table it replaced (to retire through ``Reclamation``: a reader may hold it).
-    func derivedTable(for key: ServiceKey, hit: RegistryView.Hit) -> (RegistryTable, replaced: RegistryTable?) {
-        // Compared by identity: the binding (a retained copy of its registration, type and name) is taken only to
-        // make a stand-in. The hit's table keeps the registration alive during the caller's reading section.
+    /// - Returns: The stand-in, not retained: this store keeps it until ``takeStandIns()``, which only the
+    ///   registry's deinitializer calls, once nothing resolves through the container.
+    func derivedStandIn(for hit: RegistryView.Hit) -> Unretained<Registration> {
+        // Compared by identity: the stand-in keeps its original alive, so an identifier found here is that of the
+        // registration it names. The hit's table keeps `hit`'s registration alive during the caller's reading
+        // section.
         let original = hit.registration.identifier
         return state.withLock { state in
-            let position = state.derivedPosition(of: key)
-            if let position, ObjectIdentifier(state.derivedTables[position].standIn.original) == original {
-                return (state.derivedTables[position].table, nil)
-            }
-            let binding = hit.binding
-            // A forwarded type of a registration that has a stand-in already shares it: a scan of the few
-            // stand-ins a test makes, instead of a second map.
-            let standIn =
-                state.derivedTables.first { ObjectIdentifier($0.standIn.original) == original }?.standIn
-                ?? StandInRegistration(
-                    of: binding.registration, scope: binding.registration.configuration.scope,
-                    completions: binding.registration.configuration.completions, lifecycle: self
-                )
-            let table = RegistryTable(
-                single: Container.Binding(registration: standIn, serviceType: binding.serviceType, name: binding.name),
-                for: key
+            if let found = state.derivedStandIn(of: original) { return Unretained(found) }
+            let registration = hit.registration.object
+            let standIn = StandInRegistration(
+                of: registration, scope: registration.configuration.scope,
+                completions: registration.configuration.completions, lifecycle: self
             )
-            let derived = Derived(key: key, standIn: standIn, table: table)
-            var replaced: Derived?
-            if let position {
-                replaced = state.derivedTables[position]
-                state.derivedTables[position] = derived
-            } else {
-                state.appendDerived(derived)
-            }
-            if let replaced, !state.derivedTables.contains(where: { $0.standIn === replaced.standIn }) {
-                state.formerStandIns.append(replaced.standIn)
-            }
-            return (table, replaced?.table)
+            state.appendDerived(Derived(original: original, standIn: standIn))
+            return Unretained(standIn)
         }
     }
 
@@ -318,20 +289,32 @@ extension LifecycleStore.State {
     /// How many stand-ins of a derived container are found by a scan; past that, by `derivedIndex`.
     static let derivedIndexThreshold = 16
 
-    /// The position in `derivedTables` of the stand-in for `key`, if any.
-    func derivedPosition(of key: ServiceKey) -> Int? {
-        if derivedTables.count > Self.derivedIndexThreshold { return derivedIndex[key] }
-        return derivedTables.firstIndex { $0.key == key }
+    /// The stand-in of the registration `original` identifies, if any.
+    func derivedStandIn(of original: ObjectIdentifier) -> StandInRegistration? {
+        if let firstDerived, firstDerived.original == original { return firstDerived.standIn }
+        let position =
+            derived.count > Self.derivedIndexThreshold
+            ? derivedIndex[original] : derived.firstIndex { $0.original == original }
+        return position.map { derived[$0].standIn }
     }
 
-    /// Adds the stand-in of a key that has none, indexing them all once they are many.
-    mutating func appendDerived(_ derived: LifecycleStore.Derived) {
-        derivedTables.append(derived)
-        if derivedTables.count > Self.derivedIndexThreshold {
+    /// Every stand-in of a derived container, in the order made.
+    var derivedStandIns: [Registration] {
+        (firstDerived.map { [$0.standIn] } ?? []) + derived.map(\.standIn)
+    }
+
+    /// Adds the stand-in of an original that has none, indexing them all once they are many.
+    mutating func appendDerived(_ made: LifecycleStore.Derived) {
+        guard firstDerived != nil else {
+            firstDerived = made
+            return
+        }
+        derived.append(made)
+        if derived.count > Self.derivedIndexThreshold {
             if derivedIndex.isEmpty {
-                for (position, entry) in derivedTables.enumerated() { derivedIndex[entry.key] = position }
+                for (position, entry) in derived.enumerated() { derivedIndex[entry.original] = position }
             } else {
-                derivedIndex[derived.key] = derivedTables.count - 1
+                derivedIndex[made.original] = derived.count - 1
             }
         }
     }

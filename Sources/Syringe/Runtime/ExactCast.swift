@@ -106,8 +106,9 @@ extension PublishedInstance {
     /// checks it).
     @inline(__always)
     func typedValue<Service>(as serviceType: Service.Type) -> Service {
-        // Invariant: only a `TypedPublishedInstance<S>` has a `typedAs`, and it is `ObjectIdentifier(S.self)`;
-        // metatypes are unique, so `S` is `Service` and the box is a `TypedPublishedInstance<Service>`.
+        // Invariant: only an `ObjectPublishedInstance` of a class type `S` (which always sets `object`) and a
+        // `TypedPublishedInstance<S>` (which never does) have a `typedAs`, and it is `ObjectIdentifier(S.self)`;
+        // metatypes are unique, so `S` is `Service`, and a box without `object` is a `TypedPublishedInstance<Service>`.
         assert(typedAs == ObjectIdentifier(Service.self), "not a TypedPublishedInstance<Service>")
         if let object {
             // Invariant: `object` is set only when `S` is a class type (`S.self is AnyClass`: not an existential,

@@ -9,14 +9,15 @@ class PublishedInstance: @unchecked Sendable {
     // is shared between threads the way every kept instance is: the container hands it to whichever thread
     // resolves it.
 
-    /// `ObjectIdentifier(Service.self)` of a ``TypedPublishedInstance``, whose `value` is exactly a `Service`;
-    /// `nil` for an ``ErasedPublishedInstance``. ``typedValue(as:)`` downcasts the box by it.
+    /// `ObjectIdentifier(Service.self)` of an ``ObjectPublishedInstance`` or a ``TypedPublishedInstance``, whose
+    /// instance is exactly a `Service`; `nil` for an ``ErasedPublishedInstance``. ``typedValue(as:)`` reads the
+    /// box by it: `object` when set, else the `value` of the box downcast to `TypedPublishedInstance<Service>`.
     let typedAs: ObjectIdentifier?
-    /// For a ``TypedPublishedInstance`` whose `Service` is a class: the instance, which a `Service` is then the
-    /// same reference as. Read without calling `value` (see ``typedValue(as:)``).
+    /// For an ``ObjectPublishedInstance`` (and only for it: its `Service` is a class type), the instance, which a
+    /// `Service` is then the same reference as (see ``typedValue(as:)``).
     let object: AnyObject?
 
-    // File-private, so that only the two subclasses below set `typedAs` and `object`: the unchecked reads of
+    // File-private, so that only the three subclasses below set `typedAs` and `object`: the unchecked reads of
     // `typedValue(as:)` (Runtime/ExactCast.swift) rely on what they set.
     fileprivate init(typedAs: ObjectIdentifier?, object: AnyObject?) {
         self.typedAs = typedAs
@@ -25,7 +26,7 @@ class PublishedInstance: @unchecked Sendable {
 
     /// The instance, as `Any`.
     var instance: Any {
-        // Unreachable: only the two subclasses below are ever made, and both override this.
+        // Unreachable: only the three subclasses below are ever made, and each overrides this.
         preconditionFailure("PublishedInstance is abstract")
     }
 
@@ -33,13 +34,55 @@ class PublishedInstance: @unchecked Sendable {
     /// so that a resolve of `Service` takes it out with no cast.
     static func boxing<Service>(_ instance: Any, as serviceType: Service.Type) -> PublishedInstance {
         switch instance {
-        case let service as Service: TypedPublishedInstance(service)
+        case let service as Service: typed(service, storedIn: nil)
         default: ErasedPublishedInstance(instance)
         }
     }
+
+    /// The box of `value`, typed as `Service`: an ``ObjectPublishedInstance`` for a class type, a
+    /// ``TypedPublishedInstance`` otherwise. `stored`, if given, is `value` in an `Any` storing exactly a `Service`
+    /// (the factory's result, kept as it is).
+    static func typed<Service>(_ value: Service, storedIn stored: Any?) -> PublishedInstance {
+        // `is AnyClass` holds only for class types: not for an existential (`any Animal`, `AnyObject`,
+        // `Base & Animal`), whose value is more than the reference or differently laid out, nor for an optional.
+        guard Service.self is AnyClass else { return TypedPublishedInstance(value) }
+        // Invariant: `Service` is a class type, so a `Service` is one strong reference, the same bits as an
+        // `AnyObject` of the instance: the bit cast is a plain copy (and it traps if the sizes differed). A dynamic
+        // cast would give the same reference for ~200 instructions; `value as AnyObject` goes through the
+        // Objective-C bridging entry point (~2,500). Checked against the dynamic cast in debug builds.
+        let object = unsafeBitCast(value, to: AnyObject.self)
+        checkObject(object, of: value)
+        return ObjectPublishedInstance(stored: stored ?? value, object: object, typedAs: ObjectIdentifier(Service.self))
+    }
+
+    /// Checks, in debug builds, that `object` is the reference the runtime's cast gives for `value`.
+    private static func checkObject<Service>(_ object: AnyObject, of value: Service) {
+        #if DEBUG
+            precondition(dynamicCast(value, to: AnyObject.self) === object, "a kept instance's reference is not its own")
+        #endif
+    }
 }
 
-/// A kept instance stored as the registration's service type.
+/// A kept instance of a class type, stored as the registration's service type (see ``PublishedInstance/typed(_:storedIn:)``).
+/// Not generic: boxing an instance looks up no generic class metadata (~300 instructions) and allocates nothing
+/// but the box, which matters to a derived container (``Container/derived(registeringClosure:)``), where every
+/// test boxes its own singletons. ``typedValue(as:)`` reads `object`, which is always set, so it never downcasts
+/// this box.
+final class ObjectPublishedInstance: PublishedInstance, @unchecked Sendable {
+    // @unchecked Sendable: as for ``PublishedInstance``; `stored` is a `let`.
+    /// The instance in an `Any` that stores exactly the service type `typedAs` names.
+    private let stored: Any
+
+    fileprivate init(stored: Any, object: AnyObject, typedAs: ObjectIdentifier) {
+        self.stored = stored
+        super.init(typedAs: typedAs, object: object)
+    }
+
+    override var instance: Any { stored }
+}
+
+/// A kept instance stored as the registration's service type, which is not a class type (a struct, an enumeration,
+/// an existential, an optional); class types have ``ObjectPublishedInstance``.
 final class TypedPublishedInstance<Service>: PublishedInstance, @unchecked Sendable {
     // @unchecked Sendable: as for ``PublishedInstance``; `value` is a `let`.
 
@@ -48,17 +91,10 @@ final class TypedPublishedInstance<Service>: PublishedInstance, @unchecked Senda
     /// the field's offset (~300 instructions).
     let value: () -> Service
 
-    init(_ value: Service) {
+    /// Only for a `Service` that is not a class type: `object` stays `nil` (see ``typedValue(as:)``).
+    fileprivate init(_ value: Service) {
         self.value = { value }
-        // The invariants `typedValue(as:)` relies on: `typedAs` is `Service`'s, and `object` is set only for a
-        // class type, one reference wide, and is that reference (`as AnyObject` boxes nothing for a class
-        // instance). `is AnyClass` holds only for class types: not for an existential (`any Animal`, `AnyObject`,
-        // `Base & Animal`), whose value is more than the reference or differently laid out, nor for an optional.
-        // A dynamic cast, not `value as AnyObject`: on a class instance it gives the reference itself, where the
-        // conversion goes through the Objective-C bridging entry point and its conformance lookups (~2,500
-        // instructions per instance kept).
-        let object: AnyObject? = Service.self is AnyClass ? dynamicCast(value, to: AnyObject.self) : nil
-        super.init(typedAs: ObjectIdentifier(Service.self), object: object)
+        super.init(typedAs: ObjectIdentifier(Service.self), object: nil)
     }
 
     override var instance: Any { value() }

@@ -14,20 +14,54 @@ struct RegistryView {
     /// The tables of the parent's ancestors, nearest first, once a key missed in `own`.
     private var ancestors: [Unretained<RegistryTable>]?
 
-    /// A binding found in a view.
+    /// A binding found in a view: the entry at `index` of `table`, and the registration a resolve of it uses.
+    ///
+    /// Invariant: the registration is the entry's own, or, below a derived container, the stand-in there of the
+    /// entry's registration, an ancestor's that keeps instances (see ``Derivation``); then `table` and `index`
+    /// still name the ancestor's binding, which gives the stand-in's service type and name (checked in debug
+    /// builds). Neither is retained: the table keeps its registrations for the reading section, and a derived
+    /// container's ``LifecycleStore`` keeps its stand-ins until the container's registry is gone, which is after
+    /// every resolve through the container.
     struct Hit {
         let table: Unretained<RegistryTable>
         let index: Int
+        /// The registration, not retained (its table, or for a stand-in its derived container, keeps it).
+        let registration: Unretained<Registration>
 
-        /// The registration, not retained (its table keeps it).
+        /// The entry at `index` of `table`, resolved with its own registration.
         @inline(__always)
-        var registration: Unretained<Registration> {
-            table.with { $0.entry(at: index).registration }
+        init(table: Unretained<RegistryTable>, index: Int) {
+            self.table = table
+            self.index = index
+            registration = table.with { $0.entry(at: index).registration }
         }
 
-        /// The binding, retained.
+        /// `original`'s binding, resolved with `standIn`, a derived container's stand-in of its registration.
+        init(standIn: Unretained<Registration>, for original: Hit) {
+            table = original.table
+            index = original.index
+            registration = standIn
+            checkStandIn(of: original)
+        }
+
+        /// Checks, in debug builds, what ``binding`` relies on: the registration is a stand-in of `original`'s.
+        private func checkStandIn(of original: Hit) {
+            #if DEBUG
+                let standIn = registration.object as? StandInRegistration
+                precondition(
+                    standIn.map { original.registration.refers(to: $0.original) } == true,
+                    "a hit's registration is neither its binding's nor a stand-in of it")
+            #endif
+        }
+
+        /// The binding, retained: the table's, or for a stand-in the table's service type and name bound to it.
         var binding: Container.Binding {
-            table.with { $0.bindings[index] }
+            let found = table.with { $0.bindings[index] }
+            if registration.refers(to: found.registration) { return found }
+            var standIn = Container.Binding(
+                registration: registration.object, serviceType: found.serviceType, name: found.name)
+            standIn.order = found.order
+            return standIn
         }
     }
 
@@ -87,16 +121,29 @@ struct RegistryView {
         loadAncestors()
         // The nearest derived container on the way up (see ``Derivation``): a registration found above it that
         // keeps instances answers with its stand-in there. `nil` for every chain without a derived container.
-        var derivation = own.with { $0.derivation }
+        // Held as the table that carries it, not copied out of it (a copy retains its fields).
+        var derived = Self.derivedTable(own)
         if let table = parentTable {
-            if let hit = Self.find(key, in: table) { return Self.redirect(hit, key, through: derivation) }
-            if derivation == nil { derivation = table.with { $0.derivation } }
+            if let hit = Self.find(key, in: table) { return Self.redirect(hit, through: derived) }
+            if derived == nil { derived = Self.derivedTable(table) }
         }
         for table in ancestors ?? [] {
-            if let hit = Self.find(key, in: table) { return Self.redirect(hit, key, through: derivation) }
-            if derivation == nil { derivation = table.with { $0.derivation } }
+            if let hit = Self.find(key, in: table) { return Self.redirect(hit, through: derived) }
+            if derived == nil { derived = Self.derivedTable(table) }
         }
         return nil
+    }
+
+    /// `table`, if it is a derived container's (it carries a ``Derivation``).
+    @inline(__always)
+    private static func derivedTable(_ table: Unretained<RegistryTable>) -> Unretained<RegistryTable>? {
+        table.with { $0.derivation != nil } ? table : nil
+    }
+
+    /// ``redirect(_:through:)`` through the derivation `table` carries, if any.
+    private static func redirect(_ hit: Hit, through table: Unretained<RegistryTable>?) -> Hit {
+        guard let table else { return hit }
+        return table.with { table in redirect(hit, through: table.derivation) }
     }
 
     /// Takes the ancestors' tables, if not taken yet.
@@ -161,9 +208,7 @@ struct RegistryView {
             visit(table, hasAncestor: index < ancestors.count, isOwn: false)
             if derivation != nil {
                 for position in start..<found.count {
-                    let key = ServiceKey(
-                        serviceType: serviceType, argumentsType: noArgumentsKey, name: found[position].name)
-                    let redirected = Self.redirect(found[position].hit, key, through: derivation)
+                    let redirected = Self.redirect(found[position].hit, through: derivation)
                     found[position] = Found(
                         order: found[position].order, name: found[position].name, hit: redirected)
                 }
@@ -173,20 +218,19 @@ struct RegistryView {
         return found
     }
 
-    /// `hit`, an ancestor's binding for `key`, or, below a derived container (`derivation`), the binding of
-    /// its stand-in there if the registration keeps instances. The stand-in's table is kept by `derivation`.
-    private static func redirect(_ hit: Hit, _ key: ServiceKey, through derivation: Derivation?) -> Hit {
+    /// `hit`, an ancestor's binding, or, below a derived container (`derivation`), the same binding
+    /// resolved with its stand-in there if the registration keeps instances. The stand-in is kept by `derivation`.
+    private static func redirect(_ hit: Hit, through derivation: Derivation?) -> Hit {
         guard let derivation else { return hit }
         let recorder = derivation.recorder
         let keeps = Derivation.keepsInstances(hit.registration)
         guard keeps || recorder != nil else { return hit }
-        // The recorder and the stand-in's table are reached under locks: a quick read ends before any lock (a
-        // writer holding it may wait for quick reads). The resolve then reads the instance on the locked path.
+        // The recorder and the stand-ins are reached under locks: a quick read ends before any lock (a writer
+        // holding it may wait for quick reads). The resolve then reads the instance on the locked path.
         ResolvingThread.installed?.with { $0.endQuickRead() }
         recorder?.note(hit.binding)
         guard keeps else { return hit }
-        let table = derivation.table(for: key, hit: hit)
-        return Hit(table: Unretained(table), index: 0)
+        return Hit(standIn: derivation.standIn(for: hit), for: hit)
     }
 }
 
@@ -224,7 +268,7 @@ struct RegistrySnapshot {
                 guard let derivation else { return hit.binding }
                 derivation.recorder?.note(hit.binding)
                 guard Derivation.keepsInstances(hit.registration) else { return hit.binding }
-                return derivation.table(for: key, hit: hit).bindings[0]
+                return RegistryView.Hit(standIn: derivation.standIn(for: hit), for: hit).binding
             }
             if derivation == nil { derivation = table.derivation }
         }

@@ -31,14 +31,28 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// For a derived container, where its ancestors' shared-scope registrations keep its instances; every
     /// table this store builds carries it.
     let derivation: Derivation?
+    /// A derived container's first table, empty, published by the initializer (a test's container is resolved
+    /// from at once, mostly with nothing of its own: its first resolve then takes no lock and builds nothing).
+    /// Kept as long as this store, also once a registration unpublished it, so that it needs no retiring: a
+    /// reader holds a container's table only while it resolves through the container, which keeps this store.
+    private let initialTable: RegistryTable?
 
     /// The registrations of a new container, with `behaviors`. The registry is made in its lock's buffer, not
     /// copied there (a copy and the destruction of the original cost ~450 instructions per container).
     init(behaviors: [any Behavior], lifecycle: LifecycleStore, derivation: Derivation? = nil) {
-        state = Locked { Container.Registry(behaviors: behaviors) }
+        let initialTable = derivation.map { RegistryTable(emptyWith: $0) }
+        state = Locked {
+            var registry = Container.Registry(behaviors: behaviors)
+            registry.table = initialTable
+            return registry
+        }
         self.lifecycle = lifecycle
         self.derivation = derivation
+        self.initialTable = initialTable
         checkAtomicWordLayout(&atomicWords)
+        // Published before the store is shared with any other thread: a plain store suffices, and the registry's
+        // state keeps the table, as `checkInvariants(_:)` wants.
+        if let initialTable { published.store(Unretained(initialTable).bits) }
     }
 
     deinit {
@@ -105,7 +119,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
             return (result, table)
         }
         // Both consumed, so that the common path (nothing retired, nothing released) destroys nothing.
-        if let stale = consume stale { Reclamation.retire(stale) }
+        if let stale = consume stale, stale !== initialTable { Reclamation.retire(stale) }
         if let released = consume released { release(released) }
         return result
     }

@@ -54,22 +54,17 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         self.init(bindings: bound, over: base, derivation: base.derivation)
     }
 
-    /// A table of one binding, `binding` for `key`, at index 0: a derived container's stand-in (see
-    /// ``Derivation``). Built directly, without a ``BindingMap``.
-    init(single binding: Container.Binding, for key: ServiceKey) {
-        entries = [
-            Entry(
-                serviceType: key.serviceType, argumentsType: key.argumentsType, hasName: key.name != nil,
-                registration: Unretained(binding.registration)
-            )
-        ]
-        bindings = [binding]
-        // Two slots, one empty, so a probe for another key ends; shared arrays, as only the key's slot differs.
-        mask = 1
-        slots = key.registryHash & mask == 0 ? RegistryTable.singleSlots.low : RegistryTable.singleSlots.high
+    /// The empty table of a new derived container, published by its registry when made (see
+    /// ``RegistryStore/init(behaviors:lifecycle:derivation:)``): it shares its arrays with every empty table.
+    init(emptyWith derivation: Derivation) {
+        entries = []
+        bindings = []
+        slots = RegistryTable.emptySlots
+        mask = RegistryTable.emptySlots.count - 1
         base = nil
-        derivation = nil
+        self.derivation = derivation
         checkAtomicWordLayout(&atomicWords)
+        checkInvariants()
     }
 
     deinit {
@@ -78,8 +73,6 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
 
     /// The slots of every empty table (never written: a table's slots are written only while it is built).
     private static let emptySlots = [Int32](repeating: 0, count: 8)
-    /// The slots of every one-binding table, by the key's slot.
-    private static let singleSlots: (low: [Int32], high: [Int32]) = ([1, 0], [0, 1])
 
     /// Whether a layer of `changed` keys over a full table of `count` bindings is cheaper than a new full
     /// table: up to about √count changed keys (and at least 32), so a layer costs O(√n) to build and a full
