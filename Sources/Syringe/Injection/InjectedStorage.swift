@@ -46,9 +46,9 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
         )
     }
 
-    /// Stores `value` and remembers the property's name and owner.
+    /// Stores `value` (`label` and `owner` are for a failure's message: a filled box needs neither).
     func record(_ value: Value, label: String, owner: Any.Type) {
-        store(value, label: label, owner: owner)
+        store(value)
     }
 
     override var valueType: Any.Type { Value.self }
@@ -75,7 +75,7 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
         do {
             if let resolveThroughKey {
                 // The key's `require` returns a `Value`, boxed as exactly that.
-                store(try resolveThroughKey(resolver), label: label, owner: owner)
+                store(try resolveThroughKey(resolver))
                 return
             }
             let resolved: Value
@@ -84,7 +84,7 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
             } else {
                 resolved = try InjectionDispatch.resolve(Value.self, name: name, from: resolver)
             }
-            store(resolved, label: label, owner: owner)
+            store(resolved)
         } catch {
             record(label: label, owner: owner)
             throw error
@@ -92,8 +92,8 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
     }
 
     /// Stores `object`, which a quick read of the container returned for exactly `Value` (a class type).
-    override func store(kept object: AnyObject, label: String, owner: Any.Type) {
-        store(exactReference(object, as: Value.self), label: label, owner: owner)
+    override func store(kept object: AnyObject) {
+        store(exactReference(object, as: Value.self))
     }
 }
 

@@ -234,7 +234,7 @@ enum PropertyInjector {
                         let object = container.quickKeptObject(field.type)
                     else { break }
                     // A kept instance of exactly the property's class type (`field.type` is the box's `Value`).
-                    box.store(kept: object, label: plan.labels[index], owner: owner)
+                    box.store(kept: object)
                     if box.reinjected { reinjected.append(Property(label: plan.labels[index], storage: box)) }
                     index += 1
                 }

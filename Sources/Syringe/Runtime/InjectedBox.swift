@@ -9,7 +9,7 @@
 /// **Invariant.** `stored`, `label` and `owner` are read and written only inside
 /// `LockStripes.withLock(for: self)` (checked in debug builds: the stripe held is this box's), so they need no
 /// dynamic exclusivity check (`@exclusivity(unchecked)`, which saves two checks a fill, ~250 instructions). `stored`,
-/// once set, holds a value stored as exactly the subclass's `Value`: only ``store(_:label:owner:)`` sets it,
+/// once set, holds a value stored as exactly the subclass's `Value`: only ``store(_:)`` sets it,
 /// and only the subclass calls it, with a `Value` (or an `Any` a declared key's `require` made from one).
 @usableFromInline
 class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
@@ -26,10 +26,13 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
     /// registers the key's default (Injection/Injected+Keys.swift); the `Any` holds exactly a `Value`. `nil` for
     /// a property resolved by type and name.
     @usableFromInline let resolveThroughKey: (@Sendable (any Resolver) throws(ResolutionError) -> Any)?
-    /// The value, once a container filled it, stored as exactly `Value` (an `Any`, so that this class need not
-    /// be generic; taken out with no cast, Runtime/ExactCast.swift).
-    @exclusivity(unchecked) private var stored: Any?
-    /// The property's name and owner once a container has seen them (for the message of an early read).
+    /// The value, once a container filled it (`filled`), stored as exactly `Value` (an `Any`, so that this class
+    /// need not be generic; taken out with no cast, Runtime/ExactCast.swift). Not an `Any?`: copying and
+    /// destroying one goes through `Optional`'s value witnesses (~100 instructions each).
+    @exclusivity(unchecked) private var stored: Any = ()
+    @exclusivity(unchecked) private var filled = false
+    /// The property's name and owner once a container failed to fill it (for the message of an early read; a
+    /// filled box is never read early).
     @exclusivity(unchecked) private var label: String?
     @exclusivity(unchecked) private var owner: Any.Type?
 
@@ -58,10 +61,10 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
     }
 
     /// The stored value, `nil` before a container filled the box.
-    final var storedValue: Any? { locked { stored } }
+    final var storedValue: Any? { locked { filled ? stored : nil } }
 
     /// Whether a container filled the box.
-    final var isFilled: Bool { locked { stored != nil } }
+    final var isFilled: Bool { locked { filled } }
 
     /// The property's name and owner, once a container has seen them.
     final var seen: (label: String?, owner: Any.Type?) { locked { (label, owner) } }
@@ -74,18 +77,15 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
         }
     }
 
-    /// Stores `value`, which holds exactly the subclass's `Value`, and remembers the property's name and owner.
-    /// The value replaced (on re-injection) is released after the stripe is unlocked: its `deinit` may be the
-    /// user's.
-    final func store(_ value: __owned Any, label: String, owner: Any.Type) {
-        let replaced: Any? = locked {
-            let previous = stored.take()
-            stored = value
-            self.label = label
-            self.owner = owner
-            return previous
+    /// Stores `value`, which holds exactly the subclass's `Value`. The value replaced (on re-injection) is
+    /// released after the stripe is unlocked: its `deinit` may be the user's.
+    final func store(_ value: __owned Any) {
+        var incoming = value
+        locked {
+            swap(&stored, &incoming)
+            filled = true
         }
-        withExtendedLifetime(replaced) {}
+        // `incoming` now holds the value replaced (or the empty tuple), released here.
     }
 
     // Unreachable: only `InjectedStorage` is ever made, and it overrides these.
@@ -97,7 +97,7 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
     func fill(from resolver: any Resolver, label: String, owner: Any.Type, plain: Bool) throws(ResolutionError) {
         preconditionFailure("InjectedBox is abstract")
     }
-    func store(kept object: AnyObject, label: String, owner: Any.Type) {
+    func store(kept object: AnyObject) {
         preconditionFailure("InjectedBox is abstract")
     }
 }

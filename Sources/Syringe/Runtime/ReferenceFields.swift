@@ -96,53 +96,55 @@ struct ReferenceFields: Sendable {
 
     /// Runs `body` with the start of `instance`'s storage: a class instance's object, or a value's bytes (checked
     /// to hold every field).
-    private func withStorage<Output, Failure: Error>(
-        of instance: Any, _ body: (UnsafeRawPointer) throws(Failure) -> Output
-    ) throws(Failure) -> Output {
-        // The body's outcome is carried out of the opened existential as a `Result` (a local generic function
-        // does not rethrow a typed error of its enclosing function).
-        func run(_ storage: UnsafeRawPointer) -> Result<Output, Failure> {
-            do throws(Failure) {
-                return .success(try body(storage))
-            } catch {
-                return .failure(error)
-            }
+    private func withStorage<Result>(of instance: Any, _ body: (UnsafeRawPointer) -> Result) -> Result {
+        if isClass {
+            let object = Self.object(of: instance)
+            return withExtendedLifetime(object) { body(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())) }
         }
-        func open<Instance>(_ value: Instance) -> Result<Output, Failure> {
-            if isClass {
-                precondition(Instance.self is AnyClass, "a class layout used on a value")
-                // One reference wide, as every class instance is: its bits are the object's address.
-                let object = unsafeBitCast(value, to: AnyObject.self)
-                return withExtendedLifetime(object) {
-                    run(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
-                }
-            }
-            return withUnsafeBytes(of: value) { bytes in
+        func open<Instance>(_ value: Instance) -> Result {
+            withUnsafeBytes(of: value) { bytes in
                 precondition(
                     fields.allSatisfy { $0.offset + MemoryLayout<UInt>.size <= bytes.count },
                     "a field lies past the value")
-                return run(bytes.baseAddress!)
+                return body(bytes.baseAddress!)
             }
         }
-        return try open(instance).get()
+        return _openExistential(instance, do: open)
     }
 
-    /// Runs `body` with the objects the fields of `instance` hold, read one at a time as `body` asks for them (no
-    /// array is made). `instance`'s dynamic type must be the one the layout was made for, and every field must
-    /// hold a `Base`, as for ``references(in:as:)``. The ``FieldObjects`` is valid only during `body`, which must
-    /// not keep it.
+    /// The class instance `instance` holds (its dynamic type is a class: checked).
+    private static func object(of instance: Any) -> AnyObject {
+        func open<Instance>(_ value: Instance) -> AnyObject {
+            precondition(Instance.self is AnyClass, "a class layout used on a value")
+            // One reference wide, as every class instance is: its bits are the object's address.
+            return unsafeBitCast(value, to: AnyObject.self)
+        }
+        return _openExistential(instance, do: open)
+    }
+
+    /// Runs `body` with the objects the fields of `instance` hold: for a class instance, read one at a time as
+    /// `body` asks for them (no array is made); for a value, read all first. `instance`'s dynamic type must be the
+    /// one the layout was made for, and every field must hold a `Base`, as for ``references(in:as:)``. The
+    /// ``FieldObjects`` is valid only during `body`, which must not keep it.
     func withObjects<Base: AnyObject, Output, Failure: Error>(
         in instance: Any, as base: Base.Type, _ body: (FieldObjects<Base>) throws(Failure) -> Output
     ) throws(Failure) -> Output {
-        try withStorage(of: instance) { storage throws(Failure) -> Output in
-            try body(FieldObjects(storage: storage, fields: fields))
+        guard isClass else {
+            return try body(FieldObjects(storage: nil, read: references(in: instance, as: Base.self), fields: fields))
         }
+        let object = Self.object(of: instance)
+        // The object, and so its storage, stays alive until `body` returns.
+        defer { withExtendedLifetime(object) {} }
+        let storage = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        return try body(FieldObjects(storage: storage, read: [], fields: fields))
     }
 
     /// The objects a layout's fields hold in one instance, read on demand: valid only inside the
     /// ``withObjects(in:as:_:)`` call that made it, which keeps the instance, and so its storage, alive.
     struct FieldObjects<Base: AnyObject> {
-        fileprivate let storage: UnsafeRawPointer
+        /// The class instance's storage; `nil` for a value, whose objects are in `read`.
+        fileprivate let storage: UnsafeRawPointer?
+        fileprivate let read: [Base]
         fileprivate let fields: [Field]
 
         /// How many fields the layout has.
@@ -150,7 +152,8 @@ struct ReferenceFields: Sendable {
 
         /// The object the field at `index` holds, retained.
         func object(at index: Int) -> Base {
-            ReferenceFields.object(in: storage, at: fields[index], as: Base.self)
+            guard let storage else { return read[index] }
+            return ReferenceFields.object(in: storage, at: fields[index], as: Base.self)
         }
     }
 
