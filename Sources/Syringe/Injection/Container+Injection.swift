@@ -35,12 +35,14 @@ extension Container {
     public func inject<Target>(
         into target: Target, isolation: isolated (any Actor)? = #isolation
     ) throws(ResolutionError) {
-        let plan = PropertyInjector.plan(of: target)
+        // Boxed once: each conversion of a `Target` to `Any` copies it into a new existential.
+        let instance: Any = target
+        let plan = PropertyInjector.plan(of: instance)
         // A kept `.container` instance of a class type is read as `resolve(_:)` reads it; the other properties
         // are filled in one resolution of this container (joining the running one).
         try PropertyInjector.fill(
-            target, plan: plan, quickReadsFrom: self, resolver: self, registration: nil, isolation: isolation)
-        PropertyInjector.notifyCompletion(of: target, plan: plan, from: self)
+            instance, plan: plan, quickReadsFrom: self, resolver: self, registration: nil, isolation: isolation)
+        PropertyInjector.notifyCompletion(of: instance, plan: plan, from: self)
     }
 
     /// Runs `body` inside one resolution of this container, so that the resolves it makes on this container

@@ -51,6 +51,12 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
         store(value)
     }
 
+    /// Stores `value`, as exactly a `Value`; what it replaces is released on the way out, after the stripe.
+    private func store(_ value: Value) {
+        var boxed: Any = value
+        store(swapping: &boxed)
+    }
+
     override var valueType: Any.Type { Value.self }
 
     override var lookupType: Any.Type {
@@ -75,7 +81,8 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
         do {
             if let resolveThroughKey {
                 // The key's `require` returns a `Value`, boxed as exactly that.
-                store(try resolveThroughKey(resolver))
+                var boxed = try resolveThroughKey(resolver)
+                store(swapping: &boxed)
                 return
             }
             let resolved: Value

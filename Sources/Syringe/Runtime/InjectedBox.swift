@@ -6,10 +6,10 @@
 /// allocates one object whose fields have fixed offsets, and freeing it destroys them with no generic metadata
 /// (before, freeing a box cost ~430 instructions, a third of them looking up the subclass's field offsets).
 ///
-/// **Invariant.** `stored`, `label` and `owner` are read and written only inside
+/// **Invariant.** `stored`, `filled`, `label` and `owner` are read and written only inside
 /// `LockStripes.withLock(for: self)` (checked in debug builds: the stripe held is this box's), so they need no
-/// dynamic exclusivity check (`@exclusivity(unchecked)`, which saves two checks a fill, ~250 instructions). `stored`,
-/// once set, holds a value stored as exactly the subclass's `Value`: only ``store(_:)`` sets it,
+/// dynamic exclusivity check (`@exclusivity(unchecked)`: the checks cost ~130 instructions a fill). `stored`,
+/// once set, holds a value stored as exactly the subclass's `Value`: only ``store(swapping:)`` sets it,
 /// and only the subclass calls it, with a `Value` (or an `Any` a declared key's `require` made from one).
 @usableFromInline
 class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
@@ -77,15 +77,14 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
         }
     }
 
-    /// Stores `value`, which holds exactly the subclass's `Value`. The value replaced (on re-injection) is
-    /// released after the stripe is unlocked: its `deinit` may be the user's.
-    final func store(_ value: __owned Any) {
-        var incoming = value
+    /// Stores `value`, which holds exactly the subclass's `Value`, and hands back in `value` the value replaced (on
+    /// re-injection; else the empty tuple), for the caller to release after the stripe is unlocked: its `deinit`
+    /// may be the user's. Swapped, not copied: no retain and release of the value on the way in.
+    final func store(swapping value: inout Any) {
         locked {
-            swap(&stored, &incoming)
+            swap(&stored, &value)
             filled = true
         }
-        // `incoming` now holds the value replaced (or the empty tuple), released here.
     }
 
     // Unreachable: only `InjectedStorage` is ever made, and it overrides these.
