@@ -226,36 +226,14 @@ enum PropertyInjector {
                 guard let container else {
                     return try fill(boxes, from: 0, plan: plan, resolver: resolver, owner: owner, &reinjected)
                 }
-                var index = 0
-                while index < boxes.count {
-                    let box = boxes.object(at: index)
-                    let field = plan.fields[index]
-                    guard field.isClass, box.name == nil, box.resolveThroughKey == nil,
-                        let object = container.quickKeptObject(field.type)
-                    else { break }
-                    // A kept instance of exactly the property's class type (`field.type` is the box's `Value`).
-                    box.store(kept: object)
-                    if box.reinjected { reinjected.append(Property(label: plan.labels[index], storage: box)) }
-                    index += 1
-                }
+                let index = fillQuickly(boxes, plan: plan, from: container, &reinjected)
                 if index == boxes.count { return }
                 try container.inOneResolution { () throws(ResolutionError) in
                     try fill(boxes, from: index, plan: plan, resolver: resolver, owner: owner, &reinjected)
                 }
             }
         case .mirror:
-            let properties = properties(of: instance, plan: plan)
-            func fillAll() throws(ResolutionError) {
-                for property in properties {
-                    do {
-                        try property.storage.fill(from: resolver, label: property.label, owner: owner)
-                    } catch {
-                        throw error.injecting(property: property.label, of: owner)
-                    }
-                }
-            }
-            if let container { try container.inOneResolution(fillAll) } else { try fillAll() }
-            reinjected = properties.filter(\.storage.reinjected)
+            reinjected = try fillReflected(instance, plan: plan, container: container, resolver: resolver, owner: owner)
         }
         if !reinjected.isEmpty {
             try Reinjection.watch(
@@ -263,7 +241,31 @@ enum PropertyInjector {
         }
     }
 
+    /// Fills the leading boxes of a `.fields` layout whose value is a kept `.container` instance of a class type,
+    /// read quickly from `container` (Runtime/InjectionQuickRead.swift), up to the first that is not; returns its
+    /// index.
+    @inline(never)
+    private static func fillQuickly(
+        _ boxes: ReferenceFields.FieldObjects<InjectedBox>, plan: Plan, from container: Container,
+        _ reinjected: inout [Property]
+    ) -> Int {
+        var index = 0
+        while index < boxes.count {
+            let box = boxes.object(at: index)
+            let field = plan.fields[index]
+            guard field.isClass, box.name == nil, box.resolveThroughKey == nil,
+                let object = container.quickKeptObject(field.type)
+            else { break }
+            // A kept instance of exactly the property's class type (`field.type` is the box's `Value`).
+            box.store(kept: object)
+            if box.reinjected { reinjected.append(Property(label: plan.labels[index], storage: box)) }
+            index += 1
+        }
+        return index
+    }
+
     /// Fills the boxes of a `.fields` layout from `start` on, in order, noting the re-injected ones.
+    @inline(never)
     private static func fill(
         _ boxes: ReferenceFields.FieldObjects<InjectedBox>, from start: Int, plan: Plan, resolver: any Resolver,
         owner: Any.Type, _ reinjected: inout [Property]
@@ -278,6 +280,26 @@ enum PropertyInjector {
             }
             if box.reinjected { reinjected.append(Property(label: label, storage: box)) }
         }
+    }
+
+    /// Fills the properties of a type read with `Mirror`, in one resolution of `container` if given; returns the
+    /// re-injected ones.
+    @inline(never)
+    private static func fillReflected(
+        _ instance: Any, plan: Plan, container: Container?, resolver: any Resolver, owner: Any.Type
+    ) throws(ResolutionError) -> [Property] {
+        let properties = properties(of: instance, plan: plan)
+        func fillAll() throws(ResolutionError) {
+            for property in properties {
+                do {
+                    try property.storage.fill(from: resolver, label: property.label, owner: owner)
+                } catch {
+                    throw error.injecting(property: property.label, of: owner)
+                }
+            }
+        }
+        if let container { try container.inOneResolution(fillAll) } else { try fillAll() }
+        return properties.filter(\.storage.reinjected)
     }
 
     /// Tells `instance` that injection is complete, if it adopts ``InjectionCompletionAware``.
