@@ -251,14 +251,18 @@ enum PropertyInjector {
     ) -> Int {
         var index = 0
         while index < boxes.count {
-            let box = boxes.object(at: index)
             let field = plan.fields[index]
-            guard field.isClass, box.name == nil, box.resolveThroughKey == nil,
-                let object = container.quickKeptObject(field.type)
-            else { break }
-            // A kept instance of exactly the property's class type (`field.type` is the box's `Value`).
-            box.store(kept: object)
-            if box.reinjected { reinjected.append(Property(label: plan.labels[index], storage: box)) }
+            // Borrowed: the instance keeps its boxes.
+            let filled = boxes.withObject(at: index) { box in
+                guard field.isClass, box.name == nil, box.resolveThroughKey == nil,
+                    let object = container.quickKeptObject(field.type)
+                else { return false }
+                // A kept instance of exactly the property's class type (`field.type` is the box's `Value`).
+                box.store(kept: object)
+                if box.reinjected { reinjected.append(Property(label: plan.labels[index], storage: box)) }
+                return true
+            }
+            if !filled { break }
             index += 1
         }
         return index

@@ -155,6 +155,23 @@ struct ReferenceFields: Sendable {
             guard let storage else { return read[index] }
             return ReferenceFields.object(in: storage, at: fields[index], as: Base.self)
         }
+
+        /// Runs `body` with the object the field at `index` holds, borrowed: no retain, no release. The instance,
+        /// which the enclosing ``ReferenceFields/withObjects(in:as:_:)`` keeps alive, keeps the object; `body`
+        /// takes a strong reference (by storing it) if it must outlive the call.
+        func withObject<Result>(at index: Int, _ body: (Base) -> Result) -> Result {
+            guard let storage else { return body(read[index]) }
+            let field = fields[index]
+            let bits = storage.load(fromByteOffset: field.offset, as: UInt.self)
+            // Unreachable: the layout was matched against this type's boxes, and a wrapper always holds its box.
+            guard let reference = Unretained<AnyObject>(bits: bits) else {
+                preconditionFailure("no object in the stored property \(field.name)")
+            }
+            #if DEBUG
+                precondition(reference.with { $0 is Base }, "the stored property \(field.name) holds no \(Base.self)")
+            #endif
+            return reference.with { body(unsafeDowncast($0, to: Base.self)) }
+        }
     }
 
     /// The object `field` holds in `storage`, retained: the storage's owner keeps it meanwhile.
