@@ -13,9 +13,9 @@
 /// it, and only the subclass calls it, with a `Value` (or an `Any` a declared key's `require` made from one).
 @usableFromInline
 class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
-    // @unchecked Sendable: the `let`s are Sendable; `stored`, `filled`, `label` and `owner` are touched only under the
-    // box's stripe (the invariant). The value crosses threads only as the user's object does: `Injected` is
-    // `Sendable` only when `Value` is.
+    // @unchecked Sendable: the `let`s are Sendable; `stored`, `filled`, `label` and `owner` are touched only
+    // under the box's stripe (the invariant). The value crosses threads only as the user's object does:
+    // `Injected` is `Sendable` only when `Value` is.
     @usableFromInline let name: String?
     @usableFromInline let reinjected: Bool
     @usableFromInline let fileID: String
