@@ -17,8 +17,8 @@ internal import CSyringeRuntime
 /// when it makes the layout; `references(in:as:)` checks, in debug builds, that every word it reads is an object of
 /// the expected class (`withObjects(in:as:_:)` reads them the same way, one at a time, and its `FieldObjects` is
 /// used only inside the call that made it). A caller uses a layout only on instances whose dynamic type is the one
-/// it was made for, and checks it once against `Mirror` on the first instance (``PropertyInjector`` does), so a layout that the standard
-/// library got wrong is never used: it is dropped for `Mirror` instead.
+/// it was made for, and checks it once against `Mirror` on the first instance (``PropertyInjector`` does), so a
+/// layout that the standard library got wrong is never used: it is dropped for `Mirror` instead.
 struct ReferenceFields: Sendable {
     /// One stored property: its offset in an instance's storage and its name as declared (`_api` for `@Injected
     /// var api`).
