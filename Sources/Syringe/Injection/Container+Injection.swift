@@ -30,20 +30,19 @@ extension Container {
     ///   - isolation: The caller's actor, found by the compiler; re-injection runs there.
     /// - Throws: ``ResolutionError`` for the first required property that cannot be resolved, with
     ///   ``ResolutionError/injectedProperty`` naming it and its owner. Properties before it are filled.
-    /// - Complexity: One resolution per marked property, plus a reflection (`Mirror`) of `target`; which children
-    ///   are marked is cached per type.
+    /// - Complexity: One resolve per marked property. The first object of a type is reflected (`Mirror`); later
+    ///   ones are read through the type's field layout, found once.
     public func inject<Target>(
         into target: Target, isolation: isolated (any Actor)? = #isolation
     ) throws(ResolutionError) {
-        try fillMarkedProperties(of: target, isolation: isolation)
-        PropertyInjector.notifyCompletion(of: target, from: self)
-    }
-
-    /// Fills the marked properties of `target` in one resolution of this container (joining the running one).
-    func fillMarkedProperties(of target: Any, isolation: (any Actor)?) throws(ResolutionError) {
-        try inOneResolution { () throws(ResolutionError) in
-            try PropertyInjector.fill(target, from: self, registration: nil, isolation: isolation)
-        }
+        // Boxed once: each conversion of a `Target` to `Any` copies it into a new existential.
+        let instance: Any = target
+        let plan = PropertyInjector.plan(of: instance)
+        // A kept `.container` instance of a class type is read as `resolve(_:)` reads it; the other properties
+        // are filled in one resolution of this container (joining the running one).
+        try PropertyInjector.fill(
+            instance, plan: plan, quickReadsFrom: self, resolver: self, registration: nil, isolation: isolation)
+        PropertyInjector.notifyCompletion(of: instance, plan: plan, from: self)
     }
 
     /// Runs `body` inside one resolution of this container, so that the resolves it makes on this container

@@ -26,6 +26,6 @@ extension Injected {
     ) {
         storage = InjectedStorage(
             name: key.name, reinjected: reinjected, fileID: fileID, line: line, declaringType: function,
-            resolveThroughKey: { resolver throws(ResolutionError) in try resolver.require(key) })
+            resolveThroughKey: { resolver throws(ResolutionError) -> Any in try resolver.require(key) })
     }
 }

@@ -13,48 +13,114 @@ enum PropertyInjector {
         let storage: any InjectedStorageProtocol
     }
 
-    /// Where a type's `@Injected` properties are.
-    private enum Layout: Sendable {
-        /// Read through the field layout; `labels` are the properties' names, in the layout's order.
-        case fields(ReferenceFields, labels: [String])
-        /// Reflected: for each level of the class hierarchy (the type first, then its superclasses), the offsets
-        /// of the marked children among `Mirror`'s, with their names.
-        case mirror(levels: [[(offset: Int, label: String)]])
+    /// What is known of a type, found on its first instance: where its `@Injected` properties are, how each is
+    /// resolved, and whether the type hears that injection is complete.
+    final class Plan: Sendable {
+        /// Where the properties are.
+        enum Layout: Sendable {
+            /// Read through the field layout, in `labels`' order.
+            case fields(ReferenceFields)
+            /// Reflected: for each level of the class hierarchy (the type first, then its superclasses), the
+            /// offsets of the marked children among `Mirror`'s, with their names.
+            case mirror(levels: [[(offset: Int, label: String)]])
+        }
 
-        var isEmpty: Bool {
-            switch self {
-            case .fields(_, let labels): labels.isEmpty
-            case .mirror(let levels): levels.allSatisfy(\.isEmpty)
-            }
+        /// How the property at one position of a `.fields` layout is resolved, from its declared type.
+        struct Field: Sendable {
+            /// The property's `Value`.
+            let type: ObjectIdentifier
+            /// Whether `Value` is not an array: resolved as `require` does, with no multi-injection check.
+            let plain: Bool
+            /// Whether `Value` is a class type: `inject(into:)` may read a kept instance of it quickly.
+            let isClass: Bool
+        }
+
+        let layout: Layout
+        /// The properties' names, in the `.fields` layout's order (empty for `.mirror`).
+        let labels: [String]
+        /// Per property of a `.fields` layout, how it is resolved.
+        let fields: [Field]
+        let isEmpty: Bool
+        /// Whether the type adopts ``InjectionCompletionAware`` (a conformance lookup of ~2,000 instructions, made
+        /// once).
+        let hearsCompletion: Bool
+
+        init(layout: Layout, labels: [String], fields: [Field], isEmpty: Bool, hearsCompletion: Bool) {
+            self.layout = layout
+            self.labels = labels
+            self.fields = fields
+            self.isEmpty = isEmpty
+            self.hearsCompletion = hearsCompletion
         }
     }
 
-    /// The layouts found so far, per type: types are few and live for good, so the cache only grows.
-    private static let layouts = Locked<[ObjectIdentifier: Layout]>([:])
+    /// The plans found so far, per type, with the last one found in front (most injections fill one type after
+    /// another of the same): types are few and live for good, so the cache only grows.
+    private struct Plans {
+        var lastType: ObjectIdentifier?
+        var last: Plan?
+        var all: [ObjectIdentifier: Plan] = [:]
+
+        mutating func find(_ type: ObjectIdentifier) -> Plan? {
+            if type == lastType { return last }
+            guard let plan = all[type] else { return nil }
+            lastType = type
+            last = plan
+            return plan
+        }
+    }
+
+    private static let plans = Locked(Plans())
+
+    /// The plan of `instance`'s type, made on its first instance (which is reflected with `Mirror`).
+    static func plan(of instance: Any) -> Plan {
+        let type = ObjectIdentifier(Swift.type(of: instance))
+        if let plan = plans.withLock({ $0.find(type) }) { return plan }
+        let plan = makePlan(for: instance)
+        plans.withLock { $0.all[type] = plan }
+        return plan
+    }
+
+    private static func makePlan(for instance: Any) -> Plan {
+        let type = Swift.type(of: instance)
+        let hearsCompletion = type is any InjectionCompletionAware.Type
+        let (found, levels) = reflectedProperties(of: instance)
+        if let fields = fieldLayout(of: type, matching: found, in: instance) {
+            let resolved = found.map { property in
+                Plan.Field(
+                    type: ObjectIdentifier(property.storage.valueType),
+                    plain: !isMultiInjected(property.storage.valueType),
+                    isClass: property.storage.valueType is AnyClass)
+            }
+            return Plan(
+                layout: .fields(fields), labels: found.map(\.label), fields: resolved, isEmpty: found.isEmpty,
+                hearsCompletion: hearsCompletion)
+        }
+        return Plan(
+            layout: .mirror(levels: levels), labels: [], fields: [], isEmpty: levels.allSatisfy(\.isEmpty),
+            hearsCompletion: hearsCompletion)
+    }
 
     /// The `@Injected` properties of `instance`, in declaration order.
     static func properties(of instance: Any) -> [Property] {
-        let type = Swift.type(of: instance)
-        if let layout = layouts.withLock({ $0[ObjectIdentifier(type)] }) {
-            switch layout {
-            case .fields(let fields, let labels):
-                if labels.isEmpty { return [] }
-                let boxes = fields.references(in: instance, as: InjectedBox.self)
-                return zip(labels, boxes).map { Property(label: $0, storage: $1) }
-            case .mirror(let levels):
-                if layout.isEmpty { return [] }
-                return properties(of: instance, levels: levels)
-            }
+        properties(of: instance, plan: plan(of: instance))
+    }
+
+    private static func properties(of instance: Any, plan: Plan) -> [Property] {
+        if plan.isEmpty { return [] }
+        switch plan.layout {
+        case .fields(let fields):
+            let boxes = fields.references(in: instance, as: InjectedBox.self)
+            return zip(plan.labels, boxes).map { Property(label: $0, storage: $1) }
+        case .mirror(let levels):
+            return properties(of: instance, levels: levels)
         }
-        let (found, levels) = reflectedProperties(of: instance)
-        let layout = fieldLayout(of: type, matching: found, in: instance) ?? .mirror(levels: levels)
-        layouts.withLock { $0[ObjectIdentifier(type)] = layout }
-        return found
     }
 
     /// Whether the later instances of `type` are read through its field layout, not `Mirror` (for tests).
     static func readsThroughFieldLayout(_ type: Any.Type) -> Bool {
-        if case .fields = layouts.withLock({ $0[ObjectIdentifier(type)] }) { return true }
+        guard let plan = plans.withLock({ $0.all[ObjectIdentifier(type)] }) else { return false }
+        if case .fields = plan.layout { return true }
         return false
     }
 
@@ -80,11 +146,13 @@ enum PropertyInjector {
     /// `type`'s field layout, if the runtime gives one and it finds in `instance` exactly the boxes that
     /// `Mirror` found (`found`): the check that makes the layout safe to read later instances by. Its fields are
     /// put in `Mirror`'s order (a class's own properties before its superclass's), so both ways fill alike.
-    private static func fieldLayout(of type: Any.Type, matching found: [Property], in instance: Any) -> Layout? {
-        guard let fields = ReferenceFields.find(in: type, where: { $0 is any InjectedProperty.Type }),
-            let ordered = fields.ordered(as: found.map { ObjectIdentifier($0.storage) }, in: instance)
-        else { return nil }
-        return .fields(ordered, labels: found.map(\.label))
+    private static func fieldLayout(
+        of type: Any.Type, matching found: [Property], in instance: Any
+    ) -> ReferenceFields? {
+        guard let fields = ReferenceFields.find(in: type, where: { $0 is any InjectedProperty.Type }) else {
+            return nil
+        }
+        return fields.ordered(as: found.map { ObjectIdentifier($0.storage) }, in: instance)
     }
 
     private static func properties(of instance: Any, levels: [[(offset: Int, label: String)]]) -> [Property] {
@@ -134,37 +202,119 @@ enum PropertyInjector {
         _ instance: Any, from resolver: any Resolver, registration: Unretained<Registration>?,
         isolation: (any Actor)? = nil
     ) throws(ResolutionError) {
-        let properties = properties(of: instance)
-        if properties.isEmpty { return }
+        try fill(
+            instance, plan: plan(of: instance), quickReadsFrom: nil, resolver: resolver,
+            registration: registration?.object, isolation: isolation)
+    }
+
+    /// Fills every `@Injected` property of `instance` in declaration order, through `resolver`; the caller runs
+    /// this inside a resolution, unless `container` is given (``Container/inject(into:isolation:)``): then the
+    /// properties whose value is a kept `.container` instance of a class type are read quickly, with no
+    /// resolution (Runtime/InjectionQuickRead.swift), until the first that is not, and the rest are filled in one
+    /// resolution of `container` (`resolver` is then the container).
+    static func fill(
+        _ instance: Any, plan: Plan, quickReadsFrom container: Container?, resolver: any Resolver,
+        registration: Registration?, isolation: (any Actor)?
+    ) throws(ResolutionError) {
+        if plan.isEmpty { return }
         let owner = Swift.type(of: instance)
-        for property in properties {
-            do {
-                try property.storage.fill(from: resolver, label: property.label, owner: owner)
-            } catch {
-                throw error.injecting(property: property.label, of: owner)
+        var reinjected: [Property] = []
+        switch plan.layout {
+        case .fields(let fields):
+            // The boxes read one at a time from the instance: no array of them, no reflection.
+            try fields.withObjects(in: instance, as: InjectedBox.self) { boxes throws(ResolutionError) in
+                guard let container else {
+                    return try fill(boxes, from: 0, plan: plan, resolver: resolver, owner: owner, &reinjected)
+                }
+                let index = fillQuickly(boxes, plan: plan, from: container, &reinjected)
+                if index == boxes.count { return }
+                try container.inOneResolution { () throws(ResolutionError) in
+                    try fill(boxes, from: index, plan: plan, resolver: resolver, owner: owner, &reinjected)
+                }
             }
+        case .mirror:
+            reinjected = try fillReflected(instance, plan: plan, container: container, resolver: resolver, owner: owner)
         }
-        let reinjected = properties.filter(\.storage.reinjected)
         if !reinjected.isEmpty {
             try Reinjection.watch(
-                instance, properties: reinjected, resolver: resolver, madeBy: registration?.object,
-                isolation: isolation)
+                instance, properties: reinjected, resolver: resolver, madeBy: registration, isolation: isolation)
         }
+    }
+
+    /// Fills the leading boxes of a `.fields` layout whose value is a kept `.container` instance of a class type,
+    /// read quickly from `container` (Runtime/InjectionQuickRead.swift), up to the first that is not; returns its
+    /// index.
+    @inline(never)
+    private static func fillQuickly(
+        _ boxes: ReferenceFields.FieldObjects<InjectedBox>, plan: Plan, from container: Container,
+        _ reinjected: inout [Property]
+    ) -> Int {
+        var index = 0
+        while index < boxes.count {
+            let field = plan.fields[index]
+            // Borrowed: the instance keeps its boxes.
+            let filled = boxes.withObject(at: index) { box in
+                guard field.isClass, box.name == nil, box.resolveThroughKey == nil,
+                    let object = container.quickKeptObject(field.type)
+                else { return false }
+                // A kept instance of exactly the property's class type (`field.type` is the box's `Value`).
+                box.store(kept: object)
+                if box.reinjected { reinjected.append(Property(label: plan.labels[index], storage: box)) }
+                return true
+            }
+            if !filled { break }
+            index += 1
+        }
+        return index
+    }
+
+    /// Fills the boxes of a `.fields` layout from `start` on, in order, noting the re-injected ones.
+    @inline(never)
+    private static func fill(
+        _ boxes: ReferenceFields.FieldObjects<InjectedBox>, from start: Int, plan: Plan, resolver: any Resolver,
+        owner: Any.Type, _ reinjected: inout [Property]
+    ) throws(ResolutionError) {
+        for index in start..<boxes.count {
+            let box = boxes.object(at: index)
+            let label = plan.labels[index]
+            do {
+                try box.fill(from: resolver, label: label, owner: owner, plain: plan.fields[index].plain)
+            } catch {
+                throw error.injecting(property: label, of: owner)
+            }
+            if box.reinjected { reinjected.append(Property(label: label, storage: box)) }
+        }
+    }
+
+    /// Fills the properties of a type read with `Mirror`, in one resolution of `container` if given; returns the
+    /// re-injected ones.
+    @inline(never)
+    private static func fillReflected(
+        _ instance: Any, plan: Plan, container: Container?, resolver: any Resolver, owner: Any.Type
+    ) throws(ResolutionError) -> [Property] {
+        let properties = properties(of: instance, plan: plan)
+        func fillAll() throws(ResolutionError) {
+            for property in properties {
+                do {
+                    try property.storage.fill(from: resolver, label: property.label, owner: owner)
+                } catch {
+                    throw error.injecting(property: property.label, of: owner)
+                }
+            }
+        }
+        if let container { try container.inOneResolution(fillAll) } else { try fillAll() }
+        return properties.filter(\.storage.reinjected)
     }
 
     /// Tells `instance` that injection is complete, if it adopts ``InjectionCompletionAware``.
     static func notifyCompletion(of instance: Any, from resolver: any Resolver) {
-        // Whether a type adopts the protocol is remembered: the cast looks up the conformance (~2,000
-        // instructions), which most types do not have.
-        let type = ObjectIdentifier(Swift.type(of: instance))
-        if completionUnaware.withLock({ $0.contains(type) }) { return }
-        guard let aware = instance as? any InjectionCompletionAware else {
-            completionUnaware.withLock { _ = $0.insert(type) }
-            return
-        }
-        aware.didInjectDependencies(from: resolver)
+        notifyCompletion(of: instance, plan: plan(of: instance), from: resolver)
     }
 
-    /// The types seen not to adopt ``InjectionCompletionAware``: types are few and live for good.
-    private static let completionUnaware = Locked<Set<ObjectIdentifier>>([])
+    /// Tells `instance`, whose type's plan is `plan`, that injection is complete, if it adopts
+    /// ``InjectionCompletionAware`` (which the plan remembers: the cast looks up the conformance).
+    static func notifyCompletion(of instance: Any, plan: Plan, from resolver: any Resolver) {
+        guard plan.hearsCompletion, let aware = instance as? any InjectionCompletionAware else { return }
+        aware.didInjectDependencies(from: resolver)
+    }
 }

@@ -10,7 +10,8 @@
 /// other) nor runs code it does not know: it reads and writes its object's fields, and moves out any value whose
 /// release could run a user's `deinit`, to drop it after the stripe is unlocked. So two objects sharing a stripe
 /// only ever wait for each other briefly, and a stripe cannot deadlock. Checked in debug builds: a thread that
-/// enters a stripe while it holds one stops.
+/// enters a stripe while it holds one stops, and a caller can check that it holds the stripe taken for an object
+/// (`checkHeld(for:)`).
 enum LockStripes {
     /// How many stripes: a power of two, many more than the cores of any machine, so unrelated objects seldom share.
     private static let count = 64
@@ -28,20 +29,24 @@ enum LockStripes {
         return try stripe.withLock { taken in
             taken &+= 1
             #if DEBUG
-                precondition(!holdsStripe, "a stripe was taken while another was held")
-                holdsStripe = true
-                defer { holdsStripe = false }
+                precondition(held.value == nil, "a stripe was taken while another was held")
+                _ = held.set(UnsafeRawPointer(bitPattern: address))
+                defer { _ = held.set(nil) }
             #endif
             return try body()
         }
     }
 
     #if DEBUG
-        /// Debug builds: whether this thread holds a stripe, the invariant's check (non-nil while it does).
+        /// Debug builds: the object whose stripe this thread holds, the invariant's check (nil while it holds none).
         private static let held = ThreadSlot()
-        private static var holdsStripe: Bool {
-            get { held.value != nil }
-            set { _ = held.set(newValue ? UnsafeRawPointer(bitPattern: 1) : nil) }
+
+        /// Debug builds: stops unless this thread holds the stripe of `object`, taken for `object` itself (a
+        /// caller's check that it touches an object's guarded state only under that object's stripe).
+        static func checkHeld(for object: AnyObject) {
+            let address = UInt(bitPattern: Int(bitPattern: ObjectIdentifier(object)))
+            precondition(
+                UInt(bitPattern: held.value) == address, "an object's state was touched outside its stripe")
         }
     #endif
 }

@@ -15,9 +15,10 @@ internal import CSyringeRuntime
 /// layout was made for (a class instance from its start, header included; a struct's value from its first byte),
 /// of a stored property whose type the maker accepted and which is one reference wide. The maker checks the width
 /// when it makes the layout; `references(in:as:)` checks, in debug builds, that every word it reads is an object of
-/// the expected class. A caller uses a layout only on instances whose dynamic type is the one it was made for, and
-/// checks it once against `Mirror` on the first instance (``PropertyInjector`` does), so a layout that the standard
-/// library got wrong is never used: it is dropped for `Mirror` instead.
+/// the expected class (`withObjects(in:as:_:)` reads them the same way, one at a time, and its `FieldObjects` is
+/// used only inside the call that made it). A caller uses a layout only on instances whose dynamic type is the one
+/// it was made for, and checks it once against `Mirror` on the first instance (``PropertyInjector`` does), so a
+/// layout that the standard library got wrong is never used: it is dropped for `Mirror` instead.
 struct ReferenceFields: Sendable {
     /// One stored property: its offset in an instance's storage and its name as declared (`_api` for `@Injected
     /// var api`).
@@ -96,29 +97,71 @@ struct ReferenceFields: Sendable {
     /// Runs `body` with the start of `instance`'s storage: a class instance's object, or a value's bytes (checked
     /// to hold every field).
     private func withStorage<Result>(of instance: Any, _ body: (UnsafeRawPointer) -> Result) -> Result {
+        if isClass {
+            let object = Self.object(of: instance)
+            return withExtendedLifetime(object) { body(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())) }
+        }
         func open<Instance>(_ value: Instance) -> Result {
-            if isClass {
-                precondition(Instance.self is AnyClass, "a class layout used on a value")
-                // One reference wide, as every class instance is: its bits are the object's address.
-                let object = unsafeBitCast(value, to: AnyObject.self)
-                return withExtendedLifetime(object) {
-                    body(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
-                }
-            }
-            return withUnsafeBytes(of: value) { bytes in
+            withUnsafeBytes(of: value) { bytes in
                 precondition(
                     fields.allSatisfy { $0.offset + MemoryLayout<UInt>.size <= bytes.count },
                     "a field lies past the value")
                 return body(bytes.baseAddress!)
             }
         }
-        return open(instance)
+        return _openExistential(instance, do: open)
     }
 
-    private func references<Base: AnyObject>(at storage: UnsafeRawPointer, as base: Base.Type) -> [Base] {
-        var found: [Base] = []
-        found.reserveCapacity(fields.count)
-        for field in fields {
+    /// The class instance `instance` holds (its dynamic type is a class: checked).
+    private static func object(of instance: Any) -> AnyObject {
+        func open<Instance>(_ value: Instance) -> AnyObject {
+            precondition(Instance.self is AnyClass, "a class layout used on a value")
+            // One reference wide, as every class instance is: its bits are the object's address.
+            return unsafeBitCast(value, to: AnyObject.self)
+        }
+        return _openExistential(instance, do: open)
+    }
+
+    /// Runs `body` with the objects the fields of `instance` hold: for a class instance, read one at a time as
+    /// `body` asks for them (no array is made); for a value, read all first. `instance`'s dynamic type must be the
+    /// one the layout was made for, and every field must hold a `Base`, as for ``references(in:as:)``. The
+    /// ``FieldObjects`` is valid only during `body`, which must not keep it.
+    func withObjects<Base: AnyObject, Output, Failure: Error>(
+        in instance: Any, as base: Base.Type, _ body: (FieldObjects<Base>) throws(Failure) -> Output
+    ) throws(Failure) -> Output {
+        guard isClass else {
+            return try body(FieldObjects(storage: nil, read: references(in: instance, as: Base.self), fields: fields))
+        }
+        let object = Self.object(of: instance)
+        // The object, and so its storage, stays alive until `body` returns.
+        defer { withExtendedLifetime(object) {} }
+        let storage = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        return try body(FieldObjects(storage: storage, read: [], fields: fields))
+    }
+
+    /// The objects a layout's fields hold in one instance, read on demand: valid only inside the
+    /// ``withObjects(in:as:_:)`` call that made it, which keeps the instance, and so its storage, alive.
+    struct FieldObjects<Base: AnyObject> {
+        /// The class instance's storage; `nil` for a value, whose objects are in `read`.
+        fileprivate let storage: UnsafeRawPointer?
+        fileprivate let read: [Base]
+        fileprivate let fields: [Field]
+
+        /// How many fields the layout has.
+        var count: Int { fields.count }
+
+        /// The object the field at `index` holds, retained.
+        func object(at index: Int) -> Base {
+            guard let storage else { return read[index] }
+            return ReferenceFields.object(in: storage, at: fields[index], as: Base.self)
+        }
+
+        /// Runs `body` with the object the field at `index` holds, borrowed: no retain, no release. The instance,
+        /// which the enclosing ``ReferenceFields/withObjects(in:as:_:)`` keeps alive, keeps the object; `body`
+        /// takes a strong reference (by storing it) if it must outlive the call.
+        func withObject<Result>(at index: Int, _ body: (Base) -> Result) -> Result {
+            guard let storage else { return body(read[index]) }
+            let field = fields[index]
             let bits = storage.load(fromByteOffset: field.offset, as: UInt.self)
             // Unreachable: the layout was matched against this type's boxes, and a wrapper always holds its box.
             guard let reference = Unretained<AnyObject>(bits: bits) else {
@@ -127,8 +170,31 @@ struct ReferenceFields: Sendable {
             #if DEBUG
                 precondition(reference.with { $0 is Base }, "the stored property \(field.name) holds no \(Base.self)")
             #endif
-            // Retained here, while the instance (kept by the caller) keeps the object.
-            found.append(unsafeDowncast(reference.object, to: Base.self))
+            return reference.with { body(unsafeDowncast($0, to: Base.self)) }
+        }
+    }
+
+    /// The object `field` holds in `storage`, retained: the storage's owner keeps it meanwhile.
+    private static func object<Base: AnyObject>(
+        in storage: UnsafeRawPointer, at field: Field, as base: Base.Type
+    ) -> Base {
+        let bits = storage.load(fromByteOffset: field.offset, as: UInt.self)
+        // Unreachable: the layout was matched against this type's boxes, and a wrapper always holds its box.
+        guard let reference = Unretained<AnyObject>(bits: bits) else {
+            preconditionFailure("no object in the stored property \(field.name)")
+        }
+        #if DEBUG
+            precondition(reference.with { $0 is Base }, "the stored property \(field.name) holds no \(Base.self)")
+        #endif
+        // Retained here, while the instance (kept by the caller) keeps the object.
+        return unsafeDowncast(reference.object, to: Base.self)
+    }
+
+    private func references<Base: AnyObject>(at storage: UnsafeRawPointer, as base: Base.Type) -> [Base] {
+        var found: [Base] = []
+        found.reserveCapacity(fields.count)
+        for field in fields {
+            found.append(Self.object(in: storage, at: field, as: Base.self))
         }
         return found
     }
