@@ -21,9 +21,10 @@
 /// controller.cart.checkout()
 /// ```
 ///
-/// The wrapper keeps its value in a box it shares with its copies: the container fills it through reflection
-/// (`Mirror`), which reads a property but cannot write one. Copies of a struct made before injection share the
-/// filled values.
+/// The wrapper keeps its value in a box it shares with its copies: the container finds the boxes of an object's
+/// marked properties (with `Mirror` the first time it sees the type, then through the type's field layout) and
+/// fills them, where reflection could read a property but not write one. Copies of a struct made before injection
+/// share the filled values.
 ///
 /// > Warning: Reading a required property before a container filled it is a programming error: it stops the
 /// > program with `preconditionFailure`, with a message that names the declaring type, the property's type and
