@@ -254,7 +254,7 @@ enum PropertyInjector {
             let field = plan.fields[index]
             // Borrowed: the instance keeps its boxes.
             let filled = boxes.withObject(at: index) { box in
-                guard field.isClass, box.name == nil, box.resolveThroughKey == nil,
+                guard field.isClass, box.name == nil, !box.resolvesThroughKey,
                     let object = container.quickKeptObject(field.type)
                 else { return false }
                 // A kept instance of exactly the property's class type (`field.type` is the box's `Value`).

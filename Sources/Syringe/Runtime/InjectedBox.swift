@@ -26,6 +26,14 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
     /// registers the key's default (Injection/Injected+Keys.swift); the `Any` holds exactly a `Value`. `nil` for
     /// a property resolved by type and name.
     @usableFromInline let resolveThroughKey: (@Sendable (any Resolver) throws(ResolutionError) -> Any)?
+
+    /// Whether the property resolves through a declared key (`resolveThroughKey` is set). Asked by pattern, not with
+    /// `!= nil`: comparing an optional of a typed-throws function type with `nil` needs that type's metadata, which
+    /// only macOS 15 / iOS 18 runtimes can make.
+    var resolvesThroughKey: Bool {
+        if case .some = resolveThroughKey { return true }
+        return false
+    }
     /// The value, once a container filled it (`filled`), stored as exactly `Value` (an `Any`, so that this class
     /// need not be generic; taken out with no cast, Runtime/ExactCast.swift). Not an `Any?`: copying and
     /// destroying one goes through `Optional`'s value witnesses (~100 instructions each).
