@@ -161,15 +161,7 @@ struct ReferenceFields: Sendable {
         /// takes a strong reference (by storing it) if it must outlive the call.
         func withObject<Result>(at index: Int, _ body: (Base) -> Result) -> Result {
             guard let storage else { return body(read[index]) }
-            let field = fields[index]
-            let bits = storage.load(fromByteOffset: field.offset, as: UInt.self)
-            // Unreachable: the layout was matched against this type's boxes, and a wrapper always holds its box.
-            guard let reference = Unretained<AnyObject>(bits: bits) else {
-                preconditionFailure("no object in the stored property \(field.name)")
-            }
-            #if DEBUG
-                precondition(reference.with { $0 is Base }, "the stored property \(field.name) holds no \(Base.self)")
-            #endif
+            let reference = ReferenceFields.reference(in: storage, at: fields[index], as: Base.self)
             return reference.with { body(unsafeDowncast($0, to: Base.self)) }
         }
     }
@@ -178,6 +170,16 @@ struct ReferenceFields: Sendable {
     private static func object<Base: AnyObject>(
         in storage: UnsafeRawPointer, at field: Field, as base: Base.Type
     ) -> Base {
+        // Retained here, while the instance (kept by the caller) keeps the object.
+        unsafeDowncast(reference(in: storage, at: field, as: Base.self).object, to: Base.self)
+    }
+
+    /// The object `field` holds in `storage`, not retained (the storage's owner keeps it), checked in debug builds to
+    /// be a `Base`.
+    @inline(__always)
+    fileprivate static func reference<Base: AnyObject>(
+        in storage: UnsafeRawPointer, at field: Field, as base: Base.Type
+    ) -> Unretained<AnyObject> {
         let bits = storage.load(fromByteOffset: field.offset, as: UInt.self)
         // Unreachable: the layout was matched against this type's boxes, and a wrapper always holds its box.
         guard let reference = Unretained<AnyObject>(bits: bits) else {
@@ -186,8 +188,7 @@ struct ReferenceFields: Sendable {
         #if DEBUG
             precondition(reference.with { $0 is Base }, "the stored property \(field.name) holds no \(Base.self)")
         #endif
-        // Retained here, while the instance (kept by the caller) keeps the object.
-        return unsafeDowncast(reference.object, to: Base.self)
+        return reference
     }
 
     private func references<Base: AnyObject>(at storage: UnsafeRawPointer, as base: Base.Type) -> [Base] {
