@@ -84,9 +84,10 @@ static inline uintptr_t *_Nonnull syringe_process_word(int index) {
 
 /// Room for the C library's mutex (`pthread_mutex_t`: 40 bytes in glibc on x86_64, 64 in Apple's libc), kept by the
 /// caller at a stable address (Runtime/Locked.swift tail-allocates it). `CSyringeRuntime.c` checks at compile time
-/// that the C library's mutex fits.
+/// that the C library's mutex fits. Aligned to 8, the alignment of both C libraries' mutex and condition types:
+/// with 16, Swift allocated every lock's buffer through `posix_memalign` on Linux, whose `malloc` it trusts only to 8.
 typedef struct {
-    _Alignas(16) unsigned char storage[96];
+    _Alignas(8) unsigned char storage[96];
 } syringe_mutex;
 
 void syringe_mutex_initialize(syringe_mutex *_Nonnull lock);
@@ -96,7 +97,7 @@ void syringe_mutex_unlock(syringe_mutex *_Nonnull lock);
 
 /// Room for the C library's condition variable (`pthread_cond_t`), used with a `syringe_mutex`.
 typedef struct {
-    _Alignas(16) unsigned char storage[96];
+    _Alignas(8) unsigned char storage[96];
 } syringe_condition;
 
 void syringe_condition_initialize(syringe_condition *_Nonnull condition);
