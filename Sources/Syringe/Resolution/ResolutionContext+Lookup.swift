@@ -102,12 +102,7 @@ extension ResolutionContext {
         if configuration.with({ $0.kind }) == .graph, exact, observer == nil,
             unretained.with({ $0.shape }) == .plain
         {
-            return try graphInstance(of: unretained, configuration, as: Service.self, name: name) {
-                () throws -> Service in
-                try unretained.with { registration in
-                    try withResolver { try registration.typedPlain(as: Service.self).body($0) }
-                }
-            }
+            return try plainGraphInstance(of: unretained, configuration, as: Service.self, name: name)
         }
         return try resolveOtherwise(unretained, configuration, as: Service.self, name: name, arguments: ())
     }
@@ -144,18 +139,27 @@ extension ResolutionContext {
         if configuration.with({ $0.kind }) == .graph, exact, observer == nil,
             shape == .plain
         {
-            return try graphInstance(of: unretained, configuration, as: Service.self, name: name) {
-                () throws -> Service in
-                try unretained.with { registration in
-                    try withResolver { try registration.typedPlain(as: Service.self).body($0) }
-                }
-            }
+            return try plainGraphInstance(of: unretained, configuration, as: Service.self, name: name)
         }
         let registration = unretained.object
         let instance = try instance(
             of: registration, configuration, as: Service.self, name: name, arguments: arguments
         )
         return try cast(instance, to: Service.self, name: name, registration: registration)
+    }
+
+    /// ``graphInstance(of:_:as:name:body:)`` for a plain registration (no runtime arguments) of exactly `Service`,
+    /// whose typed factory is the body.
+    @inline(__always)
+    func plainGraphInstance<Service>(
+        of unretained: Unretained<Registration>, _ configuration: Unretained<Registration.Configuration>,
+        as serviceType: Service.Type, name: String?
+    ) throws(ResolutionError) -> Service {
+        try graphInstance(of: unretained, configuration, as: Service.self, name: name) { () throws -> Service in
+            try unretained.with { registration in
+                try withResolver { try registration.typedPlain(as: Service.self).body($0) }
+            }
+        }
     }
 
     /// The instance of a graph-scoped registration of exactly `Service` whose typed factory is `body`: the one

@@ -73,7 +73,7 @@ struct LocalGraph: ~Copyable {
     }
 
     /// What the graph holds for `id`, asked by the typed path for `type`: the reference it stored as exactly that
-    /// type (see ``store(typed:for:)``), or whether it holds an instance stored otherwise.
+    /// type (see ``store(typed:for:isNew:)``), or whether it holds an instance stored otherwise.
     func find(_ id: ObjectIdentifier, typedAs type: ObjectIdentifier) -> Found {
         let stored: Stored
         if !overflow.isEmpty {

@@ -8,16 +8,8 @@ extension ResolutionContext {
         return localGraph.isEmpty ? nil : localGraph.instance(for: id)
     }
 
-    /// Whether this resolution's graph holds an instance of `registration`; asks without copying it (an `Any?`
-    /// that is `nil` still costs a call to destroy it).
-    func graphHoldsInstance(of registration: Registration) -> Bool {
-        let id = ObjectIdentifier(registration)
-        if let sharedGraph { return sharedGraph.instance(for: id) != nil }
-        return !localGraph.isEmpty && localGraph.contains(id)
-    }
-
     /// What this resolution's graph holds for `registration`, asked by the typed path for exactly `Service`: in a
-    /// graph of its own, the reference it stored as `Service` (``storeInGraph(typed:of:)``), an instance stored
+    /// graph of its own, the reference it stored as `Service` (``storeInGraph(typed:of:isNew:)``), an instance stored
     /// otherwise, or nothing; a shared graph answers only whether it holds one.
     @inline(__always)
     func typedGraphInstance<Service>(
