@@ -31,6 +31,8 @@ private final class PlainScreen {
 
 private func makeInjectionContainer() -> Container {
     let container = Container()
+    // The same object made by a registration that fills its marked properties (`.injectsProperties()`).
+    container.register(MarkedScreen.self) { _ in MarkedScreen() }.injectsProperties().inObjectScope(.transient)
     container.register(InjectionAPI.self) { _ in InjectionAPI() }.inObjectScope(.container)
     container.register(InjectionStore.self) { _ in InjectionStore() }.inObjectScope(.container)
     container.register(InjectionLog.self) { _ in InjectionLog() }.inObjectScope(.container)
@@ -85,6 +87,33 @@ func injectionScenarios() -> [FeatureScenario] {
                 }
                 return failures
             }
-        )
+        ),
+        FeatureScenario(
+            "12 resolve a registration with .injectsProperties() and 5 marked properties",
+            handWired: { n in
+                for _ in 0..<n {
+                    let screen = PlainScreen()
+                    assignByHand(screen, from: container)
+                    blackHole(screen)
+                }
+            },
+            syringe: { n in
+                for _ in 0..<n { blackHole(container.resolve(MarkedScreen.self)) }
+            },
+            check: {
+                guard let screen = container.resolve(MarkedScreen.self) else {
+                    return ["the registration with .injectsProperties() did not resolve"]
+                }
+                guard screen.$api.isInjected, screen.$theme.isInjected else {
+                    return ["the registration's marked properties were not filled"]
+                }
+                let plain = PlainScreen()
+                assignByHand(plain, from: container)
+                if screen.api !== plain.api || screen.theme !== plain.theme {
+                    return ["the injected singletons differ from the ones assigned by hand"]
+                }
+                return []
+            }
+        ),
     ]
 }
