@@ -120,12 +120,8 @@ struct LocalGraph: ~Copyable {
     /// class type (see the invariant above), else in an `Any`. `isNew` tells that the graph holds nothing for `id`
     /// (the caller found nothing before the factory ran, and nothing ran it again): the list is not searched.
     mutating func store<Instance>(typed instance: Instance, for id: ObjectIdentifier, isNew: Bool = false) {
-        guard Instance.self is AnyClass else { return store(.value(instance), for: id) }
-        // Invariant: `Instance` is a class type, so its value is one reference: the bit cast is a plain copy.
-        let object = unsafeBitCast(instance, to: AnyObject.self)
-        #if DEBUG
-            precondition(object is Instance, "a \(type(of: object)) stored as \(Instance.self)")
-        #endif
+        // A class type's value is its one reference (Runtime/ExactCast.swift).
+        guard let object = classReference(instance) else { return store(.value(instance), for: id) }
         // The common case, a first store in a short list, makes the pair in place (no `Stored` passed along).
         assert(!isNew || !contains(id), "a registration said to be new is in the graph")
         if overflow.isEmpty, count < Self.linearLimit, isNew || index(of: id) == nil {

@@ -43,23 +43,9 @@ class PublishedInstance: @unchecked Sendable {
     /// ``TypedPublishedInstance`` otherwise. `stored`, if given, is `value` in an `Any` storing exactly a `Service`
     /// (the factory's result, kept as it is).
     static func typed<Service>(_ value: Service, storedIn stored: Any?) -> PublishedInstance {
-        // `is AnyClass` holds only for class types: not for an existential (`any Animal`, `AnyObject`,
-        // `Base & Animal`), whose value is more than the reference or differently laid out, nor for an optional.
-        guard Service.self is AnyClass else { return TypedPublishedInstance(value) }
-        // Invariant: `Service` is a class type, so a `Service` is one strong reference, the same bits as an
-        // `AnyObject` of the instance: the bit cast is a plain copy (and it traps if the sizes differed). A dynamic
-        // cast would give the same reference for ~200 instructions; `value as AnyObject` goes through the
-        // Objective-C bridging entry point (~2,500). Checked against the dynamic cast in debug builds.
-        let object = unsafeBitCast(value, to: AnyObject.self)
-        checkObject(object, of: value)
+        // A class type's value is its one reference (Runtime/ExactCast.swift); any other type is boxed typed.
+        guard let object = classReference(value) else { return TypedPublishedInstance(value) }
         return ObjectPublishedInstance(stored: stored ?? value, object: object, typedAs: ObjectIdentifier(Service.self))
-    }
-
-    /// Checks, in debug builds, that `object` is the reference the runtime's cast gives for `value`.
-    private static func checkObject<Service>(_ object: AnyObject, of value: Service) {
-        #if DEBUG
-            precondition(dynamicCast(value, to: AnyObject.self) === object, "a kept instance's reference is not its own")
-        #endif
     }
 }
 
@@ -113,8 +99,3 @@ final class ErasedPublishedInstance: PublishedInstance, @unchecked Sendable {
     override var instance: Any { stored }
 }
 
-/// `value` as `Target` through the runtime's dynamic cast (`as?` with both types generic, so the compiler neither
-/// folds it into a conversion nor warns that it always succeeds).
-private func dynamicCast<Value, Target>(_ value: Value, to: Target.Type) -> Target? {
-    value as? Target
-}

@@ -115,9 +115,9 @@ struct ReferenceFields: Sendable {
     /// The class instance `instance` holds (its dynamic type is a class: checked).
     private static func object(of instance: Any) -> AnyObject {
         func open<Instance>(_ value: Instance) -> AnyObject {
-            precondition(Instance.self is AnyClass, "a class layout used on a value")
-            // One reference wide, as every class instance is: its bits are the object's address.
-            return unsafeBitCast(value, to: AnyObject.self)
+            // Unreachable: a class layout is made only for a class type, and used only on instances of its type.
+            guard let object = classReference(value) else { preconditionFailure("a class layout used on a value") }
+            return object
         }
         return _openExistential(instance, do: open)
     }
