@@ -18,6 +18,8 @@
 
 _Alignas(128) uintptr_t syringe_process_words[SYRINGE_PROCESS_WORD_COUNT * SYRINGE_WORDS_PER_LINE];
 
+_Alignas(128) uintptr_t syringe_class_answer_words[SYRINGE_CLASS_ANSWER_WORD_COUNT];
+
 // MARK: Locks
 
 _Static_assert(sizeof(pthread_mutex_t) <= sizeof(syringe_mutex), "pthread_mutex_t does not fit in syringe_mutex");
@@ -35,8 +37,13 @@ void syringe_atomic_store_releasing_after_retains(uintptr_t *word, uintptr_t val
 }
 
 void syringe_mutex_initialize(syringe_mutex *lock) {
-    // The default attributes give a fast, non-recursive mutex; initialization cannot fail with them.
-    (void)pthread_mutex_init(mutex_of(lock), NULL);
+    // A fast, non-recursive mutex with the default attributes: the bytes of the C library's static initializer,
+    // copied, as `pthread_mutex_init(lock, NULL)` would set them but without its call and attribute checks (~40
+    // instructions a lock in glibc). Both C libraries define the initializer as the initialized state itself (glibc:
+    // zeros and the kind; Apple's libc: a signature its `pthread_mutex_lock` completes on first use), and
+    // `syringe_mutex_destroy` accepts a mutex made so.
+    static const pthread_mutex_t initial = PTHREAD_MUTEX_INITIALIZER;
+    memcpy(mutex_of(lock), &initial, sizeof initial);
 }
 
 void syringe_mutex_destroy(syringe_mutex *lock) { (void)pthread_mutex_destroy(mutex_of(lock)); }

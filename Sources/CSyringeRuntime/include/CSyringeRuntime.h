@@ -80,6 +80,16 @@ static inline uintptr_t *_Nonnull syringe_process_word(int index) {
     return &syringe_process_words[index * SYRINGE_WORDS_PER_LINE];
 }
 
+/// The process's table of answers per class (Runtime/ClassAnswers.swift): each word 0 or a class's metadata
+/// address with its answer in the low bits, set once by a compare-and-exchange and never changed again.
+#define SYRINGE_CLASS_ANSWER_WORD_COUNT 256
+extern uintptr_t syringe_class_answer_words[SYRINGE_CLASS_ANSWER_WORD_COUNT];
+
+/// The address of class-answer word `index` (below `SYRINGE_CLASS_ANSWER_WORD_COUNT`).
+static inline uintptr_t *_Nonnull syringe_class_answer_word(uintptr_t index) {
+    return &syringe_class_answer_words[index];
+}
+
 // MARK: Locks
 
 /// Room for the C library's mutex (`pthread_mutex_t`: 40 bytes in glibc on x86_64, 64 in Apple's libc), kept by the

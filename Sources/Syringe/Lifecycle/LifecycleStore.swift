@@ -80,7 +80,9 @@ final class LifecycleStore: Sendable {
 
     }
 
-    let state = Locked(State())
+    /// Made in its lock's buffer (`Locked(making:)`), not moved there: a copy of the large state and the
+    /// destruction of the original cost ~250 instructions per container.
+    let state = Locked(making: { State() })
 
     // MARK: Disposable instances
 
@@ -336,18 +338,15 @@ extension LifecycleStore.State {
 ///
 /// The runtime's check of a class instance against a protocol walks its superclasses and costs thousands of
 /// instructions; every new shared instance is checked, which a per-test container (``Container/derived(registeringClosure:)``)
-/// does for each singleton it makes. A class's conformances are fixed, so its answer is kept by class. Other values
-/// are checked each time: an optional's or a box's answer depends on what it holds, not on its type.
-private enum DisposableClasses {
-    private static let known = Locked([ObjectIdentifier: Bool]())
-
+/// does for each singleton it makes. A class's conformances are fixed, so its answer is kept by class, in
+/// ``ClassAnswers`` (read with no lock). Other values are checked each time: an optional's or a box's answer depends
+/// on what it holds, not on its type.
+enum DisposableClasses {
     static func isDisposable(_ instance: Any) -> Bool {
         let dynamicType = type(of: instance)
-        guard dynamicType is AnyClass else { return instance is any Disposable || instance is any AsyncDisposable }
-        let id = ObjectIdentifier(dynamicType)
-        if let known = known.withLock({ $0[id] }) { return known }
-        let answer = instance is any Disposable || instance is any AsyncDisposable
-        known.withLock { $0[id] = answer }
-        return answer
+        guard let dynamicClass = dynamicType as? AnyClass else {
+            return instance is any Disposable || instance is any AsyncDisposable
+        }
+        return ClassAnswers.answer(for: dynamicClass) { instance is any Disposable || instance is any AsyncDisposable }
     }
 }

@@ -22,6 +22,14 @@ struct AtomicWord {
         address = _getUnsafePointerToStoredProperties(owner).assumingMemoryBound(to: UInt.self) + index
     }
 
+    /// Word `index` of the process's table of answers per class (``ClassAnswers``), below
+    /// `SYRINGE_CLASS_ANSWER_WORD_COUNT`.
+    @inline(__always)
+    init(classAnswerWord index: Int) {
+        assert(index >= 0 && index < Int(SYRINGE_CLASS_ANSWER_WORD_COUNT), "no class-answer word \(index)")
+        address = syringe_class_answer_word(UInt(bitPattern: index))
+    }
+
     /// One of the words the whole process shares (``ProcessWord``).
     @inline(__always)
     init(processWord: ProcessWord) {

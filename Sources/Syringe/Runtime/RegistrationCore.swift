@@ -64,7 +64,8 @@ extension Registration {
 
     @inline(never)
     private func makeState() -> Locked<State> {
-        let made = Locked(State())
+        // Made in the lock's buffer, not moved there through an optional (~280 instructions).
+        let made = Locked(making: { State() })
         let bits = made.retainedBits()
         let (exchanged, original) = stateBits.compareExchange(expected: 0, desired: bits)
         if exchanged { return made }

@@ -41,11 +41,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// copied there (a copy and the destruction of the original cost ~450 instructions per container).
     init(behaviors: [any Behavior], lifecycle: LifecycleStore, derivation: Derivation? = nil) {
         let initialTable = derivation.map { RegistryTable(emptyWith: $0) }
-        state = Locked {
-            var registry = Container.Registry(behaviors: behaviors)
-            registry.table = initialTable
-            return registry
-        }
+        state = Locked { Container.Registry(behaviors: behaviors, table: initialTable) }
         self.lifecycle = lifecycle
         self.derivation = derivation
         self.initialTable = initialTable
