@@ -68,13 +68,7 @@ public final class Container: Sendable {
             var fullTable: RegistryTable?
         }
 
-        /// The registry of a new container: `behaviors`, no bindings, and `table` published (a derived container's
-        /// empty first table). One initializer, so that the registry is made in its lock's buffer, not mutated on the
-        /// stack and copied there.
-        init(behaviors: [any Behavior], table: RegistryTable? = nil) {
-            self.behaviors = behaviors
-            self.table = table
-        }
+        init() {}
 
         /// Binds `key` to `binding`, replacing what it was bound to.
         mutating func setBinding(_ binding: Binding, for key: ServiceKey) {

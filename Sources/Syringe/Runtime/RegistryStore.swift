@@ -41,7 +41,15 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// copied there (a copy and the destruction of the original cost ~450 instructions per container).
     init(behaviors: [any Behavior], lifecycle: LifecycleStore, derivation: Derivation? = nil) {
         let initialTable = derivation.map { RegistryTable(emptyWith: $0) }
-        state = Locked { Container.Registry(behaviors: behaviors, table: initialTable) }
+        // Made with no captured value, then given what it keeps: a closure that captures them made the optimizer build
+        // the registry on the stack, copy it into the buffer and destroy the original (~480 instructions).
+        state = Locked(making: { Container.Registry() })
+        if !behaviors.isEmpty || initialTable != nil {
+            state.withLock { registry in
+                registry.behaviors = behaviors
+                registry.table = initialTable
+            }
+        }
         self.lifecycle = lifecycle
         self.derivation = derivation
         self.initialTable = initialTable
