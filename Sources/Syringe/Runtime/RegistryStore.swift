@@ -17,14 +17,19 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: the stored properties are `let`s of Sendable types, and the atomic word, accessed only
     // through `published` after the initializer.
     /// The published table (`Unmanaged<RegistryTable>` bits), 0 when none is; then the container's
-    /// ``InjectionStore`` (retained bits), 0 until first needed. First, see ``AtomicWordOwner``.
-    private final var atomicWords: (UInt, UInt) = (0, 0)
-    var atomicWordCount: Int { 2 }
+    /// ``InjectionStore`` (retained bits), 0 until first needed; then the registry's lock and state (retained
+    /// ``Locked`` bits), 0 until first needed. First, see ``AtomicWordOwner``.
+    private final var atomicWords: (UInt, UInt, UInt) = (0, 0, 0)
+    var atomicWordCount: Int { 3 }
     private var published: AtomicWord { AtomicWord(in: self, at: 0) }
     /// Set once, from 0 to a retained ``InjectionStore``, and never changed again until the deinitializer
     /// releases it: a store read from it lives as long as this registry (see ``injectionStore()``).
     private var injectionWord: AtomicWord { AtomicWord(in: self, at: 1) }
-    private let state: Locked<Container.Registry>
+    /// The bindings and behaviors behind their lock, made on first need (see ``state``): a derived container that
+    /// registers nothing of its own, a test's usual one, never makes them (an allocation, a lock, and the
+    /// destruction of an empty registry, ~800 instructions per test). Set once, from 0 to a retained `Locked`, and
+    /// never changed again until the deinitializer releases it.
+    private var stateWord: AtomicWord { AtomicWord(in: self, at: 2) }
     /// The lifecycle of the container whose registrations these are: it retires the registrations the
     /// bindings let go of.
     private let lifecycle: LifecycleStore
@@ -37,33 +42,31 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// reader holds a container's table only while it resolves through the container, which keeps this store.
     private let initialTable: RegistryTable?
 
-    /// The registrations of a new container, with `behaviors`. The registry is made in its lock's buffer, not
-    /// copied there (a copy and the destruction of the original cost ~450 instructions per container).
+    /// The registrations of a new container, with `behaviors`. The registry is made now only if there are
+    /// behaviors to keep; otherwise on first need (``state``).
     init(behaviors: [any Behavior], lifecycle: LifecycleStore, derivation: Derivation? = nil) {
         let initialTable = derivation.map { RegistryTable(emptyWith: $0) }
-        // Made with no captured value, then given what it keeps: a closure that captures them made the optimizer build
-        // the registry on the stack, copy it into the buffer and destroy the original (~480 instructions).
-        state = Locked(making: { Container.Registry() })
-        if !behaviors.isEmpty || initialTable != nil {
-            state.withLock { registry in
-                registry.behaviors = behaviors
-                registry.table = initialTable
-            }
-        }
         self.lifecycle = lifecycle
         self.derivation = derivation
         self.initialTable = initialTable
         checkAtomicWordLayout(&atomicWords)
-        // Published before the store is shared with any other thread: a plain store suffices, and the registry's
-        // state keeps the table, as `checkInvariants(_:)` wants.
+        // Published before the store is shared with any other thread: a plain store suffices. Until the registry is
+        // made, `initialTable` keeps the table; the registry then keeps it (see `makeState()`), as
+        // `checkInvariants(_:)` wants.
         if let initialTable { published.store(Unretained(initialTable).bits) }
+        if !behaviors.isEmpty { state.withLock { $0.behaviors = behaviors } }
     }
 
     deinit {
         // The bindings go first, destroyed in specialized code (see `BindingMap.removeAll()`), outside the lock:
-        // releasing a registration may release what its factory captured, and run that code's deinitializers.
-        var bindings = state.withLock { $0.takeAllBindings() }
-        bindings.removeAll()
+        // releasing a registration may release what its factory captured, and run that code's deinitializers. No
+        // other thread can reach this store any more, but the lock is taken all the same (it costs little, and the
+        // registry is only ever touched under it).
+        let stateBits = stateWord.load()
+        if stateBits != 0 {
+            var bindings = Locked<Container.Registry>(borrowingBits: stateBits).withLock { $0.takeAllBindings() }
+            bindings.removeAll()
+        }
         // The container and its views are gone, so nothing resolves through its lifecycle store any more. Its
         // stand-ins (the registrations keeping its `.perContainer` instances, and a derived container's) keep the
         // store, which keeps them: let them go, and the instances they kept with them.
@@ -71,6 +74,8 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         withExtendedLifetime(standIns) {}
         let injection = injectionWord.load()
         if injection != 0 { Unretained<InjectionStore>.releaseRetainedBits(injection) }
+        // Last, as when it was a stored property: the registry's tables, and the registrations only they still hold.
+        if stateBits != 0 { Locked<Container.Registry>.releaseRetainedBits(stateBits) }
     }
 
     /// The container's property-injection state (shared with its views, which share this registry), made on first
@@ -90,6 +95,38 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         Unretained<InjectionStore>.releaseRetainedBits(bits)
         checkInjectionStore(current)
         return Unretained<InjectionStore>(bits: current)!.object
+    }
+
+    /// The registry and its lock, made now if this is their first use.
+    ///
+    /// Invariant: the word is 0 until a compare-and-exchange sets it, once, to a retained `Locked`, which stays until
+    /// the deinitializer releases it; so the lock read here is the only one this store ever has, and every change of
+    /// the bindings is made under it. Before it is made, nothing has changed the published word since the
+    /// initializer: it is `initialTable` (or 0), which the new registry therefore keeps as its table.
+    @inline(__always)
+    private var state: Locked<Container.Registry> {
+        let bits = stateWord.loadAcquiring()
+        return bits != 0 ? Locked(borrowingBits: bits) : makeState()
+    }
+
+    @inline(never)
+    private func makeState() -> Locked<Container.Registry> {
+        // Made with no captured value, then given its table: a closure that captures one made the optimizer build the
+        // registry on the stack, copy it into the buffer and destroy the original (~480 instructions).
+        let made = Locked(making: { Container.Registry() })
+        if let initialTable {
+            made.withLock { registry in
+                registry.table = initialTable
+                // Nothing published another table yet: every change goes through a registry, and this is the first.
+                assert(published.load() == Unretained(initialTable).bits || published.load() == 0)
+            }
+        }
+        let bits = made.retainedBits()
+        let (exchanged, current) = stateWord.compareExchange(expected: 0, desired: bits)
+        if exchanged { return made }
+        // Another thread made it first: use that one; this one was never shared.
+        Locked<Container.Registry>.releaseRetainedBits(bits)
+        return Locked(borrowingBits: current)
     }
 
     /// Whether the container's injection state, if made yet, has re-injection watches: what registering,
