@@ -143,6 +143,10 @@ struct RegistryView {
     /// ``redirect(_:through:)`` through the derivation `table` carries, if any.
     private static func redirect(_ hit: Hit, through table: Unretained<RegistryTable>?) -> Hit {
         guard let table else { return hit }
+        // The derivation is read in place, not copied out (a copy retains and releases its two references): most hits
+        // (transient and graph registrations, no recorder) need nothing of it.
+        let keeps = Derivation.keepsInstances(hit.registration)
+        guard keeps || table.with({ $0.derivation?.recorder != nil }) else { return hit }
         return table.with { table in redirect(hit, through: table.derivation) }
     }
 

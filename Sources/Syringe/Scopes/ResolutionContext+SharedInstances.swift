@@ -160,7 +160,9 @@ extension Registration {
     /// (outside a quick read, the published box is only valid while the lock or the returned reference holds it).
     /// Not generic, so that code not specialized for the service type looks up no `Optional` metadata.
     final func keptBox(typedAs serviceType: ObjectIdentifier) -> PublishedInstance? {
-        state.withLock { state in
+        // Without a state, nothing was ever kept: a derived container's new stand-in has none yet, and the creation
+        // that follows makes it (one lock fewer).
+        stateIfMade?.withLock { state in
             if case .strong(let box) = state.shared, box.typedAs == serviceType { return box }
             return nil
         }
