@@ -22,6 +22,22 @@ enum ClassAnswers {
     /// How many words a class may be found in, from the one its address hashes to.
     static let probeLength = 8
 
+    /// The word `type` hashes to, first of its probe.
+    @inline(__always)
+    private static func start(of key: UInt) -> Int {
+        // Fibonacci hashing of the address's significant bits: neighbouring metadata spread over the table.
+        Int(truncatingIfNeeded: ((key >> 3) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (Int(SYRINGE_CLASS_ANSWER_WORD_COUNT) - 1)
+    }
+
+    /// Whether the table holds an answer for `type` (for tests).
+    static func isKept(_ type: AnyClass) -> Bool {
+        let key = UInt(bitPattern: ObjectIdentifier(type))
+        let count = Int(SYRINGE_CLASS_ANSWER_WORD_COUNT)
+        return (0..<probeLength).contains { probe in
+            AtomicWord(classAnswerWord: (start(of: key) + probe) & (count - 1)).load() & ~7 == key
+        }
+    }
+
     /// The answer for `type`, from the table, or from `ask()` (then kept, if a word is free).
     @inline(__always)
     static func answer(for type: AnyClass, orAsk ask: () -> Bool) -> Bool {
@@ -29,8 +45,7 @@ enum ClassAnswers {
         // Metadata is aligned to at least 8 on every platform Swift runs on; an address that is not stays unkept.
         guard key & 7 == 0 else { return ask() }
         let count = Int(SYRINGE_CLASS_ANSWER_WORD_COUNT)
-        // Fibonacci hashing of the address's significant bits: neighbouring metadata spread over the table.
-        let start = Int(truncatingIfNeeded: ((key >> 3) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (count - 1)
+        let start = start(of: key)
         var answer: Bool?
         for probe in 0..<probeLength {
             let word = AtomicWord(classAnswerWord: (start + probe) & (count - 1))

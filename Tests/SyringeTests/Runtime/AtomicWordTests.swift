@@ -143,9 +143,21 @@ extension RuntimeTests {
             #expect(container.resolve(Service.self, name: "n", argument: 1) != nil)
 
             // The registry store's words: the published table, 0 after a change until the next resolve builds one;
-            // the injection state, 0 until first needed, then the one store for good.
+            // the injection state, 0 until first needed, then the one store for good; the registry's lock and state,
+            // 0 until first needed (a derived container that registers nothing never makes them).
             let store = container.registry
-            #expect(store.atomicWordCount == 2)
+            #expect(store.atomicWordCount == 3)
+            #expect(AtomicWord(in: store, at: 2).load() != 0)
+            let derived = container.derived()
+            #expect(AtomicWord(in: derived.registry, at: 2).load() == 0)
+            #expect(AtomicWord(in: derived.registry, at: 0).load() != 0)  // its empty first table
+            #expect(derived.resolve(Service.self) != nil)
+            #expect(AtomicWord(in: derived.registry, at: 2).load() == 0)
+            derived.register(Int.self) { _ in 2 }
+            let derivedState = AtomicWord(in: derived.registry, at: 2).load()
+            #expect(derivedState != 0)
+            #expect(derived.resolve(Int.self) == 2)
+            #expect(AtomicWord(in: derived.registry, at: 2).load() == derivedState)
             let fresh = Container()
             fresh.register(Int.self) { _ in 1 }
             #expect(fresh.resolve(Int.self) == 1)

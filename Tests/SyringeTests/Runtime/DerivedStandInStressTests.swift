@@ -10,6 +10,8 @@ import Testing
 //   unregisters and resets the registration meanwhile;
 // - a derived container publishes its first (empty) table when made, and its first registration unpublishes it
 //   without retiring it (the registry keeps it): threads resolve through the container meanwhile;
+// - a derived container makes its registry (bindings and lock) on first need, set once by a compare-and-exchange:
+//   threads race to register the first services in one container, while others resolve and the app changes;
 // - the stand-in keeps a class instance in an `ObjectPublishedInstance` (Runtime/PublishedInstance.swift), read by
 //   the stand-in's kept-box path and by `resolve` of a forwarded type.
 
@@ -149,6 +151,60 @@ extension RuntimeTests {
                 let service = try test.require(StandInService.self)
                 #expect(test.resolve(StandInService.self) === service)
                 #expect(app.resolve(StandInService.self) !== service)
+            }
+            #expect(problems.count == 0, "\(problems.first)")
+        }
+
+        @Test("Threads race to make a derived container's registry with its first registrations, while others resolve through it and the app replaces, unregisters and resets")
+        func registryMadeOnceUnderRace() throws {
+            let app = Container(parent: nil, defaultObjectScope: .container)
+            app.register(StandInDependency.self) { _ in StandInDependency(origin: "app") }
+            @Sendable func registerService(generation: Int) {
+                app.register(StandInService.self) { r in
+                    StandInService(generation: generation, dependency: r.resolve(StandInDependency.self)!)
+                }
+                .inObjectScope(.container)
+            }
+            registerService(generation: 0)
+            let problems = Problems()
+            for round in 0..<40 {
+                let test = app.derived()
+                let registered = AtomicCounter(0)
+                JoinableThread.run(8) { thread in
+                    switch thread {
+                    case 0:
+                        // The app changes the registration the derived container's stand-ins keep instances of.
+                        switch round % 3 {
+                        case 0: registerService(generation: round)
+                        case 1:
+                            app.unregister(StandInService.self)
+                            registerService(generation: round)
+                        default: app.resetObjectScope(.container)
+                        }
+                    case 1...4:
+                        // Four threads register at once: each may be the one that makes the registry; the others
+                        // must use the one that won, so that no registration is lost.
+                        test.register(StandInDependency.self, name: "thread-\(thread)") { _ in
+                            StandInDependency(origin: "thread-\(thread)")
+                        }
+                        AtomicWord(in: registered, at: 0).add(1)
+                    default:
+                        for _ in 0..<20 {
+                            if let service = test.resolve(StandInService.self), service === app.resolve(StandInService.self) {
+                                problems.report("the derived container shared the app's singleton")
+                            }
+                            if test.resolve(StandInDependency.self)?.origin != "app" {
+                                problems.report("the app's dependency did not resolve through the derived container")
+                            }
+                        }
+                    }
+                }
+                #expect(registered.load() == 4)
+                for thread in 1...4 {
+                    #expect(test.resolve(StandInDependency.self, name: "thread-\(thread)")?.origin == "thread-\(thread)")
+                }
+                let service = try test.require(StandInService.self)
+                #expect(test.resolve(StandInService.self) === service)
             }
             #expect(problems.count == 0, "\(problems.first)")
         }
