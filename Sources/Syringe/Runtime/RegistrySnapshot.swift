@@ -141,8 +141,16 @@ struct RegistryView {
     }
 
     /// ``redirect(_:through:)`` through the derivation `table` carries, if any.
+    @inline(__always)
     private static func redirect(_ hit: Hit, through table: Unretained<RegistryTable>?) -> Hit {
         guard let table else { return hit }
+        return redirect(hit, below: table)
+    }
+
+    /// ``redirect(_:through:)`` below a derived container's `table`: out of line, so that a lookup of a container
+    /// without a derived one on its way up (a child container's) only checks for `nil`.
+    @inline(never)
+    private static func redirect(_ hit: Hit, below table: Unretained<RegistryTable>) -> Hit {
         // The derivation is read in place, not copied out (a copy retains and releases its two references): most hits
         // (transient and graph registrations, no recorder) need nothing of it.
         let keeps = Derivation.keepsInstances(hit.registration)

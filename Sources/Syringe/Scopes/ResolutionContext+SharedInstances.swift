@@ -159,6 +159,8 @@ extension Registration {
     /// `serviceType`: the read of a kept instance by a resolve nested in a resolution, under the registration's lock
     /// (outside a quick read, the published box is only valid while the lock or the returned reference holds it).
     /// Not generic, so that code not specialized for the service type looks up no `Optional` metadata.
+    /// Out of line: inlined, it made its callers' typed paths too large to inline their factory call.
+    @inline(never)
     final func keptBox(typedAs serviceType: ObjectIdentifier) -> PublishedInstance? {
         // Without a state, nothing was ever kept: a derived container's new stand-in has none yet, and the creation
         // that follows makes it (one lock fewer).
