@@ -115,11 +115,8 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         // registry on the stack, copy it into the buffer and destroy the original (~480 instructions).
         let made = Locked(making: { Container.Registry() })
         if let initialTable {
-            made.withLock { registry in
-                registry.table = initialTable
-                // Nothing published another table yet: every change goes through a registry, and this is the first.
-                assert(published.load() == Unretained(initialTable).bits || published.load() == 0)
-            }
+            made.withLock { $0.table = initialTable }
+            checkUnchangedBeforeRegistry(initialTable)
         }
         let bits = made.retainedBits()
         let (exchanged, current) = stateWord.compareExchange(expected: 0, desired: bits)
@@ -127,6 +124,19 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         // Another thread made it first: use that one; this one was never shared.
         Locked<Container.Registry>.releaseRetainedBits(bits)
         return Locked(borrowingBits: current)
+    }
+
+    /// Checks, in debug builds, what `makeState()` relies on: while no registry is made, the published word is the
+    /// first table (every change of it goes through the registry). Read in that order: a registry seen missing after
+    /// the load was missing at the load too (the word only goes from 0 to a registry); one made meanwhile by another
+    /// thread may have published another table, and this thread's registry then loses the race.
+    private func checkUnchangedBeforeRegistry(_ initialTable: RegistryTable) {
+        #if DEBUG
+            let current = published.load()
+            precondition(
+                current == Unretained(initialTable).bits || stateWord.load() != 0,
+                "the published table changed before the registry was made")
+        #endif
     }
 
     /// Whether the container's injection state, if made yet, has re-injection watches: what registering,
