@@ -29,13 +29,15 @@ enum ClassAnswers {
         Int(truncatingIfNeeded: ((key >> 3) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (Int(SYRINGE_CLASS_ANSWER_WORD_COUNT) - 1)
     }
 
-    /// Whether the table holds an answer for `type` (for tests).
-    static func isKept(_ type: AnyClass) -> Bool {
+    /// Whether the table holds an answer for `type`, or has no free word left where `type` could be kept (for
+    /// tests: the table is the process's, and other tests may have filled it).
+    static func isKeptOrFull(_ type: AnyClass) -> Bool {
         let key = UInt(bitPattern: ObjectIdentifier(type))
         let count = Int(SYRINGE_CLASS_ANSWER_WORD_COUNT)
-        return (0..<probeLength).contains { probe in
-            AtomicWord(classAnswerWord: (start(of: key) + probe) & (count - 1)).load() & ~7 == key
+        let words = (0..<probeLength).map { probe in
+            AtomicWord(classAnswerWord: (start(of: key) + probe) & (count - 1)).load()
         }
+        return words.contains { $0 & ~7 == key } || !words.contains(0)
     }
 
     /// The answer for `type`, from the table, or from `ask()` (then kept, if a word is free).

@@ -11,7 +11,7 @@ extension PublishedInstance {
     /// value unchanged.
     static func boxingExactly<Service>(_ instance: Any, as serviceType: Service.Type) -> PublishedInstance {
         if holdsExactly(instance, Service.self) {
-            return typed(value(ofExactly: instance, as: Service.self), storedIn: instance)
+            return typed(value(ofExactly: instance, as: Service.self), storedExactlyIn: instance)
         }
         return boxing(instance, as: Service.self)
     }

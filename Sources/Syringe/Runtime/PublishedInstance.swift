@@ -39,6 +39,14 @@ class PublishedInstance: @unchecked Sendable {
         }
     }
 
+    /// ``typed(_:storedIn:)`` for a `value` that `stored` stores as exactly `Service` (``boxingExactly(_:as:)``):
+    /// `stored` is kept as it is, with no optional made around it (in code not specialized for `Service`, an `Any?`
+    /// costs its copies and its destruction).
+    static func typed<Service>(_ value: Service, storedExactlyIn stored: Any) -> PublishedInstance {
+        guard let object = classReference(value) else { return TypedPublishedInstance(value) }
+        return ObjectPublishedInstance(stored: stored, object: object, typedAs: ObjectIdentifier(Service.self))
+    }
+
     /// The box of `value`, typed as `Service`: an ``ObjectPublishedInstance`` for a class type, a
     /// ``TypedPublishedInstance`` otherwise. `stored`, if given, is `value` in an `Any` storing exactly a `Service`
     /// (the factory's result, kept as it is).
