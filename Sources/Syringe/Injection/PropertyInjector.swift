@@ -258,7 +258,7 @@ enum PropertyInjector {
                     let object = container.quickKeptObject(field.type)
                 else { return false }
                 // A kept instance of exactly the property's class type (`field.type` is the box's `Value`).
-                box.store(kept: object)
+                box.store(kept: consume object)
                 if box.reinjected { reinjected.append(Property(label: plan.labels[index], storage: box)) }
                 return true
             }
