@@ -129,8 +129,9 @@ extension Container {
     private func resolveAfterMiss<Service>(_ miss: QuickReadMiss, into resolved: UnsafeMutablePointer<Service>)
         -> Bool
     {
+        // Through `require`'s continuation: one copy of the resolution's code for both.
         do {
-            resolved.initialize(to: try continueAfterQuickRead(Service.self, miss))
+            try requireAfterMiss(miss, into: resolved)
             return true
         } catch {
             Container.log(error)
