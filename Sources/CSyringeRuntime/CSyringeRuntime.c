@@ -103,6 +103,14 @@ bool syringe_thread_state_install(void *state, void (*release)(void *)) {
 
 uintptr_t syringe_thread_identity(void) { return (uintptr_t)pthread_self(); }
 
+static uintptr_t thread_serials = 0;
+static _Thread_local uintptr_t thread_serial = 0;
+
+uintptr_t syringe_thread_serial(void) {
+    if (thread_serial == 0) thread_serial = syringe_atomic_add(&thread_serials, 1);
+    return thread_serial;
+}
+
 void syringe_thread_yield(void) { (void)sched_yield(); }
 
 _Static_assert(sizeof(pthread_key_t) <= sizeof(uintptr_t), "pthread_key_t does not fit in a word");

@@ -134,6 +134,10 @@ bool syringe_thread_state_install(void *_Nonnull state, void (*_Nonnull release)
 /// A number that identifies the calling thread for as long as it runs.
 uintptr_t syringe_thread_identity(void);
 
+/// A number that identifies the calling thread and no other thread of the process, ever: unlike
+/// `syringe_thread_identity`, never given again to a thread started after this one exits (from 1, counted).
+uintptr_t syringe_thread_serial(void);
+
 /// Gives the processor to another thread.
 void syringe_thread_yield(void);
 

@@ -29,7 +29,9 @@ enum Reinjection {
         let storageID: ObjectIdentifier
         let key: ServiceKey
         let isolation: (any Actor)?
-        /// The thread of the main actor when `isolation` is the main actor (see ``MainActorPermit``).
+        /// The thread of the main actor when `isolation` is the main actor, by its serial: a thread started after it
+        /// exits must not pass for it (a reused `pthread_t` did, and a change made there stopped the program in
+        /// `MainActor.assumeIsolated`).
         let mainThread: UInt?
         let sequence: UInt
         private let lock = Locked<ObjectIdentifier?>(nil)
@@ -46,7 +48,7 @@ enum Reinjection {
             self.storageID = ObjectIdentifier(storage)
             self.key = key
             self.isolation = isolation
-            self.mainThread = isolation.map { $0 === MainActor.shared } == true ? currentThreadIdentity() : nil
+            self.mainThread = isolation.map { $0 === MainActor.shared } == true ? currentThreadSerial() : nil
             self.sequence = sequence
             lock.withLock { $0 = ObjectIdentifier(registration) }
         }
@@ -148,7 +150,7 @@ enum Reinjection {
             refill(watches)
             return
         }
-        if let mainThread = first.mainThread, mainThread == currentThreadIdentity() {
+        if let mainThread = first.mainThread, mainThread == currentThreadSerial() {
             // Recorded on the main actor's thread, and this is that thread, running synchronously: the main actor.
             MainActor.assumeIsolated { refillWithMainActorPermit(watches) }
             return

@@ -30,17 +30,43 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> ServiceEntry<Service> {
-        ServiceEntry(
-            registration: addPlainRegistration(
-                name: name, fileID: fileID, line: line, factory: factory, as: PlainRegistration<Service>.self
-            ),
-            container: self
-        )
+        // An unnamed registration (the default `nil`, folded away in the caller) passes two words fewer: all its
+        // arguments fit in registers.
+        let registration =
+            if let name {
+                addPlainRegistration(
+                    name: name, fileID: fileID, line: line, factory: factory, as: PlainRegistration<Service>.self)
+            } else {
+                addPlainRegistration(fileID: fileID, line: line, factory: factory, as: PlainRegistration<Service>.self)
+            }
+        return ServiceEntry(registration: registration, container: self)
+    }
+
+    /// ``register(_:name:fileID:line:factory:)`` of an unnamed registration, with its registration's class named;
+    /// returns the registration.
+    @usableFromInline
+    func addPlainRegistration<Service>(
+        fileID: String, line: UInt, factory: @escaping @Sendable (any Resolver) throws -> Service,
+        as registrationClass: PlainRegistration<Service>.Type
+    ) -> Registration {
+        makePlainRegistration(name: nil, fileID: fileID, line: line, factory: factory, as: registrationClass)
     }
 
     /// ``register(_:name:fileID:line:factory:)`` with its registration's class named; returns the registration.
     @usableFromInline
     func addPlainRegistration<Service>(
+        name: consuming String?, fileID: String, line: UInt,
+        factory: @escaping @Sendable (any Resolver) throws -> Service,
+        as registrationClass: PlainRegistration<Service>.Type
+    ) -> Registration {
+        makePlainRegistration(name: name, fileID: fileID, line: line, factory: factory, as: registrationClass)
+    }
+
+    /// The two entries' body. Internal, and so are what it calls: the optimizer does not copy either entry into
+    /// an app's code across modules (where it would put the unnamed entry's `nil` back into the caller, or make a
+    /// copy of the entry per service type).
+    @inline(__always)
+    private func makePlainRegistration<Service>(
         name: consuming String?, fileID: String, line: UInt,
         factory: @escaping @Sendable (any Resolver) throws -> Service,
         as registrationClass: PlainRegistration<Service>.Type
