@@ -198,7 +198,7 @@ extension ResolutionContext {
         if configuration.with({ $0.finishesPlainly }) {
             // The root of a lone top-level resolve: no later request of this resolution can ask the graph for it.
             if endsWithRootFrame, depth == 1, sharedGraph == nil { return instance }
-            unretained.with { storeInGraph(typed: instance, of: $0, isNew: reruns == 0) }
+            storeInGraph(typed: instance, of: unretained.identifier, isNew: reruns == 0)
             return instance
         }
         return try finish(instance, of: unretained, configuration) { instance in

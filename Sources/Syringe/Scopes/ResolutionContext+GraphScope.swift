@@ -26,10 +26,16 @@ extension ResolutionContext {
     /// into the typed path, one generic call less per instance stored.
     @inline(__always)
     func storeInGraph<Service>(typed instance: Service, of registration: Registration, isNew: Bool) {
-        if sharedGraph == nil {
-            localGraph.store(typed: instance, for: ObjectIdentifier(registration), isNew: isNew)
+        storeInGraph(typed: instance, of: ObjectIdentifier(registration), isNew: isNew)
+    }
+
+    /// ``storeInGraph(typed:of:isNew:)`` for the registration identified by `id`.
+    @inline(__always)
+    func storeInGraph<Service>(typed instance: Service, of id: ObjectIdentifier, isNew: Bool) {
+        if let sharedGraph {
+            sharedGraph.store(instance as Any, for: id)
         } else {
-            storeInGraph(instance as Any, of: registration)
+            localGraph.store(typed: instance, for: id, isNew: isNew)
         }
     }
 
