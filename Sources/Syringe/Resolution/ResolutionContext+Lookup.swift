@@ -149,20 +149,25 @@ extension ResolutionContext {
         of unretained: Unretained<Registration>, _ configuration: Unretained<Registration.Configuration>,
         as serviceType: Service.Type, name: String?
     ) throws(ResolutionError) -> Service {
-        try graphInstance(of: unretained, configuration, as: Service.self, name: name) { () throws -> Service in
-            try unretained.with { registration in
-                try withResolver { try registration.typedPlain(as: Service.self).body($0) }
+        try graphInstance(of: unretained, configuration, as: Service.self, name: name) {
+            () throws(ResolutionError) -> Service in
+            do {
+                return try unretained.with { registration in
+                    try withResolver { try registration.typedPlain(as: Service.self).body($0) }
+                }
+            } catch {
+                throw wrap(error, of: unretained.object)
             }
         }
     }
 
-    /// The instance of a graph-scoped registration of exactly `Service` whose typed factory is `body`: the one
-    /// this resolution's graph holds, or a new one made and stored in the graph. The typed counterpart of the
-    /// `.graph` case of ``instance(of:_:as:name:arguments:bypassingObserver:)``: the new instance is neither boxed
-    /// for the factory's return nor cast back.
+    /// The instance of a graph-scoped registration of exactly `Service` whose typed factory is `body` (which wraps
+    /// its errors with ``wrap(_:of:)``): the one this resolution's graph holds, or a new one made and stored in the
+    /// graph. The typed counterpart of the `.graph` case of ``instance(of:_:as:name:arguments:bypassingObserver:)``:
+    /// the new instance is neither boxed for the factory's return nor cast back.
     func graphInstance<Service>(
         of unretained: Unretained<Registration>, _ configuration: Unretained<Registration.Configuration>,
-        as serviceType: Service.Type, name: String?, body: () throws -> Service
+        as serviceType: Service.Type, name: String?, body: () throws(ResolutionError) -> Service
     ) throws(ResolutionError) -> Service {
         // The graph is asked only when it holds something; the registration is retained only on the paths that
         // keep or report it.
@@ -182,12 +187,9 @@ extension ResolutionContext {
         }
         try checkCycleAndPush(unretained, as: Service.self, name: name)
         defer { pop() }
-        let instance: Service
-        do {
-            instance = try body()
-        } catch {
-            throw wrap(error, of: unretained.object)
-        }
+        // The body wraps its factory's errors itself (with this frame on the path), so the instance is made where
+        // it is kept, with no move through the service's value witnesses.
+        let instance = try body()
         // A rerun of this factory (see `checkCycle`) stored the instance its graph uses: return that one.
         if reruns > 0, let stored = unretained.with({ graphInstance(of: $0) }) {
             return try cast(stored, to: Service.self, name: name, registration: unretained.object)
