@@ -22,10 +22,17 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
 
     /// The value, or a stop with a message naming the property (an optional property reads `nil`).
     var value: Value {
-        guard let stored = storedValue else { return valueBeforeInjection() }
-        // Always stored as exactly `Value` (`store`); the cast is only for a box someone filled otherwise.
-        if holdsExactly(stored, Value.self) { return Syringe.value(ofExactly: stored, as: Value.self) }
-        return stored as! Value
+        switch filledValue {
+        case nil:
+            return valueBeforeInjection()
+        case .object(let object):
+            // The box's invariant: an instance of `Value`, a class type (checked in debug builds).
+            return exactReference(object, as: Value.self)
+        case .value(let value):
+            // Stored as exactly `Value` (the invariant); the cast is only for a box someone filled otherwise.
+            if holdsExactly(value, Value.self) { return Syringe.value(ofExactly: value, as: Value.self) }
+            return value as! Value
+        }
     }
 
     /// `nil` for an optional property; for a required one, a stop with a message naming the property.
@@ -51,10 +58,14 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
         store(value)
     }
 
-    /// Stores `value`, as exactly a `Value`; what it replaces is released on the way out, after the stripe.
+    /// Stores `value`: a class instance as its one reference, anything else as exactly a `Value`; what it replaces
+    /// is released on the way out, after the stripe.
     private func store(_ value: Value) {
-        var boxed: Any = value
-        store(swapping: &boxed)
+        if let object = classReference(value) {
+            store(object: object)
+        } else {
+            store(value: value)
+        }
     }
 
     override var valueType: Any.Type { Value.self }
@@ -81,8 +92,7 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
         do {
             if let resolveThroughKey {
                 // The key's `require` returns a `Value`, boxed as exactly that.
-                var boxed = try resolveThroughKey(resolver)
-                store(swapping: &boxed)
+                store(value: try resolveThroughKey(resolver))
                 return
             }
             let resolved: Value
@@ -99,8 +109,9 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
     }
 
     /// Stores `object`, which a quick read of the container returned for exactly `Value` (a class type).
-    override func store(kept object: AnyObject) {
-        store(exactReference(object, as: Value.self))
+    override func store(kept object: consuming AnyObject) {
+        checkExactReference(object, as: Value.self)
+        store(object: object)
     }
 }
 

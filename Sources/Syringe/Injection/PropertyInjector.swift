@@ -54,31 +54,13 @@ enum PropertyInjector {
         }
     }
 
-    /// The plans found so far, per type, with the last one found in front (most injections fill one type after
-    /// another of the same): types are few and live for good, so the cache only grows.
-    private struct Plans {
-        var lastType: ObjectIdentifier?
-        var last: Plan?
-        var all: [ObjectIdentifier: Plan] = [:]
-
-        mutating func find(_ type: ObjectIdentifier) -> Plan? {
-            if type == lastType { return last }
-            guard let plan = all[type] else { return nil }
-            lastType = type
-            last = plan
-            return plan
-        }
-    }
-
-    private static let plans = Locked(Plans())
+    /// The plans found so far, per type: types are few and live for good, so the table only grows. The plan
+    /// found last is read with no lock (most injections fill one type after another of the same).
+    private static let plans = TypeTable<Plan>()
 
     /// The plan of `instance`'s type, made on its first instance (which is reflected with `Mirror`).
     static func plan(of instance: Any) -> Plan {
-        let type = ObjectIdentifier(Swift.type(of: instance))
-        if let plan = plans.withLock({ $0.find(type) }) { return plan }
-        let plan = makePlan(for: instance)
-        plans.withLock { $0.all[type] = plan }
-        return plan
+        plans.object(for: ObjectIdentifier(Swift.type(of: instance))) { makePlan(for: instance) }
     }
 
     private static func makePlan(for instance: Any) -> Plan {
@@ -119,7 +101,7 @@ enum PropertyInjector {
 
     /// Whether the later instances of `type` are read through its field layout, not `Mirror` (for tests).
     static func readsThroughFieldLayout(_ type: Any.Type) -> Bool {
-        guard let plan = plans.withLock({ $0.all[ObjectIdentifier(type)] }) else { return false }
+        guard let plan = plans.object(for: ObjectIdentifier(type)) else { return false }
         if case .fields = plan.layout { return true }
         return false
     }
@@ -258,7 +240,7 @@ enum PropertyInjector {
                     let object = container.quickKeptObject(field.type)
                 else { return false }
                 // A kept instance of exactly the property's class type (`field.type` is the box's `Value`).
-                box.store(kept: object)
+                box.store(kept: consume object)
                 if box.reinjected { reinjected.append(Property(label: plan.labels[index], storage: box)) }
                 return true
             }

@@ -6,14 +6,18 @@
 /// offsets, and freeing a box destroys them with no generic metadata and no `Optional` value witnesses (freeing
 /// five boxes: ~2,180 → ~1,870 instructions).
 ///
-/// **Invariant.** `stored`, `filled`, `label` and `owner` are read and written only inside
+/// **Invariant.** `payload`, `holdsObject`, `label` and `owner` are read and written only inside
 /// `LockStripes.withLock(for: self)` (checked in debug builds: the stripe held is this box's), so they need no
 /// dynamic exclusivity check (`@exclusivity(unchecked)`: in the generic box they cost ~260 instructions a fill).
-/// `stored`, once `filled`, holds a value stored as exactly the subclass's `Value`: only ``store(swapping:)`` sets
-/// it, and only the subclass calls it, with a `Value` (or an `Any` a declared key's `require` made from one).
+/// `payload` is `nil` until a container fills the box; then, when `holdsObject`, it is an instance of the
+/// subclass's `Value`, a class type, held as its one reference (``store(object:)``, called only with such an
+/// instance: a quick read's kept instance of exactly that type, or a `Value` that ``classReference(_:)`` turned into
+/// its reference); otherwise it is a ``StoredValue`` whose `Any` holds a value stored as exactly `Value`
+/// (``store(swapping:)``, called only with a `Value`, or an `Any` a declared key's `require` made from one). The
+/// subclass takes the value out by that flag, with no dynamic cast; debug builds check the object's type.
 @usableFromInline
 class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
-    // @unchecked Sendable: the `let`s are Sendable; `stored`, `filled`, `label` and `owner` are touched only
+    // @unchecked Sendable: the `let`s are Sendable; `payload`, `holdsObject`, `label` and `owner` are touched only
     // under the box's stripe (the invariant). The value crosses threads only as the user's object does:
     // `Injected` is `Sendable` only when `Value` is.
     @usableFromInline let name: String?
@@ -34,11 +38,12 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
         if case .some = resolveThroughKey { return true }
         return false
     }
-    /// The value, once a container filled it (`filled`), stored as exactly `Value` (an `Any`, so that this class
-    /// need not be generic; taken out with no cast, Runtime/ExactCast.swift). Not an `Any?`: copying and
-    /// destroying one goes through `Optional`'s value witnesses (~100 instructions each).
-    @exclusivity(unchecked) private var stored: Any = ()
-    @exclusivity(unchecked) private var filled = false
+    /// The value, once a container filled it: the instance itself for a class-typed `Value` filled with one
+    /// (`holdsObject`), else a ``StoredValue`` (the invariant). One reference either way: storing a kept instance
+    /// makes no `Any`, and freeing the box releases one word (an `Any` is copied and destroyed through value
+    /// witnesses, ~100 instructions each way).
+    @exclusivity(unchecked) private var payload: AnyObject?
+    @exclusivity(unchecked) private var holdsObject = false
     /// The property's name and owner once a container failed to fill it (for the message of an early read; a
     /// filled box is never read early).
     @exclusivity(unchecked) private var label: String?
@@ -68,11 +73,27 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
         }
     }
 
-    /// The stored value, `nil` before a container filled the box.
-    final var storedValue: Any? { locked { filled ? stored : nil } }
+    /// What a filled box holds.
+    enum Filled {
+        /// An instance of `Value`, a class type.
+        case object(AnyObject)
+        /// A value stored as exactly `Value`.
+        case value(Any)
+    }
+
+    /// What the box holds, `nil` before a container filled it.
+    final var filledValue: Filled? {
+        locked {
+            guard let payload else { return nil }
+            if holdsObject { return .object(payload) }
+            // The invariant: a payload not held as an object is a `StoredValue` (checked in debug builds).
+            assert(payload is StoredValue, "an injected box holds a \(type(of: payload)) as its value")
+            return .value(unsafeDowncast(payload, to: StoredValue.self).value)
+        }
+    }
 
     /// Whether a container filled the box.
-    final var isFilled: Bool { locked { filled } }
+    final var isFilled: Bool { locked { payload != nil } }
 
     /// The property's name and owner, once a container has seen them.
     final var seen: (label: String?, owner: Any.Type?) { locked { (label, owner) } }
@@ -85,13 +106,25 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
         }
     }
 
-    /// Stores `value`, which holds exactly the subclass's `Value`, and hands back in `value` the value replaced (on
-    /// re-injection; else the empty tuple), for the caller to release after the stripe is unlocked: its `deinit`
-    /// may be the user's. Swapped, not copied: no retain and release of the value on the way in.
-    final func store(swapping value: inout Any) {
+    /// Stores `value`, which holds exactly the subclass's `Value` (not a class type, or not known to be one).
+    final func store(value: consuming Any) {
+        var cell: AnyObject? = StoredValue(value)
+        replacePayload(with: &cell, holdsObject: false)
+    }
+
+    /// Stores `object`, an instance of the subclass's `Value`, which is a class type (the invariant).
+    final func store(object: consuming AnyObject) {
+        var replacement: AnyObject? = consume object
+        replacePayload(with: &replacement, holdsObject: true)
+    }
+
+    /// Swaps `replacement` in; what it replaces comes back in `replacement`, for the caller to release after the
+    /// stripe is unlocked: its `deinit` may be the user's. Swapped, not copied: no retain and release on the way in.
+    @inline(__always)
+    private func replacePayload(with replacement: inout AnyObject?, holdsObject: Bool) {
         locked {
-            swap(&stored, &value)
-            filled = true
+            swap(&payload, &replacement)
+            self.holdsObject = holdsObject
         }
     }
 
@@ -104,7 +137,19 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
     func fill(from resolver: any Resolver, label: String, owner: Any.Type, plain: Bool) throws(ResolutionError) {
         preconditionFailure("InjectedBox is abstract")
     }
-    func store(kept object: AnyObject) {
+    func store(kept object: consuming AnyObject) {
         preconditionFailure("InjectedBox is abstract")
+    }
+}
+
+/// A filled box's value when it is not held as an object: an `Any` that holds a value stored as exactly the box's
+/// `Value` (``InjectedBox``'s invariant). Immutable; made once a fill.
+final class StoredValue: @unchecked Sendable {
+    // @unchecked Sendable: immutable, and the value crosses threads only as the user's object does (`Injected` is
+    // `Sendable` only when `Value` is).
+    let value: Any
+
+    init(_ value: Any) {
+        self.value = value
     }
 }

@@ -1,3 +1,5 @@
+internal import CSyringeRuntime
+
 /// A fixed set of mutexes that many small objects share, each object using the one its address picks: a lock for
 /// objects too numerous and too short-lived to make a mutex each (every `@Injected` box would otherwise allocate
 /// and initialize its own, and destroy it with the box).
@@ -16,25 +18,36 @@ enum LockStripes {
     /// How many stripes: a power of two, many more than the cores of any machine, so unrelated objects seldom share.
     private static let count = 64
 
-    /// The stripes. Each one's state is the number of times it was taken (kept, so the state is not empty; see
-    /// `InjectedStorage` on ThreadSanitizer and empty states).
-    private static let stripes: [Locked<UInt>] = (0..<count).map { _ in Locked(0) }
+    /// The stripes: `count` mutexes in one allocation made once and never freed, so a stripe is a pointer and taking
+    /// one retains nothing (an array of `Locked` values retained and released the chosen one's buffer, ~40
+    /// instructions a lock).
+    private static let stripes = Stripes()
+
+    /// The mutexes' storage. `@unchecked Sendable`: the pointer never changes and the mutexes are only ever used
+    /// through `syringe_mutex_lock` / `syringe_mutex_unlock`, which any thread may call.
+    private struct Stripes: @unchecked Sendable {
+        let mutexes: UnsafeMutablePointer<syringe_mutex>
+
+        init() {
+            mutexes = .allocate(capacity: LockStripes.count)
+            for index in 0..<LockStripes.count { syringe_mutex_initialize(mutexes + index) }
+        }
+    }
 
     /// Runs `body` holding the stripe of `object`.
     @inline(__always)
     static func withLock<Result>(for object: AnyObject, _ body: () throws -> Result) rethrows -> Result {
         // Objects are at least 16-byte aligned: the bits above those pick the stripe.
         let address = UInt(bitPattern: Int(bitPattern: ObjectIdentifier(object)))
-        let stripe = stripes[Int((address >> 4) & UInt(count - 1))]
-        return try stripe.withLock { taken in
-            taken &+= 1
-            #if DEBUG
-                precondition(held.value == nil, "a stripe was taken while another was held")
-                _ = held.set(UnsafeRawPointer(bitPattern: address))
-                defer { _ = held.set(nil) }
-            #endif
-            return try body()
-        }
+        let stripe = stripes.mutexes + Int((address >> 4) & UInt(count - 1))
+        syringe_mutex_lock(stripe)
+        defer { syringe_mutex_unlock(stripe) }
+        #if DEBUG
+            precondition(held.value == nil, "a stripe was taken while another was held")
+            _ = held.set(UnsafeRawPointer(bitPattern: address))
+            defer { _ = held.set(nil) }
+        #endif
+        return try body()
     }
 
     #if DEBUG

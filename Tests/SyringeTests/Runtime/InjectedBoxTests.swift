@@ -48,6 +48,21 @@ private struct EveryShapeValue {
     @Injected var closure: @Sendable () -> Int
 }
 
+extension ServiceKeys {
+    fileprivate static let boxedBase = Key<Base>(name: "boxed") { _ in Derived() }
+    fileprivate static let boxedPoint = Key<Point>(name: "boxed") { _ in Point(x: 7, y: 7) }
+}
+
+/// Filled by a registration's `.injectsProperties()` (through a resolver, not the quick read) and through keys.
+private final class FilledInResolution {
+    @Injected var base: Base
+    @Injected var plain: Plain
+    @Injected var optionalPlain: Plain?
+    @Injected var object: AnyObject
+    @Injected(.boxedBase) var keyedBase: Base
+    @Injected(.boxedPoint) var keyedPoint: Point
+}
+
 @Suite("Runtime: @Injected boxes and their quick fill, varied types")
 struct InjectedBoxTests {
     private func makeContainer(generation: Int = 1) -> Container {
@@ -89,6 +104,27 @@ struct InjectedBoxTests {
             #expect(value.point == owner.point)
             #expect(value.closure() == 1)
         }
+    }
+
+    @Test("A box holds a class instance as its reference and anything else as a value, filled by any path")
+    func bothRepresentations() throws {
+        // A class-typed `Value` made through a resolver is held as the object itself; an optional, `AnyObject`
+        // and a declared key's value are held as values. Each reads back as exactly what was resolved.
+        let container = makeContainer()
+        container.register(FilledInResolution.self) { _ in FilledInResolution() }.injectsProperties()
+        let owner = try container.require(FilledInResolution.self)
+        #expect(owner.base.kind == "derived")
+        #expect(owner.base === container.resolve(Base.self))
+        #expect(owner.plain === container.resolve(Plain.self))
+        #expect(owner.optionalPlain === owner.plain)
+        #expect((owner.object as? Plain)?.id == -1)
+        #expect(owner.keyedBase.kind == "derived")
+        #expect(owner.keyedBase !== owner.base)
+        #expect(owner.keyedPoint == Point(x: 7, y: 7))
+        // Filled again, through the other representation's paths: the quick fill holds kept objects too.
+        try container.inject(into: owner)
+        #expect(owner.base === container.resolve(Base.self))
+        #expect(owner.keyedPoint == Point(x: 7, y: 7))
     }
 
     @Test("Injecting again replaces every value, whatever its type")
