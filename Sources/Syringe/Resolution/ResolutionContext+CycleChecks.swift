@@ -40,7 +40,9 @@ extension ResolutionContext {
         var throughCompletion = false
         var found = -1
         var occurrences = 0
-        // Walk the uncounted frames (at most twice `uncountedWindow`); the counted ones are looked up.
+        // Walk the uncounted frames (at most twice `uncountedWindow`); the counted ones are looked up. The bound is
+        // read once: the walk changes nothing.
+        let countedDepth = self.countedDepth
         while index >= countedDepth {
             if self[frameAt: index].makes(registration) {
                 occurrences += 1

@@ -56,7 +56,8 @@ extension ResolutionContext {
     }
 
     /// The typed path shared by both forms: a plain transient registration of exactly `Service` runs its typed
-    /// factory here; any other goes to `otherwise` (inlined, so each form keeps its own frame layout).
+    /// factory here, a kept instance typed exactly is read, a plain graph-scoped one goes to its typed path; any
+    /// other goes to `otherwise` (inlined, so each form keeps its own frame layout).
     @inline(__always)
     func resolve<Service>(
         _ hit: RegistryView.Hit, as serviceType: Service.Type, name: String?,
@@ -87,24 +88,22 @@ extension ResolutionContext {
             // with no boxing into `Any` and no cast.
             return box.typedValue(as: Service.self)
         }
+        // The default scope: a plain graph-scoped registration of exactly `Service` goes to its typed path from
+        // here, one out-of-line call per level of nesting.
+        if configuration.with({ $0.kind }) == .graph, exact, observer == nil, shape == .plain {
+            return try plainGraphInstance(of: unretained, configuration, as: Service.self, name: name)
+        }
         return try otherwise(unretained, configuration)
     }
 
-    /// ``resolveOtherwise(_:_:as:name:arguments:)`` for a request without runtime arguments. A plain graph-scoped
-    /// registration of exactly `Service` (the default scope) goes to its typed path from here, with no `Any` made
-    /// for the absent arguments and no further frame.
+    /// ``resolveOtherwise(_:_:as:name:arguments:)`` for a request without runtime arguments: the `Any` of the
+    /// absent arguments is made here, off the common paths.
     @inline(never)
     func resolveOtherwiseWithoutArguments<Service>(
         _ unretained: Unretained<Registration>, _ configuration: Unretained<Registration.Configuration>,
         as serviceType: Service.Type, name: String?
     ) throws(ResolutionError) -> Service {
-        let exact = unretained.with { $0.serviceTypeID == ObjectIdentifier(Service.self) }
-        if configuration.with({ $0.kind }) == .graph, exact, observer == nil,
-            unretained.with({ $0.shape }) == .plain
-        {
-            return try plainGraphInstance(of: unretained, configuration, as: Service.self, name: name)
-        }
-        return try resolveOtherwise(unretained, configuration, as: Service.self, name: name, arguments: ())
+        try resolveOtherwise(unretained, configuration, as: Service.self, name: name, arguments: ())
     }
 
     @inline(never)
@@ -136,11 +135,6 @@ extension ResolutionContext {
                 }
             }
         }
-        if configuration.with({ $0.kind }) == .graph, exact, observer == nil,
-            shape == .plain
-        {
-            return try plainGraphInstance(of: unretained, configuration, as: Service.self, name: name)
-        }
         let registration = unretained.object
         let instance = try instance(
             of: registration, configuration, as: Service.self, name: name, arguments: arguments
@@ -155,20 +149,25 @@ extension ResolutionContext {
         of unretained: Unretained<Registration>, _ configuration: Unretained<Registration.Configuration>,
         as serviceType: Service.Type, name: String?
     ) throws(ResolutionError) -> Service {
-        try graphInstance(of: unretained, configuration, as: Service.self, name: name) { () throws -> Service in
-            try unretained.with { registration in
-                try withResolver { try registration.typedPlain(as: Service.self).body($0) }
+        try graphInstance(of: unretained, configuration, as: Service.self, name: name) {
+            () throws(ResolutionError) -> Service in
+            do {
+                return try unretained.with { registration in
+                    try withResolver { try registration.typedPlain(as: Service.self).body($0) }
+                }
+            } catch {
+                throw wrap(error, of: unretained.object)
             }
         }
     }
 
-    /// The instance of a graph-scoped registration of exactly `Service` whose typed factory is `body`: the one
-    /// this resolution's graph holds, or a new one made and stored in the graph. The typed counterpart of the
-    /// `.graph` case of ``instance(of:_:as:name:arguments:bypassingObserver:)``: the new instance is neither boxed
-    /// for the factory's return nor cast back.
+    /// The instance of a graph-scoped registration of exactly `Service` whose typed factory is `body` (which wraps
+    /// its errors with ``wrap(_:of:)``): the one this resolution's graph holds, or a new one made and stored in the
+    /// graph. The typed counterpart of the `.graph` case of ``instance(of:_:as:name:arguments:bypassingObserver:)``:
+    /// the new instance is neither boxed for the factory's return nor cast back.
     func graphInstance<Service>(
         of unretained: Unretained<Registration>, _ configuration: Unretained<Registration.Configuration>,
-        as serviceType: Service.Type, name: String?, body: () throws -> Service
+        as serviceType: Service.Type, name: String?, body: () throws(ResolutionError) -> Service
     ) throws(ResolutionError) -> Service {
         // The graph is asked only when it holds something; the registration is retained only on the paths that
         // keep or report it.
@@ -176,7 +175,7 @@ extension ResolutionContext {
             switch typedGraphInstance(of: unretained, as: Service.self) {
             case .reference(let object):
                 // Stored by this path as exactly `Service`, a class type (Runtime/LocalGraph.swift).
-                return exactReference(object, as: Service.self)
+                return LocalGraph.instance(object, as: Service.self)
             case .stored:
                 let registration = unretained.object
                 if let stored = graphInstance(of: registration) {
@@ -188,19 +187,20 @@ extension ResolutionContext {
         }
         try checkCycleAndPush(unretained, as: Service.self, name: name)
         defer { pop() }
-        let instance: Service
-        do {
-            instance = try body()
-        } catch {
-            throw wrap(error, of: unretained.object)
-        }
+        // The body wraps its factory's errors itself (with this frame on the path), so the instance is made where
+        // it is kept, with no move through the service's value witnesses.
+        let instance = try body()
         // A rerun of this factory (see `checkCycle`) stored the instance its graph uses: return that one.
         if reruns > 0, let stored = unretained.with({ graphInstance(of: $0) }) {
             return try cast(stored, to: Service.self, name: name, registration: unretained.object)
         }
-        // The root of a lone top-level resolve, with nothing to run after it (no completion, decorator or property
-        // injection, which could resolve it again): no later request of this resolution can ask the graph for it.
-        if endsWithRootFrame, depth == 1, sharedGraph == nil, configuration.with({ $0.finishesPlainly }) {
+        // Nothing to run after the factory (no completion, decorator or property injection; one flag): stored
+        // here, with no closure for `finish`. The graph held nothing for the registration when its factory began;
+        // only a rerun (a cycle through a completion) can have stored one since, so with no rerun it is new.
+        if configuration.with({ $0.finishesPlainly }) {
+            // The root of a lone top-level resolve: no later request of this resolution can ask the graph for it.
+            if endsWithRootFrame, depth == 1, sharedGraph == nil { return instance }
+            storeInGraph(typed: instance, of: unretained.identifier, isNew: reruns == 0)
             return instance
         }
         return try finish(instance, of: unretained, configuration) { instance in

@@ -215,17 +215,15 @@ final class ResolutionContext: @unchecked Sendable {
     func pushFrame(
         _ registration: Unretained<Registration>, as requestedType: Any.Type, name: String?
     ) throws(ResolutionError) {
-        if _slowPath(currentStackAddress() < stackLimit) {
+        if _slowPath(stackAddressOfThisFrame() < stackLimit) {
             throw stackExhaustedError(at: registration.object, as: requestedType, name: name)
         }
         if _slowPath(depth == frameCapacity) { growFrames() }
         // Without a name (most requests), the frame is made with a literal `nil`: copying the `String?` would
-        // call the runtime to retain its (absent) storage.
+        // call the runtime to retain its (absent) storage. A named frame is made out of line, so that the
+        // optimizer cannot merge both forms into one that retains the name either way.
         if let name {
-            (frames + depth).initialize(
-                to: ResolutionFrame(
-                    registration: registration, requestedType: requestedType, name: name, phase: .factory)
-            )
+            initializeNamedFrame(registration, as: requestedType, name: name)
         } else {
             (frames + depth).initialize(
                 to: ResolutionFrame(registration: registration, requestedType: requestedType, name: nil, phase: .factory)
@@ -233,6 +231,25 @@ final class ResolutionContext: @unchecked Sendable {
         }
         depth += 1
         if _slowPath(depth - countedDepth > 2 * uncountedWindow) { countFrames() }
+    }
+
+    /// An address in the frame of the out-of-line call this is inlined into (``push(_:as:name:)``,
+    /// ``checkCycleAndPush(_:as:name:)``), which returns before the factory runs: how far the stack has grown, as
+    /// ``currentStackAddress()`` tells, without a call of its own.
+    @inline(__always)
+    private func stackAddressOfThisFrame() -> UInt {
+        var marker: UInt8 = 0
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    }
+
+    /// Makes the frame of a named request at `depth` (``pushFrame(_:as:name:)``'s rarer case).
+    @inline(never)
+    private func initializeNamedFrame(
+        _ registration: Unretained<Registration>, as requestedType: Any.Type, name: String
+    ) {
+        (frames + depth).initialize(
+            to: ResolutionFrame(registration: registration, requestedType: requestedType, name: name, phase: .factory)
+        )
     }
 
     /// Takes the innermost frame off the path.

@@ -22,12 +22,20 @@ extension ResolutionContext {
 
     /// Stores `instance`, made by the typed path as exactly `Service`: in a graph of its own, a class instance is
     /// kept as its one reference (Runtime/LocalGraph.swift). `isNew`: the graph held nothing for the registration
-    /// when its factory began, and no rerun has run since (see ``LocalGraph/store(typed:for:isNew:)``).
+    /// when its factory began, and no rerun has run since (see ``LocalGraph/store(typed:for:isNew:)``). Inlined
+    /// into the typed path, one generic call less per instance stored.
+    @inline(__always)
     func storeInGraph<Service>(typed instance: Service, of registration: Registration, isNew: Bool) {
-        if sharedGraph == nil {
-            localGraph.store(typed: instance, for: ObjectIdentifier(registration), isNew: isNew)
+        storeInGraph(typed: instance, of: ObjectIdentifier(registration), isNew: isNew)
+    }
+
+    /// ``storeInGraph(typed:of:isNew:)`` for the registration identified by `id`.
+    @inline(__always)
+    func storeInGraph<Service>(typed instance: Service, of id: ObjectIdentifier, isNew: Bool) {
+        if let sharedGraph {
+            sharedGraph.store(instance as Any, for: id)
         } else {
-            storeInGraph(instance as Any, of: registration)
+            localGraph.store(typed: instance, for: id, isNew: isNew)
         }
     }
 
