@@ -11,19 +11,43 @@ extension Container: Resolver {
     ///
     /// - Parameter serviceType: The service type.
     /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
-    // Inlinable, as is `require(_:)`: one call, out of line, which puts the service in a local of the caller (a
-    // kept instance of a class type as its one reference, read without generic code: Runtime/QuickSharedRead.swift).
-    // This is what an app pays per call site, so it stays one call.
+    // Inlinable, as is `require(_:)`: a kept instance of a class type is read without generic code (one call,
+    // Runtime/QuickSharedRead.swift); anything else continues out of line from what that read found.
     @inlinable
     public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
-        resolveInOneCall(Service.self)
+        var miss = QuickReadMiss()
+        if let object = quickSharedObject(ObjectIdentifier(Service.self), miss: &miss) {
+            return exactReference(object, as: Service.self)
+        }
+        return resolveAfterQuickRead(Service.self, &miss)
+    }
+
+    /// ``resolve(_:)-(Service.Type)`` past its quick read.
+    @usableFromInline
+    @inline(never)
+    func resolveAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: inout QuickReadMiss) -> Service? {
+        do {
+            return try continueAfterQuickRead(Service.self, miss)
+        } catch {
+            Container.log(error)
+            return nil
+        }
+    }
+
+    /// ``require(_:)-(Service.Type)`` past its quick read.
+    @usableFromInline
+    @inline(never)
+    func requireAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: inout QuickReadMiss) throws(ResolutionError)
+        -> Service
+    {
+        try continueAfterQuickRead(Service.self, miss)
     }
 
     /// Resolves `Service` (no name, no arguments) from where the quick read left off, and closes the reading
     /// section it left open: the outermost section goes on as any top-level resolve, reusing the entry the read
     /// found; a nested one (a resolution runs on the thread) is closed and the resolve joins the resolution.
     @inline(__always)
-    func continueAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: QuickReadMiss)
+    private func continueAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: QuickReadMiss)
         throws(ResolutionError) -> Service
     {
         guard let thread = miss.thread else { return try requireFromOutside(Service.self) }
@@ -59,7 +83,11 @@ extension Container: Resolver {
     /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
     @inlinable
     public func require<Service>(_ serviceType: Service.Type) throws(ResolutionError) -> Service {
-        try requireInOneCall(Service.self)
+        var miss = QuickReadMiss()
+        if let object = quickSharedObject(ObjectIdentifier(Service.self), miss: &miss) {
+            return exactReference(object, as: Service.self)
+        }
+        return try requireAfterQuickRead(Service.self, &miss)
     }
 
     /// A resolve of the unnamed service called on the container itself: the top-level path inlined (a resolve

@@ -2,12 +2,11 @@ import Testing
 
 @testable import Syringe
 
-// `resolve(_:)` and `require(_:)` on a container are one call per site (Runtime/QuickSharedRead.swift,
-// `resolveAfterEntry(into:)`): the service is written into an uninitialized local of the caller, as a kept
-// class instance's bare reference or as the continuation's value, and moved out only when the call says it is
-// there. These vary the types through that slot (values with no spare bit patterns, whose `Optional` needs a tag
-// of its own; optionals; existentials; closures; classes and subclasses) in every outcome (made, kept, missing,
-// thrown), and read it while another thread replaces, unregisters, resets and derives.
+// `resolve(_:)` and `require(_:)` on a container read a kept class instance quickly and continue from what the read
+// found otherwise (Runtime/QuickSharedRead.swift): a kept instance comes back as its bare reference, anything else as
+// the continuation's value. These vary the types through both (values with no spare bit patterns, whose `Optional`
+// needs a tag of its own; optionals; existentials; closures; classes and subclasses) in every outcome (made, kept,
+// missing, thrown), and resolve while another thread replaces, unregisters, resets and derives.
 
 private class Gauge: @unchecked Sendable {
     // @unchecked Sendable: immutable after init (a class open to the subclass below cannot be checked).
@@ -33,8 +32,8 @@ private struct Sample: Reading, Equatable {
 
 private struct Failure: Error {}
 
-@Suite("Runtime: resolve and require in one call")
-struct OneCallResolveTests {
+@Suite("Runtime: resolve and require through the quick read and its continuation")
+struct QuickReadContinuationTests {
     @Test("Values with no spare bit patterns come back whole, and as nil when there is no registration")
     func valuesWithoutSpareBits() throws {
         let container = Container()
