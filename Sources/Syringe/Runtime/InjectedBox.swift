@@ -13,7 +13,7 @@
 /// subclass's `Value`, a class type, held as its one reference (``store(object:)``, called only with such an
 /// instance: a quick read's kept instance of exactly that type, or a `Value` that ``classReference(_:)`` turned into
 /// its reference); otherwise it is a ``StoredValue`` whose `Any` holds a value stored as exactly `Value`
-/// (``store(swapping:)``, called only with a `Value`, or an `Any` a declared key's `require` made from one). The
+/// (``store(value:)``, called only with a `Value`, or an `Any` a declared key's `require` made from one). The
 /// subclass takes the value out by that flag, with no dynamic cast; debug builds check the object's type.
 @usableFromInline
 class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
