@@ -120,10 +120,9 @@ struct LocalGraph: ~Copyable {
     /// was stored, and again here in debug builds).
     @inline(__always)
     static func instance<Service>(_ found: Unretained<AnyObject>, as serviceType: Service.Type) -> Service {
-        found.with { object in
-            assert(Service.self is AnyClass && object is Service, "a graph record of another type")
-            return unsafeBitCast(object, to: Service.self)
-        }
+        // The quick read's reinterpretation of a class instance as its type, with its debug check, on the record's
+        // reference read in place.
+        found.with { exactReference($0, as: Service.self) }
     }
 
     /// Whether an instance is stored for `id` (asked without copying it).
