@@ -3,7 +3,7 @@ import Testing
 
 @testable import Syringe
 
-// The nested typed path of the default scope (Resolution/ResolutionContext+Lookup.swift, `resolve(_:as:name:otherwise:)`,
+// The nested typed path of the default scope (Engine/ResolutionContext+Lookup.swift, `resolve(_:as:name:otherwise:)`,
 // into Runtime/LocalGraph.swift's records): a factory's `r.resolve` of a plain graph-scoped registration of exactly the
 // requested type goes straight to the graph, which keeps class instances as plain records (the reference and the
 // type it was made as) and everything else in a dictionary. Whatever the type, however many instances, and whatever

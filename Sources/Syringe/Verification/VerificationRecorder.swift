@@ -51,7 +51,7 @@ final class VerificationRecorder {
         if failureOrigin == nil { failureOrigin = registration }
     }
 
-    /// The auto-created types (Injection/Container+AutoCreation.swift) a verified registration depends on, each
+    /// The auto-created types (Autoregistration/Container+AutoCreation.swift) a verified registration depends on, each
     /// once, in the order first made.
     private(set) var autoCreated: [RegistrationDescription] = []
     private var seenAutoCreated: Set<ObjectIdentifier> = []

@@ -2,8 +2,8 @@
 // `MainActorKey<DetailModel>.WithArguments<Int>`, resolved synchronously by main-actor code
 // (`container.mainActor[.detailModel, 42]`) or awaited (`try await container.async[.detailModel, 42]`), and
 // `AsyncKey<Quote>.WithArguments<String>`, only awaited (`try await container.async[.quote, "EUR"]`). Generic over
-// their factory's parameter list, as ``ServiceKeys/KeyWithArguments`` is (Registration/ServiceKeys+Arguments.swift
-// says why); their call sites are in Concurrency/ServiceKeys+IsolatedArgumentResolution.swift.
+// their factory's parameter list, as ``ServiceKeys/KeyWithArguments`` is (DeclaredKeys/ServiceKeys+Arguments.swift
+// says why); their call sites are in DeclaredKeys/ServiceKeys+IsolatedArgumentResolution.swift.
 
 extension ServiceKeys.MainActorKey {
     /// A declared service whose default factory runs on the main actor and takes runtime arguments of the types

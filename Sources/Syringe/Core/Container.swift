@@ -38,7 +38,7 @@ public final class Container: Sendable {
         /// keep `changedKeys`, `version`, `fullTable` and `released` up to date.
         private(set) var bindings = BindingMap()
         var behaviors: [any Behavior] = []
-        /// Which keys registrations made in a launch context hold (Registration/Container+LaunchContexts.swift).
+        /// Which keys registrations made in a launch context hold (LaunchContexts/Container+LaunchContexts.swift).
         var launch = LaunchPrecedences()
         /// Every change counts in `version`, so ``RegistryStore`` knows to withdraw the published table.
         private(set) var version: UInt = 0

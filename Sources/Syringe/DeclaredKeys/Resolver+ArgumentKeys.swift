@@ -1,6 +1,6 @@
 // Resolving a declared key that takes runtime arguments (see ``ServiceKeys/KeyWithArguments``): a normal lookup of
 // the key's type, name and argument types; only when it misses is the key's default registered
-// (Registration/Container+KeyDefaults.swift) and resolved. Each call site is a pack-generic function whose pack is
+// (DeclaredKeys/Container+KeyDefaults.swift) and resolved. Each call site is a pack-generic function whose pack is
 // inferred from the key's parameter list, so the arguments' types and number are the key's, checked by the
 // compiler: `container[.detail]` and `container[.detail, "42"]` do not compile for a `WithArguments<Int>` key.
 

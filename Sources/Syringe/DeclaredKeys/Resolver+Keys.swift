@@ -1,5 +1,5 @@
 // Resolving by declared key (see ``ServiceKeys``): a normal lookup of the key's type and name; only when it misses
-// is the key's default registered (Registration/Container+KeyDefaults.swift) and the resolve made again.
+// is the key's default registered (DeclaredKeys/Container+KeyDefaults.swift) and the resolve made again.
 
 extension Resolver {
     /// The service the key declares: the registration of its type and name in this container or an ancestor,
