@@ -10,7 +10,11 @@
 #   3. a platform conditional (`#if os(...)`, `canImport(Darwin/Glibc/Musl/Bionic/WinSDK)`, `arch(...)`,
 #      `targetEnvironment(...)`) exists anywhere in Sources/Syringe, or `__APPLE__`/`__linux__` in the C half:
 #      one code path on every platform;
-#   4. a source file in Sources/ has more than 500 lines.
+#   4. a source file in Sources/ has more than 500 lines;
+#   5. `Unretained` or one of the unchecked reinterpretations (`value(ofExactly:as:)`, `exactReference(_:as:)`,
+#      `typedPlain(as:)`, `typedWithArguments(as:)`, `typedValue(as:)`) is used outside Runtime/ and the resolution
+#      engine (Sources/Syringe/Engine/): elsewhere the checked forms (`exactValue(_:as:)`, `unpack(_:as:mismatch:)`)
+#      and plain references serve.
 # Comment lines are not checked. Usage: Scripts/check-runtime-fence.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,10 +53,15 @@ cplatform=$(grep -rnE '__APPLE__|__linux__|_WIN32|TARGET_OS_' Sources/CSyringeRu
 [ -z "$cplatform" ] || report "platform conditionals in the C half:
 $cplatform"
 
+unchecked='\bUnretained\b|value\(ofExactly:|exactReference\(|typedPlain\(|typedWithArguments\(|typedValue\('
+found=$(code_outside_runtime "$unchecked" | grep -v '^Sources/Syringe/Engine/' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*///' || true)
+[ -z "$found" ] || report "Unretained or an unchecked reinterpretation outside Runtime/ and Engine/:
+$found"
+
 long=$(find Sources -type f \( -name '*.swift' -o -name '*.c' -o -name '*.h' \) -exec wc -l {} + \
     | awk '$2 != "total" && $1 > 500 { print $2 ": " $1 " lines" }')
 [ -z "$long" ] || report "files over 500 lines:
 $long"
 
 if [ "$failed" -ne 0 ]; then exit 1; fi
-echo "check-runtime-fence: unsafe code only in Sources/Syringe/Runtime/ and Sources/CSyringeRuntime, no platform branch, no file over 500 lines"
+echo "check-runtime-fence: unsafe code only in Sources/Syringe/Runtime/ and Sources/CSyringeRuntime, unchecked reads only there and in Engine/, no platform branch, no file over 500 lines"

@@ -91,7 +91,7 @@ extension ResolutionContext {
         // A factory of a scope that keeps instances may run again to close a loop through `initCompleted`, as in
         // normal resolution (see `checkCycle`).
         let keeps = kind != .transient
-        try checkCycle(Unretained(registration), as: requestedType, name: name)
+        try checkCycle(of: registration, as: requestedType, name: name)
         return try make(
             registration, configuration, as: requestedType, name: name, arguments: arguments,
             reusing: keeps ? { self.graphInstance(of: registration) } : nil

@@ -21,6 +21,13 @@ extension ResolutionContext {
         try checkCycleInline(registration, as: requestedType, name: name)
     }
 
+    /// ``checkCycle(_:as:name:)`` for a registration the caller holds, for code outside the engine.
+    func checkCycle(
+        of registration: Registration, as requestedType: Any.Type, name: String?
+    ) throws(ResolutionError) {
+        try checkCycle(Unretained(registration), as: requestedType, name: name)
+    }
+
     /// ``checkCycle(_:as:name:)``, then a frame for `registration` on the path (``push(_:as:name:)``): the two
     /// steps before a factory runs, in one out-of-line call.
     @inline(never)

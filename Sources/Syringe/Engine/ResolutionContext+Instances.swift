@@ -139,7 +139,8 @@ extension ResolutionContext {
             // Filled before the `initCompleted` closures, so they can use the properties; the object hears that
             // injection is complete after them.
             do {
-                try withResolver { try PropertyInjector.fill(instance, from: $0, registration: registration) }
+                let made = registration.object
+                try withResolver { try PropertyInjector.fill(instance, from: $0, registration: made) }
             } catch {
                 throw wrap(error, of: registration.object)
             }

@@ -26,11 +26,10 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
         case nil:
             return valueBeforeInjection()
         case .object(let object):
-            // The box's invariant: an instance of `Value`, a class type (checked in debug builds).
-            return exactReference(object, as: Value.self)
+            return filledObject(object, as: Value.self)
         case .value(let value):
             // Stored as exactly `Value` (the invariant); the cast is only for a box someone filled otherwise.
-            if holdsExactly(value, Value.self) { return Syringe.value(ofExactly: value, as: Value.self) }
+            if let exact = exactValue(value, as: Value.self) { return exact }
             return value as! Value
         }
     }

@@ -181,12 +181,12 @@ enum PropertyInjector {
     /// cannot be resolved throws, naming the property and its owner. `registration` is the registration that
     /// made `instance` (`nil` for ``Container/inject(into:isolation:)``).
     static func fill(
-        _ instance: Any, from resolver: any Resolver, registration: Unretained<Registration>?,
+        _ instance: Any, from resolver: any Resolver, registration: Registration?,
         isolation: (any Actor)? = nil
     ) throws(ResolutionError) {
         try fill(
             instance, plan: plan(of: instance), quickReadsFrom: nil, resolver: resolver,
-            registration: registration?.object, isolation: isolation)
+            registration: registration, isolation: isolation)
     }
 
     /// Fills every `@Injected` property of `instance` in declaration order, through `resolver`; the caller runs

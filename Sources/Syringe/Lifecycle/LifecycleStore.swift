@@ -210,32 +210,6 @@ final class LifecycleStore: Sendable {
         }
     }
 
-    /// For a derived container's store: the stand-in, kept here, of `hit`'s registration (an ancestor's, in a
-    /// scope that keeps instances), made now if there is none. The stand-in runs the original's `initCompleted`
-    /// closures, and serves every key bound to the original (its forwarded types). One lock, no user code under
-    /// it. The original is not told of the stand-in (unlike a ``ObjectScope/perContainer`` one): when the
-    /// ancestor rebinds the key, the next lookup finds the new registration, and with it another stand-in; the old
-    /// one stays, with its instances, this store's to dispose.
-    ///
-    /// - Returns: The stand-in, not retained: this store keeps it until ``takeStandIns()``, which only the
-    ///   registry's deinitializer calls, once nothing resolves through the container.
-    func derivedStandIn(for hit: RegistryView.Hit) -> Unretained<Registration> {
-        // Compared by identity: the stand-in keeps its original alive, so an identifier found here is that of the
-        // registration it names. The hit's table keeps `hit`'s registration alive during the caller's reading
-        // section.
-        let original = hit.registration.identifier
-        return state.withLock { state in
-            if let found = state.derivedStandIn(of: original) { return Unretained(found) }
-            let registration = hit.registration.object
-            let standIn = StandInRegistration(
-                of: registration, scope: registration.configuration.scope,
-                completions: registration.configuration.completions, lifecycle: self
-            )
-            state.appendDerived(Derived(original: original, standIn: standIn))
-            return Unretained(standIn)
-        }
-    }
-
     /// The stores that hold stand-ins of this store's registrations (this one included, if it does).
     func dependentStores() -> [LifecycleStore] {
         state.withLock { $0.dependents.compactMap(\.store) }

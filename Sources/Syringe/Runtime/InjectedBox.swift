@@ -27,7 +27,7 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
     /// The declaring type's name, as `#function` gives it in a property declaration.
     @usableFromInline let declaringType: String
     /// How a property marked with a declared key (`@Injected(.api)`) resolves: through the key, so a miss
-    /// registers the key's default (Injection/Injected+Keys.swift); the `Any` holds exactly a `Value`. `nil` for
+    /// registers the key's default (DeclaredKeys/Injected+Keys.swift); the `Any` holds exactly a `Value`. `nil` for
     /// a property resolved by type and name.
     @usableFromInline let resolveThroughKey: (@Sendable (any Resolver) throws(ResolutionError) -> Any)?
 
@@ -90,6 +90,13 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
             assert(payload is StoredValue, "an injected box holds a \(type(of: payload)) as its value")
             return .value(unsafeDowncast(payload, to: StoredValue.self).value)
         }
+    }
+
+    /// `object`, read from ``filledValue``'s `.object` case, as the subclass's `Value`: a reinterpretation with no
+    /// dynamic cast, sound by the invariant (an object payload is an instance of `Value`, a class type; checked in
+    /// debug builds by ``exactReference(_:as:)``).
+    final func filledObject<Value>(_ object: AnyObject, as valueType: Value.Type) -> Value {
+        exactReference(object, as: Value.self)
     }
 
     /// Whether a container filled the box.
