@@ -68,6 +68,35 @@ extension Container {
             return value()
         }
     }
+
+    /// Registers a placeholder for a declared key of any kind, with or without runtime arguments: resolving the key
+    /// (`container[.analytics]`, `try await container.async[.prices]`, `@Injected(.analytics)`) fails the current
+    /// test, naming the key's service and the resolution path, and then throws ``PlaceholderResolved``, as
+    /// ``registerPlaceholder(_:name:fileID:filePath:line:column:)`` does for a type. The key's default is not used.
+    ///
+    /// ```swift
+    /// let test = app.derived { c in
+    ///     c.registerPlaceholder(.analytics)  // this test must not track anything
+    /// }
+    /// ```
+    ///
+    /// - Parameter key: The declared key.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func registerPlaceholder<Service, Parameters, Execution>(
+        _ key: ServiceKeys.DeclaredKey<Service, Parameters, Execution>,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) -> ServiceEntry<Service> {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let name = key.name
+        return key.registerStandIn(in: self, fileID: fileID, line: UInt(line)) { r -> Service in
+            let path = reportPlaceholder(Service.self, name: name, resolver: r, at: location, continuing: false)
+            throw PlaceholderResolved(request: ServiceRequest(serviceType: Service.self, name: name), path: path)
+        }
+    }
 }
 
 /// Records the failure of a resolved placeholder and returns the resolution path that reached it.

@@ -156,3 +156,18 @@ extension Container {
         for key in keys { key.installDefault(in: self) }
     }
 }
+
+extension ServiceKeys.DeclaredKey {
+    /// Registers `factory`, a synchronous factory that ignores the runtime arguments, under this key (its type, name
+    /// and argument types) in `container`, whatever the key's kind: `SyringeTesting`'s placeholders, which must
+    /// answer every resolve of the key, synchronous or awaited, with or without arguments.
+    package func registerStandIn(
+        in container: Container, fileID: String, line: UInt,
+        factory: @escaping @Sendable (any Resolver) throws -> Service
+    ) -> ServiceEntry<Service> {
+        let erased = ErasedFactory(
+            body: { resolver, _ in try factory(resolver) }, asyncFactory: nil, isolatedToMainActor: false,
+            argumentTypes: argumentTypes, argumentsType: argumentsType)
+        return container.addRegistration(Service.self, name: name, fileID: fileID, line: line, erased: erased)
+    }
+}

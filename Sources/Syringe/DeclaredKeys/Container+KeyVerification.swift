@@ -52,10 +52,13 @@ extension Container {
         keys: [ServiceKeys], samples: (VerificationSamples) -> Void = { _ in }
     ) -> DependencyGraph {
         let (probe, unused) = keyProbe(for: keys)
-        let graph = probe.dependencyGraph(samples: samples)
+        return redrawn(probe.dependencyGraph(samples: samples), unused: unused)
+    }
+
+    /// The probe's graph as this container's own graph draws it: this container's registrations are drawn as its
+    /// own (the probe is a child, so they would read as inherited), the unused defaults in their group.
+    func redrawn(_ graph: DependencyGraph, unused: [RegistrationDescription]) -> DependencyGraph {
         let unusedSet = Set(unused)
-        // The probe's graph draws this container's registrations as inherited (the probe is a child): redrawn
-        // as this container's own graph draws them.
         let own = Set(
             visibleBindingsOfOwnRegistry().map { $0.registration.describe(as: $0.serviceType, name: .some($0.name)) })
         let nodes = graph.nodes.map { node in
@@ -81,7 +84,7 @@ extension Container {
     /// scope the root would give them, with the descriptions of those defaults. A plain child, not a derived
     /// container: verification keeps no instance anyway, and the walk then records the dependencies on this
     /// container's shared registrations themselves (not on a derived container's stand-ins).
-    private func keyProbe(for keys: [ServiceKeys]) -> (Container, [RegistrationDescription]) {
+    func keyProbe(for keys: [ServiceKeys]) -> (Container, [RegistrationDescription]) {
         let probe = Container(parent: self, defaultObjectScope: root.defaultObjectScope)
         var unused: [RegistrationDescription] = []
         var seen: Set<ServiceKey> = []
@@ -101,5 +104,77 @@ extension Container {
             registry.bindings.forEach(where: { _ in true }) { _, binding in found.append(binding) }
         }
         return found
+    }
+}
+
+extension MainActorResolver {
+    /// Verifies every registration from main-actor code, as ``verify(samples:)`` does (so `@MainActor` factories
+    /// run too), and the default of each of `keys` not used yet, without registering it in the container.
+    ///
+    /// ```swift
+    /// @Test @MainActor func keysAreSound() throws {
+    ///     try container.mainActor.verify(keys: AppKeys.all)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keys: The declared keys to check, used or not.
+    ///   - samples: Provides sample runtime arguments for registrations (and keys) that take them.
+    /// - Returns: What was verified, and which key defaults were not used yet.
+    /// - Throws: ``VerificationError`` listing every failure, key defaults included.
+    @MainActor
+    @discardableResult
+    public func verify(
+        keys: [ServiceKeys], samples: (VerificationSamples) -> Void = { _ in }
+    ) throws(VerificationError) -> VerificationReport {
+        let (probe, unused) = container.keyProbe(for: keys)
+        var report = try probe.mainActor.verify(samples: samples)
+        report.unusedKeyDefaults = unused
+        return report
+    }
+}
+
+extension AsyncContainerResolver {
+    /// Verifies every registration, awaited, as ``verify(samples:)`` does (so `async` and actor-isolated factories
+    /// run too), and the default of each of `keys` not used yet, of any kind, without registering it in the
+    /// container: the one check of an app built from declared keys, before their first use.
+    ///
+    /// ```swift
+    /// @Test func keysAreSound() async throws {
+    ///     try await container.async.verify(keys: AppKeys.all)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keys: The declared keys to check, used or not.
+    ///   - samples: Provides sample runtime arguments for registrations (and keys) that take them.
+    /// - Returns: What was verified, and which key defaults were not used yet.
+    /// - Throws: ``VerificationError`` listing every failure, key defaults included.
+    @discardableResult
+    public func verify(
+        keys: [ServiceKeys], samples: @escaping @Sendable (VerificationSamples) -> Void = { _ in }
+    ) async throws(VerificationError) -> VerificationReport {
+        let (probe, unused) = container.keyProbe(for: keys)
+        var report = try await probe.async.verify(samples: samples)
+        report.unusedKeyDefaults = unused
+        return report
+    }
+
+    /// The dependency graph walked with `await`, as ``dependencyGraph(samples:)`` draws it, with the default of each
+    /// of `keys` not used yet drawn too, in the group ``Container/unusedKeyGroup``.
+    ///
+    /// ```swift
+    /// print(await container.async.dependencyGraph(keys: AppKeys.all).mermaid)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keys: The declared keys to draw, used or not.
+    ///   - samples: Provides sample runtime arguments for registrations (and keys) that take them.
+    /// - Returns: The graph.
+    public func dependencyGraph(
+        keys: [ServiceKeys], samples: @escaping @Sendable (VerificationSamples) -> Void = { _ in }
+    ) async -> DependencyGraph {
+        let (probe, unused) = container.keyProbe(for: keys)
+        return container.redrawn(await probe.async.dependencyGraph(samples: samples), unused: unused)
     }
 }

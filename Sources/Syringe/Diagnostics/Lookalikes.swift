@@ -64,7 +64,32 @@ enum Lookalikes {
     }
 
     /// Whether `instance` is a `type` (a protocol's conformance, a subclass), `type` opened as a generic.
-    private static func isInstance(_ instance: Any, of type: Any.Type) -> Bool {
+    /// For each declared key's default that verification used (its binding and the instance it made), the
+    /// registrations of another, concrete type with no arguments whose instance is also one of the key's
+    /// services, of a type the default does not make: most likely a replacement registered by type
+    /// (`register(MockClient.self)`) that a key never resolves. One line each, with the fix.
+    static func shadowedKeyDefaults(
+        _ defaults: [(binding: Container.Binding, instance: Any)], among made: [Candidate]
+    ) -> [String] {
+        var lines: [String] = []
+        for (binding, instance) in defaults {
+            let asked = binding.serviceType
+            let defaultType = type(of: instance)
+            for candidate in made {
+                let registered = candidate.registration.request.serviceType
+                guard registered != asked, !isExistential(registered), registered != defaultType,
+                    candidate.registration.request.argumentTypes.isEmpty, isInstance(candidate.instance, of: asked)
+                else { continue }
+                let key = ServiceRequest(serviceType: asked, name: binding.name)
+                lines.append(
+                    "\(key) resolves its declared key's default (\(typeName(defaultType))), while \(candidate.registration) registers \(typeName(registered)), which is also \(spelling(of: asked)): a key never resolves a conforming type. To fix: register the replacement through the key, register(.key) { _ in \(typeName(registered))() }, or register it as \(spelling(of: asked)).self\(binding.name.map { ", name: \"\($0)\"" } ?? "")."
+                )
+            }
+        }
+        return lines
+    }
+
+    static func isInstance(_ instance: Any, of type: Any.Type) -> Bool {
         func check<T>(_: T.Type) -> Bool { instance is T }
         return check(type)
     }

@@ -64,6 +64,7 @@ private final class AsyncVerificationRun {
     let verification = AsyncVerification()
     var failures: [ResolutionError]
     var captives: [CaptiveDependency]
+    let shadowedKeyDefaults: [String]
     var verified: [RegistrationDescription]
     var unverifiable: [RegistrationDescription]
     let asynchronous: [RegistrationDescription]
@@ -73,9 +74,10 @@ private final class AsyncVerificationRun {
         let report: VerificationReport
         switch walk.outcome {
         case .success(let success):
-            (failures, captives, report) = ([], [], success)
+            (failures, captives, report, shadowedKeyDefaults) = ([], [], success, [])
         case .failure(let error):
             (failures, captives, report) = (error.failures, error.captiveDependencies, error.report)
+            shadowedKeyDefaults = error.shadowedKeyDefaults
         }
         samples(provided)
         registry = RegistrySnapshot(of: container)
@@ -133,8 +135,10 @@ private final class AsyncVerificationRun {
     func finish() throws(VerificationError) -> VerificationReport {
         captives += verification.captives
         let combined = VerificationReport(verified: verified, unverifiable: unverifiable, asynchronous: asynchronous)
-        guard failures.isEmpty && captives.isEmpty else {
-            throw VerificationError(failures: failures, captiveDependencies: captives, report: combined)
+        guard failures.isEmpty && captives.isEmpty && shadowedKeyDefaults.isEmpty else {
+            throw VerificationError(
+                failures: failures, captiveDependencies: captives, report: combined,
+                shadowedKeyDefaults: shadowedKeyDefaults)
         }
         return combined
     }

@@ -74,8 +74,10 @@ extension Container {
         var verified: [RegistrationDescription] = []
         var unverifiable: [RegistrationDescription] = []
         var asynchronous: [RegistrationDescription] = []
-        // The instances verification made, for the "did you mean" of a miss (Lookalikes.swift).
+        // The instances verification made, for the "did you mean" of a miss (Lookalikes.swift), and those of
+        // declared keys' defaults, for the shadowing check.
         var made: [Lookalikes.Candidate] = []
+        var madeByKeyDefaults: [(binding: Container.Binding, instance: Any)] = []
         let bindings = visibleBindings().map { key, binding in
             (
                 key: key, binding: binding,
@@ -113,6 +115,7 @@ extension Container {
                     argumentTypes: argumentTypes
                 )
                 made.append(Lookalikes.Candidate(registration: description, instance: instance, origin: "made"))
+                if registration.state.withLock({ $0.isKeyDefault }) { madeByKeyDefaults.append((binding, instance)) }
                 verified.append(description)
                 visit?(registration, description, .verified)
             } catch {
@@ -131,9 +134,12 @@ extension Container {
         // Auto-created types a registration depends on were verified with it: listed after the registrations.
         let report = VerificationReport(
             verified: verified + recorder.autoCreated, unverifiable: unverifiable, asynchronous: asynchronous)
-        guard failures.isEmpty && recorder.captives.isEmpty else {
+        let shadowed = Lookalikes.shadowedKeyDefaults(madeByKeyDefaults, among: made)
+        guard failures.isEmpty && recorder.captives.isEmpty && shadowed.isEmpty else {
             failures = removingRepeatedCycles(failures).map { $0.namingLookalikes(among: made + keptInstances()) }
-            throw VerificationError(failures: failures, captiveDependencies: recorder.captives, report: report)
+            throw VerificationError(
+                failures: failures, captiveDependencies: recorder.captives, report: report,
+                shadowedKeyDefaults: shadowed)
         }
         return report
     }

@@ -31,6 +31,14 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// print(error.report.unverifiable)
     /// ```
     public let report: VerificationReport
+    /// Declared keys whose default was used while a registration of a concrete type that is one of the key's
+    /// services exists: that registration was most likely meant to replace the default, and does not (a key
+    /// resolves its own type and name, never a conforming type). Each line names both and how to fix it.
+    ///
+    /// ```swift
+    /// for shadowed in error.shadowedKeyDefaults { print(shadowed) }
+    /// ```
+    public let shadowedKeyDefaults: [String]
 
     /// Creates the error. ``Container/verify(samples:)`` creates these.
     ///
@@ -42,10 +50,16 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     ///   - failures: The failed resolutions.
     ///   - captiveDependencies: The captive dependencies.
     ///   - report: The registrations verified and not verified.
-    public init(failures: [ResolutionError], captiveDependencies: [CaptiveDependency], report: VerificationReport) {
+    ///   - shadowedKeyDefaults: The key defaults that a registration of a conforming type may have been meant to
+    ///     replace.
+    public init(
+        failures: [ResolutionError], captiveDependencies: [CaptiveDependency], report: VerificationReport,
+        shadowedKeyDefaults: [String] = []
+    ) {
         self.failures = failures
         self.captiveDependencies = captiveDependencies
         self.report = report
+        self.shadowedKeyDefaults = shadowedKeyDefaults
     }
 
     /// Every finding, numbered, each with its details and fix, then the registrations that were not verified.
@@ -56,7 +70,7 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// // ...
     /// ```
     public var description: String {
-        let count = failures.count + captiveDependencies.count
+        let count = failures.count + captiveDependencies.count + shadowedKeyDefaults.count
         let checked = report.verified.count + failures.count
         var lines = [
             "Syringe: verification found \(count) problem\(count == 1 ? "" : "s") in \(checked) registration\(checked == 1 ? "" : "s")."
@@ -73,6 +87,13 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
             lines.append("Captive dependencies (\(captiveDependencies.count)):")
             for (index, captive) in captiveDependencies.enumerated() {
                 lines.append(numbered(index, captive.description))
+            }
+        }
+        if !shadowedKeyDefaults.isEmpty {
+            lines.append("")
+            lines.append("Declared keys whose default is used though a conforming registration exists (\(shadowedKeyDefaults.count)):")
+            for (index, shadowed) in shadowedKeyDefaults.enumerated() {
+                lines.append(numbered(index, shadowed))
             }
         }
         if !report.unverifiable.isEmpty {
