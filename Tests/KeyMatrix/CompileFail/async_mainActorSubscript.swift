@@ -1,0 +1,6 @@
+// expected-error: conform to 'ServiceKeys.MainActorExecution'
+import Syringe
+
+@MainActor func cell(_ container: Container) throws {
+    _ = try container.mainActor[.matrixAsync]
+}

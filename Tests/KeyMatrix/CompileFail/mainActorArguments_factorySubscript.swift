@@ -1,0 +1,6 @@
+// expected-error: expression is 'async' but is not marked with 'await'
+import Syringe
+
+func cell(_ container: Container) throws {
+    container.register(MatrixConsumer.self) { r in MatrixConsumer(service: try r[.matrixMainActorArguments, 7]) }
+}

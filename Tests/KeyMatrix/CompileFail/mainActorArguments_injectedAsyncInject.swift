@@ -1,0 +1,4 @@
+// expected-error: but contextual base was inferred as
+import Syringe
+
+final class Owner { @Injected(.matrixMainActorArguments) var service: MatrixService }
