@@ -93,11 +93,11 @@ extension Container {
     /// ```swift
     /// container.register(ViewModel.self, isolatedTo: MainActor.self) { r in ViewModel(api: r.resolve(API.self)!) }
     ///
-    /// @MainActor func show() {
-    ///     let model = container.mainActor.resolve(ViewModel.self)  // synchronous, on the main actor
+    /// @MainActor func show() -> ViewModel? {
+    ///     container.mainActor.resolve(ViewModel.self)  // synchronous, on the main actor
     /// }
-    /// func load() async throws {
-    ///     let model = try await container.async.require(ViewModel.self)  // from anywhere
+    /// func load() async throws -> ViewModel {
+    ///     try await container.async.require(ViewModel.self)  // from anywhere
     /// }
     /// ```
     ///
@@ -134,8 +134,8 @@ extension Container {
     ///
     /// ```swift
     /// container.register(DetailModel.self, isolatedTo: MainActor.self) { _, id in DetailModel(id: id) }
-    /// @MainActor func open(_ id: Int) {
-    ///     let model = container.mainActor.resolve(DetailModel.self, arguments: id)
+    /// @MainActor func open(_ id: Int) -> DetailModel? {
+    ///     container.mainActor.resolve(DetailModel.self, arguments: id)
     /// }
     /// ```
     ///
