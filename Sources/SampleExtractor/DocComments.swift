@@ -281,7 +281,8 @@ func generateDocComments(name: String, contexts: [(text: String, path: String)],
         let function = "sample_\(identifier(block.file))_\(block.line)"
         functions.append("")
         functions.append(
-            (isMainActor ? "@MainActor " : "") + "fileprivate func \(function)() " + (isAsync ? "async throws {" : "throws {"))
+            (isMainActor ? "@MainActor " : "") + "fileprivate func \(function)() "
+                + (isAsync ? "async throws {" : "throws {"))
         var expected = -1
         for (lineNumber, line) in statements {
             if lineNumber != expected {

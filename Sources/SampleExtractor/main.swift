@@ -354,7 +354,8 @@ if arguments.count > 1 && arguments[1] == "--doc-comments" {
         try runDocComments(Array(arguments.dropFirst(2)))
         exit(0)
     } catch {
-        let usage = "usage: SampleExtractor --doc-comments OUTPUT.swift NAME [--context CONTEXT.swift DISPLAY-PATH]..."
+        let usage =
+            "usage: SampleExtractor --doc-comments OUTPUT.swift NAME [--context CONTEXT.swift DISPLAY-PATH]..."
             + " SOURCE.swift DISPLAY-PATH...\n"
         FileHandle.standardError.write(Data("SampleExtractor: \(error)\n\(usage)".utf8))
         exit(1)

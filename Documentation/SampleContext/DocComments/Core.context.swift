@@ -1,7 +1,7 @@
 // The context of the doc-comment samples of Sources/Syringe/Core (Documentation/README.md, "Samples in doc
 // comments"); Common.context.swift has the rest.
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 final class Client {
