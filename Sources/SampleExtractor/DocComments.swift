@@ -275,6 +275,7 @@ func generateDocComments(name: String, contexts: [(text: String, path: String)],
             braceDepth += braceDelta(line)
         }
         flush()
+        statements.append(contentsOf: pendingAttributes)  // attributes that end the block: left to the compiler
         guard !statements.isEmpty else { continue }
         let isAsync = block.lines.contains { $0.contains("await ") }
         let isMainActor = block.lines.contains { $0.contains(".mainActor") }
