@@ -36,32 +36,24 @@ extension Container {
     ///   - isolation: The global actor the factory runs on.
     ///   - fileID: Where the registration is made; recorded for error messages.
     ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service on the actor; resolves synchronous dependencies through the resolver.
+    ///   - factory: Makes the service on the actor from the resolver and the runtime arguments (none, or some, as
+    ///     `{ @Database r, id in … }`, passed at resolve time: `try await container.async.require(Store.self,
+    ///     argument: id)`); resolves synchronous dependencies through the resolver.
     /// - Returns: The registration, to configure further.
     @discardableResult
-    public func register<Service, Isolation: GlobalActor>(
+    public func register<Service, Isolation: GlobalActor, each Argument: Sendable>(
         _ serviceType: Service.Type,
         name: String? = nil,
         isolatedTo isolation: Isolation.Type,
         fileID: String = #fileID,
         line: UInt = #line,
-        factory: @escaping @isolated(any) @Sendable (any Resolver) throws -> sending Service
+        factory: @escaping @isolated(any) @Sendable (any Resolver, repeat each Argument) throws -> sending Service
     ) -> ServiceEntry<Service> {
-        let mismatch = IsolationMismatch.check(factory.isolation, expected: Isolation.self)
-        if let mismatch {
-            Container.reportRegistrationProblem(
-                "register(\(typeName(Service.self)), isolatedTo: \(typeName(Isolation.self))) at \(fileID):\(line): "
-                    + mismatch.description)
-        }
-        return addRegistration(
-            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsSignature, fileID: fileID,
-            line: line,
-            asyncFactory: { resolver, _ in
-                if let mismatch { throw mismatch }
-                return InstanceBox(value: try await factory(resolver))
-            },
-            factory: { _, _ in throw AsyncFactoryRequired() }
-        )
+        let erased = ErasedFactory.isolated(
+            to: Isolation.self,
+            site: "register(\(typeName(Service.self)), isolatedTo: \(typeName(Isolation.self))) at \(fileID):\(line)",
+            factory)
+        return addRegistration(Service.self, name: name, fileID: fileID, line: line, erased: erased)
     }
 
     /// Registers a factory that runs isolated to the actor instance `actor`, resolved with `await`.
@@ -101,12 +93,7 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (isolated IsolatingActor, any Resolver) throws -> sending Service
     ) -> ServiceEntry<Service> {
-        addRegistration(
-            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsSignature, fileID: fileID,
-            line: line,
-            asyncFactory: { resolver, _ in InstanceBox(value: try await factory(actor, resolver)) },
-            factory: { _, _ in throw AsyncFactoryRequired() }
-        )
+        addRegistration(Service.self, name: name, fileID: fileID, line: line, erased: .on(actor, factory))
     }
 
     /// Registers a factory isolated to the actor instance `actor` that takes runtime arguments, resolved with
@@ -138,24 +125,106 @@ extension Container {
             @escaping @Sendable (isolated IsolatingActor, any Resolver, repeat each Argument) throws
             -> sending Service
     ) -> ServiceEntry<Service> {
-        let expected = argumentTypeList(repeat (each Argument).self)
-        return addRegistration(
-            Service.self,
-            name: name,
-            argumentTypes: expected,
-            argumentsType: argumentsSignature(repeat (each Argument).self),
-            fileID: fileID,
-            line: line,
-            asyncFactory: { resolver, arguments in
-                // The registry key includes the argument types, so only a request with exactly these types
-                // reaches this factory, packed the same way; the cast succeeds for every such request.
-                guard let values = arguments.value as? (repeat each Argument) else {
-                    throw ArgumentPackMismatch(expected: expected)
-                }
-                return InstanceBox(value: try await factory(actor, resolver, repeat each values))
-            },
-            factory: { _, _ in throw AsyncFactoryRequired() }
-        )
+        addRegistration(Service.self, name: name, fileID: fileID, line: line, erased: .on(actor, factory))
+    }
+
+    // NB: Swift 6.3.1 infers the `isolated` first parameter of a closure passed for a parameter-pack function
+    // type only when the pack has exactly one element: `{ library, r, index, label in library.titles … }` fails
+    // with "actor-isolated property 'titles' can not be referenced from a Sendable closure" (and so does the form
+    // without arguments, which has its own overload above). These fixed-arity entry points give two to four
+    // arguments a closure type without a pack, so their parameters are inferred; each forwards to the one
+    // generic core. Five or more arguments: write `isolated` on the closure's first parameter,
+    // `{ (library: isolated Library, r, a: Int, …) in … }`.
+
+    /// Registers a factory isolated to the actor instance `actor` that takes two runtime arguments (see
+    /// ``register(_:name:on:fileID:line:factory:)-(_,_,IsolatingActor,_,_,_)`` for the rules).
+    ///
+    /// ```swift
+    /// container.register(Shelf.self, on: library) { library, _, index, label in
+    ///     Shelf(title: "\(label): \(library.books[index])")
+    /// }
+    /// let shelf = try await container.async.require(Shelf.self, arguments: 0, "Top")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The type the registration answers.
+    ///   - name: A name that tells apart registrations of the same type.
+    ///   - actor: The actor the factory runs on.
+    ///   - fileID: Where the registration is made; recorded for error messages.
+    ///   - line: The line of the registration; recorded for error messages.
+    ///   - factory: Makes the service isolated to `actor`, from the actor, the resolver and the two arguments.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func register<Service, IsolatingActor: Actor, First: Sendable, Second: Sendable>(
+        _ serviceType: Service.Type,
+        name: String? = nil,
+        on actor: IsolatingActor,
+        fileID: String = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (isolated IsolatingActor, any Resolver, First, Second) throws -> sending Service
+    ) -> ServiceEntry<Service> {
+        addRegistration(Service.self, name: name, fileID: fileID, line: line, erased: .on(actor, factory))
+    }
+
+    /// Registers a factory isolated to the actor instance `actor` that takes three runtime arguments.
+    ///
+    /// ```swift
+    /// container.register(Shelf.self, on: library) { library, _, index, label, suffix in
+    ///     Shelf(title: "\(label): \(library.books[index])\(suffix)")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The type the registration answers.
+    ///   - name: A name that tells apart registrations of the same type.
+    ///   - actor: The actor the factory runs on.
+    ///   - fileID: Where the registration is made; recorded for error messages.
+    ///   - line: The line of the registration; recorded for error messages.
+    ///   - factory: Makes the service isolated to `actor`, from the actor, the resolver and the three arguments.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func register<Service, IsolatingActor: Actor, First: Sendable, Second: Sendable, Third: Sendable>(
+        _ serviceType: Service.Type,
+        name: String? = nil,
+        on actor: IsolatingActor,
+        fileID: String = #fileID,
+        line: UInt = #line,
+        factory:
+            @escaping @Sendable (isolated IsolatingActor, any Resolver, First, Second, Third) throws -> sending Service
+    ) -> ServiceEntry<Service> {
+        addRegistration(Service.self, name: name, fileID: fileID, line: line, erased: .on(actor, factory))
+    }
+
+    /// Registers a factory isolated to the actor instance `actor` that takes four runtime arguments.
+    ///
+    /// ```swift
+    /// container.register(Shelf.self, on: library) { library, _, index, label, prefix, suffix in
+    ///     Shelf(title: "\(prefix)\(label): \(library.books[index])\(suffix)")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The type the registration answers.
+    ///   - name: A name that tells apart registrations of the same type.
+    ///   - actor: The actor the factory runs on.
+    ///   - fileID: Where the registration is made; recorded for error messages.
+    ///   - line: The line of the registration; recorded for error messages.
+    ///   - factory: Makes the service isolated to `actor`, from the actor, the resolver and the four arguments.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func register<
+        Service, IsolatingActor: Actor, First: Sendable, Second: Sendable, Third: Sendable, Fourth: Sendable
+    >(
+        _ serviceType: Service.Type,
+        name: String? = nil,
+        on actor: IsolatingActor,
+        fileID: String = #fileID,
+        line: UInt = #line,
+        factory:
+            @escaping @Sendable (isolated IsolatingActor, any Resolver, First, Second, Third, Fourth) throws
+            -> sending Service
+    ) -> ServiceEntry<Service> {
+        addRegistration(Service.self, name: name, fileID: fileID, line: line, erased: .on(actor, factory))
     }
 }
 

@@ -21,25 +21,7 @@ extension Container {
     ///   - name: A name that tells apart registrations of the same type.
     ///   - fileID: Where the registration is made; recorded for error messages.
     ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service; resolves its dependencies with `await` through the resolver it receives.
-    /// - Returns: The registration, to configure further.
-    @discardableResult
-    public func register<Service>(
-        _ serviceType: Service.Type,
-        name: String? = nil,
-        fileID: String = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable (any AsyncResolver) async throws -> Service
-    ) -> ServiceEntry<Service> {
-        addRegistration(
-            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsSignature, fileID: fileID,
-            line: line,
-            asyncFactory: { resolver, _ in InstanceBox(value: try await factory(resolver)) },
-            factory: asyncOnly
-        )
-    }
-
-    /// Registers an `async` factory that takes runtime arguments, passed at resolve time.
+    /// With runtime arguments, the factory takes them after the resolver, and each resolve passes them:
     ///
     /// ```swift
     /// container.register(Session.self) { r, userID in
@@ -53,7 +35,8 @@ extension Container {
     ///   - name: A name that tells apart registrations of the same type.
     ///   - fileID: Where the registration is made; recorded for error messages.
     ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service from the resolver and the runtime arguments.
+    ///   - factory: Makes the service from the resolver and the runtime arguments (none, or some); resolves its
+    ///     dependencies with `await` through the resolver it receives.
     /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service, each Argument>(
@@ -63,23 +46,66 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (any AsyncResolver, repeat each Argument) async throws -> Service
     ) -> ServiceEntry<Service> {
-        addRegistration(
-            Service.self,
-            name: name,
-            argumentTypes: argumentTypeList(repeat (each Argument).self),
-            argumentsType: argumentsSignature(repeat (each Argument).self),
-            fileID: fileID,
-            line: line,
-            asyncFactory: { resolver, arguments in
-                // The registry key includes the argument types, so only a request with exactly these types
-                // reaches this factory, packed the same way; the cast succeeds for every such request.
-                guard let values = arguments.value as? (repeat each Argument) else {
-                    throw ArgumentPackMismatch(expected: argumentTypeList(repeat (each Argument).self))
-                }
-                return InstanceBox(value: try await factory(resolver, repeat each values))
-            },
-            factory: asyncOnly
-        )
+        addRegistration(Service.self, name: name, fileID: fileID, line: line, erased: .awaited(factory))
+    }
+
+    // NB: `register(_:name:isolatedTo:fileID:line:factory:)` for any global actor also accepts `MainActor.self`.
+    // Swift 6.3.1 ranks a main-actor closure type above its `@isolated(any)` type only when the two overloads
+    // have the same shape: so the main-actor form has one entry without arguments, one whose arguments are
+    // `Sendable` (as the global-actor form's must be), and the one below for any arguments. All three forward to
+    // the same builder, `ErasedFactory.onMainActor`.
+
+    /// Registers a factory isolated to the main actor, without runtime arguments (see the form with arguments).
+    ///
+    /// ```swift
+    /// container.register(ViewModel.self, isolatedTo: MainActor.self) { _ in ViewModel() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The type the registration answers.
+    ///   - name: A name that tells apart registrations of the same type.
+    ///   - isolation: `MainActor.self`: the factory runs on the main actor.
+    ///   - fileID: Where the registration is made; recorded for error messages.
+    ///   - line: The line of the registration; recorded for error messages.
+    ///   - factory: Makes the service on the main actor.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func register<Service>(
+        _ serviceType: Service.Type,
+        name: String? = nil,
+        isolatedTo isolation: MainActor.Type,
+        fileID: String = #fileID,
+        line: UInt = #line,
+        factory: @escaping @MainActor @Sendable (any Resolver) throws -> Service
+    ) -> ServiceEntry<Service> {
+        addRegistration(Service.self, name: name, fileID: fileID, line: line, erased: .onMainActor(factory))
+    }
+
+    /// Registers a factory isolated to the main actor whose runtime arguments are `Sendable` (see the form with
+    /// any arguments).
+    ///
+    /// ```swift
+    /// container.register(DetailModel.self, isolatedTo: MainActor.self) { _, id in DetailModel(id: id) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serviceType: The type the registration answers.
+    ///   - name: A name that tells apart registrations of the same type.
+    ///   - isolation: `MainActor.self`: the factory runs on the main actor.
+    ///   - fileID: Where the registration is made; recorded for error messages.
+    ///   - line: The line of the registration; recorded for error messages.
+    ///   - factory: Makes the service on the main actor from the resolver and the runtime arguments.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func register<Service, each Argument: Sendable>(
+        _ serviceType: Service.Type,
+        name: String? = nil,
+        isolatedTo isolation: MainActor.Type,
+        fileID: String = #fileID,
+        line: UInt = #line,
+        factory: @escaping @MainActor @Sendable (any Resolver, repeat each Argument) throws -> Service
+    ) -> ServiceEntry<Service> {
+        addRegistration(Service.self, name: name, fileID: fileID, line: line, erased: .onMainActor(factory))
     }
 
     /// Registers a factory isolated to the main actor, which main-actor code can also resolve synchronously.
@@ -107,30 +133,7 @@ extension Container {
     ///   - isolation: `MainActor.self`: the factory runs on the main actor.
     ///   - fileID: Where the registration is made; recorded for error messages.
     ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service on the main actor.
-    /// - Returns: The registration, to configure further.
-    @discardableResult
-    public func register<Service>(
-        _ serviceType: Service.Type,
-        name: String? = nil,
-        isolatedTo isolation: MainActor.Type,
-        fileID: String = #fileID,
-        line: UInt = #line,
-        factory: @escaping @MainActor @Sendable (any Resolver) throws -> Service
-    ) -> ServiceEntry<Service> {
-        addRegistration(
-            Service.self, name: name, argumentTypes: [], argumentsType: noArgumentsSignature, fileID: fileID,
-            line: line,
-            isolatedToMainActor: true,
-            factory: { resolver, _ in
-                try MainActorPermit.run { InstanceBox(value: try factory(resolver)) }.value
-            }
-        )
-    }
-
-    /// Registers a factory isolated to the main actor that takes runtime arguments.
-    ///
-    /// Resolve it synchronously from main-actor code with ``mainActor``, or with `await` from anywhere.
+    /// With runtime arguments, the factory takes them after the resolver, and each resolve passes them:
     ///
     /// ```swift
     /// container.register(DetailModel.self, isolatedTo: MainActor.self) { _, id in DetailModel(id: id) }
@@ -145,7 +148,8 @@ extension Container {
     ///   - isolation: `MainActor.self`: the factory runs on the main actor.
     ///   - fileID: Where the registration is made; recorded for error messages.
     ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service on the main actor from the resolver and the runtime arguments.
+    ///   - factory: Makes the service on the main actor from the resolver and the runtime arguments (none, or
+    ///     some).
     /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service, each Argument>(
@@ -156,30 +160,8 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @MainActor @Sendable (any Resolver, repeat each Argument) throws -> Service
     ) -> ServiceEntry<Service> {
-        let expected = argumentTypeList(repeat (each Argument).self)
-        // Runs the factory on the main actor. The registry key includes the argument types, so only a request
-        // with exactly these types reaches it, packed the same way: the cast succeeds for every such request.
-        let run: @MainActor @Sendable (any Resolver, InstanceBox) throws -> InstanceBox = { resolver, arguments in
-            guard let values = arguments.value as? (repeat each Argument) else {
-                throw ArgumentPackMismatch(expected: expected)
-            }
-            return InstanceBox(value: try factory(resolver, repeat each values))
-        }
-        return addRegistration(
-            Service.self,
-            name: name,
-            argumentTypes: expected,
-            argumentsType: argumentsSignature(repeat (each Argument).self),
-            fileID: fileID,
-            line: line,
-            isolatedToMainActor: true,
-            factory: { resolver, arguments in
-                let box = InstanceBox(value: arguments)
-                return try MainActorPermit.run { try run(resolver, box) }.value
-            }
-        )
+        addRegistration(Service.self, name: name, fileID: fileID, line: line, erased: .onMainActor(factory))
     }
 }
 
 /// The synchronous factory of an `async` registration: a synchronous resolution cannot run it.
-private let asyncOnly: Registration.Factory = { _, _ in throw AsyncFactoryRequired() }

@@ -1,0 +1,133 @@
+// What an `async` or actor-isolated registration runs, made once from the user's factory and its runtime argument
+// types: the one place that turns a main-actor, global-actor or `async` factory into a registration's closures.
+// `register(_:isolatedTo:)`, `register(_:factory:)` with an `async` factory, and the declared keys of those kinds
+// (their defaults and their overrides) all build their registrations here, so the kinds cannot drift apart.
+
+/// The erased closures and argument signature of an `async` or actor-isolated registration (see
+/// ``Container/addRegistration(_:name:fileID:line:erased:)``).
+struct ErasedFactory: Sendable {
+    /// The synchronous body: runs a main-actor factory under ``MainActorPermit``; for an awaited one, throws
+    /// ``AsyncFactoryRequired``.
+    let body: Registration.Factory
+    /// The awaited body, `nil` for a main-actor factory (which the awaited path hops to the main actor to run).
+    let asyncFactory: Registration.AsyncFactory?
+    let isolatedToMainActor: Bool
+    let argumentTypes: [Any.Type]
+    let argumentsType: ArgumentsSignature
+
+    /// A factory isolated to the main actor, run synchronously by main-actor code or awaited from anywhere.
+    static func onMainActor<Service, each Argument>(
+        _ factory: @escaping @MainActor @Sendable (any Resolver, repeat each Argument) throws -> Service
+    ) -> ErasedFactory {
+        let expected = argumentTypeList(repeat (each Argument).self)
+        // The registry key includes the argument types, so only a request packing exactly them reaches the
+        // factory: the unpacking succeeds for every such request.
+        let run: @MainActor @Sendable (any Resolver, InstanceBox) throws -> InstanceBox = { resolver, arguments in
+            let values = try unpack(arguments.value, as: (repeat each Argument).self) {
+                ArgumentPackMismatch(expected: expected)
+            }
+            return InstanceBox(value: try factory(resolver, repeat each values))
+        }
+        return ErasedFactory(
+            body: { resolver, arguments in
+                let box = InstanceBox(value: arguments)
+                return try MainActorPermit.run { try run(resolver, box) }.value
+            },
+            asyncFactory: nil, isolatedToMainActor: true, argumentTypes: expected,
+            argumentsType: argumentsSignature(repeat (each Argument).self))
+    }
+
+    /// An `async` factory, resolved only with `await`.
+    static func awaited<Service, each Argument>(
+        _ factory: @escaping @Sendable (any AsyncResolver, repeat each Argument) async throws -> Service
+    ) -> ErasedFactory {
+        let expected = argumentTypeList(repeat (each Argument).self)
+        return ErasedFactory(
+            body: asyncOnly,
+            asyncFactory: { resolver, arguments in
+                let values = try unpack(arguments.value, as: (repeat each Argument).self) {
+                    ArgumentPackMismatch(expected: expected)
+                }
+                return InstanceBox(value: try await factory(resolver, repeat each values))
+            },
+            isolatedToMainActor: false, argumentTypes: expected,
+            argumentsType: argumentsSignature(repeat (each Argument).self))
+    }
+
+    /// A factory isolated to the global actor `Isolation`, awaited: the `await` of an `@isolated(any)` function
+    /// hops to the actor the closure is isolated to. The compiler cannot require that actor to be `Isolation`
+    /// (Swift cannot spell `@Isolation` for a generic `Isolation`), so the isolation is checked here, once:
+    /// a factory isolated elsewhere is reported at registration (`site` names it) and every resolve of it throws
+    /// ``IsolationMismatch``.
+    static func isolated<Service, Isolation: GlobalActor, each Argument: Sendable>(
+        to isolation: Isolation.Type, site: @autoclosure () -> String,
+        _ factory: @escaping @isolated(any) @Sendable (any Resolver, repeat each Argument) throws -> sending Service
+    ) -> ErasedFactory {
+        let mismatch = IsolationMismatch.check(factory.isolation, expected: Isolation.self)
+        if let mismatch { Container.reportRegistrationProblem(site() + ": " + mismatch.description) }
+        let expected = argumentTypeList(repeat (each Argument).self)
+        return ErasedFactory(
+            body: asyncOnly,
+            asyncFactory: { resolver, arguments in
+                if let mismatch { throw mismatch }
+                let values = try unpack(arguments.value, as: (repeat each Argument).self) {
+                    ArgumentPackMismatch(expected: expected)
+                }
+                return InstanceBox(value: try await factory(resolver, repeat each values))
+            },
+            isolatedToMainActor: false, argumentTypes: expected,
+            argumentsType: argumentsSignature(repeat (each Argument).self))
+    }
+}
+
+extension ErasedFactory {
+    /// A factory isolated to the actor instance `actor`, which it receives as its `isolated` first parameter:
+    /// awaited, the call hops to the actor. The registration keeps the actor alive.
+    static func on<Service, IsolatingActor: Actor, each Argument: Sendable>(
+        _ actor: IsolatingActor,
+        _ factory:
+            @escaping @Sendable (isolated IsolatingActor, any Resolver, repeat each Argument) throws -> sending Service
+    ) -> ErasedFactory {
+        let expected = argumentTypeList(repeat (each Argument).self)
+        return ErasedFactory(
+            body: asyncOnly,
+            asyncFactory: { resolver, arguments in
+                let values = try unpack(arguments.value, as: (repeat each Argument).self) {
+                    ArgumentPackMismatch(expected: expected)
+                }
+                return InstanceBox(value: try await factory(actor, resolver, repeat each values))
+            },
+            isolatedToMainActor: false, argumentTypes: expected,
+            argumentsType: argumentsSignature(repeat (each Argument).self))
+    }
+}
+
+/// The synchronous body of an awaited registration.
+private let asyncOnly: Registration.Factory = { _, _ in throw AsyncFactoryRequired() }
+
+extension Container {
+    /// The registration of an `async` or actor-isolated factory, made for this container but not bound.
+    func erasedRegistration<Service>(
+        _ serviceType: Service.Type, name: String?, fileID: String, line: UInt,
+        configuration: borrowing Registration.Configuration, erased: ErasedFactory
+    ) -> ErasedRegistration {
+        ErasedRegistration(
+            body: erased.body, asyncFactory: erased.asyncFactory, isolatedToMainActor: erased.isolatedToMainActor,
+            serviceType: Service.self, name: name, argumentTypes: erased.argumentTypes,
+            argumentsType: erased.argumentsType, fileID: fileID, line: line, configuration: configuration,
+            lifecycle: lifecycle)
+    }
+
+    /// Registers an `async` or actor-isolated factory in this container, replacing any registration of the same
+    /// type, name and argument types.
+    func addRegistration<Service>(
+        _ serviceType: Service.Type, name: String?, fileID: String, line: UInt, erased: ErasedFactory
+    ) -> ServiceEntry<Service> {
+        let registration = add(
+            erasedRegistration(
+                Service.self, name: name, fileID: fileID, line: line, configuration: defaultConfiguration,
+                erased: erased),
+            as: Service.self, arguments: erased.argumentsType.key)
+        return ServiceEntry(registration: registration, container: self)
+    }
+}
