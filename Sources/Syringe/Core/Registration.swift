@@ -91,6 +91,10 @@ class Registration: RegistrationCore, @unchecked Sendable {
         /// Whether ``Container/verify(samples:)`` accepts shorter-lived dependencies this (container-scoped)
         /// registration captures; set by ``ServiceEntry/allowsCaptiveDependencies()``.
         var allowsCaptiveDependencies = false
+        /// Whether this is a declared key's default registration (registered on the key's first use, or by
+        /// ``Container/register(keys:)``): `verify()` reports a default that a registration of a conforming
+        /// concrete type may have been meant to replace.
+        var isKeyDefault = false
         /// Whether the registration was removed from its container (unregistered, its module unloaded, or a
         /// stand-in dropped with its original). A resolve that still reaches it (it began before the removal)
         /// makes an instance that no scope keeps: the caller's, like a transient one.

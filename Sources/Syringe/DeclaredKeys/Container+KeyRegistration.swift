@@ -1,6 +1,11 @@
+// Registering by declared key: an override of one key (`register(.key) { … }`, one entry per kind of factory, as
+// the compiler must see the factory's isolation), and the app's list of keys registered up front
+// (`register(keys:)`). An override is an ordinary registration of the key's type, name and argument types, given
+// the key's scope and settings.
+
 extension Container {
-    /// Overrides a declared key in this container: the registration of the key's type and name, in the key's scope
-    /// (when it sets one).
+    /// Overrides a declared key in this container: the registration of the key's type and name, with the key's
+    /// scope and settings.
     ///
     /// It replaces the key's default, or an earlier override, for this container and the containers below it
     /// (children, derived test containers); the parent's registration is unchanged. It is an ordinary
@@ -20,13 +25,134 @@ extension Container {
     /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service>(
-        _ key: ServiceKeys.Key<Service>,
-        fileID: String = #fileID,
-        line: UInt = #line,
+        _ key: ServiceKeys.Key<Service>, fileID: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> ServiceEntry<Service> {
         let entry = register(Service.self, name: key.name, fileID: fileID, line: line, factory: factory)
-        if let scope = key.scope { entry.inObjectScope(scope) }
+        key.applySettings(to: entry)
         return entry
+    }
+
+    /// Overrides a declared key that takes runtime arguments, with a factory taking the same arguments.
+    ///
+    /// ```swift
+    /// container.register(.detail) { _, id in DetailModel(id: id, api: MockAPI()) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The declared key.
+    ///   - fileID: Where the registration is made; recorded for error messages.
+    ///   - line: The line of the registration; recorded for error messages.
+    ///   - factory: Makes the service from the resolver and the runtime arguments.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func register<Service, each Argument>(
+        _ key: ServiceKeys.DeclaredKey<Service, (ServiceKeys.Arguments, repeat each Argument), ServiceKeys.Synchronous>,
+        fileID: String = #fileID, line: UInt = #line,
+        factory: @escaping @Sendable (any Resolver, repeat each Argument) throws -> Service
+    ) -> ServiceEntry<Service> {
+        let entry = register(Service.self, name: key.name, fileID: fileID, line: line, factory: factory)
+        key.applySettings(to: entry)
+        return entry
+    }
+
+    /// Overrides a declared main-actor key, with a factory that runs on the main actor.
+    ///
+    /// ```swift
+    /// container.register(.model) { _ in ViewModel(api: MockAPI()) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The declared key.
+    ///   - fileID: Where the registration is made; recorded for error messages.
+    ///   - line: The line of the registration; recorded for error messages.
+    ///   - factory: Makes the service on the main actor, from the resolver and the runtime arguments if any.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func register<Service, each Argument>(
+        _ key: ServiceKeys.DeclaredKey<
+            Service, (ServiceKeys.Arguments, repeat each Argument), ServiceKeys.OnMainActor
+        >,
+        fileID: String = #fileID, line: UInt = #line,
+        factory: @escaping @MainActor @Sendable (any Resolver, repeat each Argument) throws -> Service
+    ) -> ServiceEntry<Service> {
+        let entry = addRegistration(
+            Service.self, name: key.name, fileID: fileID, line: line, erased: .onMainActor(factory))
+        key.applySettings(to: entry)
+        return entry
+    }
+
+    /// Overrides a declared global-actor key, with a factory isolated to the same actor (write it on the closure).
+    ///
+    /// ```swift
+    /// container.register(.store) { @StorageActor _ in Store(inMemory: true) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The declared key.
+    ///   - fileID: Where the registration is made; recorded for error messages.
+    ///   - line: The line of the registration; recorded for error messages.
+    ///   - factory: Makes the service on the key's actor, from the resolver and the runtime arguments if any.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func register<Service, Isolation: GlobalActor, each Argument: Sendable>(
+        _ key: ServiceKeys.DeclaredKey<
+            Service, (ServiceKeys.Arguments, repeat each Argument), ServiceKeys.OnGlobalActor<Isolation>
+        >,
+        fileID: String = #fileID, line: UInt = #line,
+        factory: @escaping @isolated(any) @Sendable (any Resolver, repeat each Argument) throws -> sending Service
+    ) -> ServiceEntry<Service> {
+        let erased = ErasedFactory.isolated(
+            to: Isolation.self, site: "register(.\(typeName(Service.self))) at \(fileID):\(line)", factory)
+        let entry = addRegistration(Service.self, name: key.name, fileID: fileID, line: line, erased: erased)
+        key.applySettings(to: entry)
+        return entry
+    }
+
+    /// Overrides a declared `async` key, with an `async` factory.
+    ///
+    /// ```swift
+    /// container.register(.prices) { _ in PriceList(prices: ["tea": 3]) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The declared key.
+    ///   - fileID: Where the registration is made; recorded for error messages.
+    ///   - line: The line of the registration; recorded for error messages.
+    ///   - factory: Makes the service, from the resolver and the runtime arguments if any; resolves its
+    ///     dependencies with `await`.
+    /// - Returns: The registration, to configure further.
+    @discardableResult
+    public func register<Service, each Argument>(
+        _ key: ServiceKeys.DeclaredKey<Service, (ServiceKeys.Arguments, repeat each Argument), ServiceKeys.Asynchronous>,
+        fileID: String = #fileID, line: UInt = #line,
+        factory: @escaping @Sendable (any AsyncResolver, repeat each Argument) async throws -> Service
+    ) -> ServiceEntry<Service> {
+        let entry = addRegistration(Service.self, name: key.name, fileID: fileID, line: line, erased: .awaited(factory))
+        key.applySettings(to: entry)
+        return entry
+    }
+
+    /// Registers the defaults of the app's declared keys in this container now, instead of on each key's first use:
+    /// the one place an app lists its keys (the same list ``verify(keys:samples:)`` takes).
+    ///
+    /// Afterwards every lookup sees the keys as ordinary registrations, whatever ran first: a resolve by type
+    /// (`require(Session.self)`), an `@Injected var session: Session` filled by type, `verify()`, the dependency
+    /// graph, and error kinds (a synchronous `require` of an ``ServiceKeys/AsyncKey``'s type is
+    /// ``ResolutionError/Kind/asyncFactory``, not ``ResolutionError/Kind/notRegistered``). A key this container
+    /// already binds (an override made before) keeps its registration. Keys left out still cost nothing until used.
+    ///
+    /// ```swift
+    /// enum AppKeys {
+    ///     static let all: [ServiceKeys] = [ServiceKeys.api, ServiceKeys.session, ServiceKeys.prices]
+    /// }
+    /// let app = Container()
+    /// app.register(keys: AppKeys.all)
+    /// let session = try app.require(Session.self)   // the key's default, found by type
+    /// ```
+    ///
+    /// - Parameter keys: The declared keys, of any kind.
+    public func register(keys: [ServiceKeys]) {
+        for key in keys { key.installDefault(in: self) }
     }
 }

@@ -86,7 +86,7 @@ extension Container {
         var unused: [RegistrationDescription] = []
         var seen: Set<ServiceKey> = []
         for key in keys where seen.insert(key.registryKey).inserted && !bindsInTree(key.registryKey) {
-            key.installDefault(probe)
+            key.installDefault(in: probe)
             if let binding = probe.registry.withLock({ $0.bindings[key.registryKey] }) {
                 unused.append(binding.registration.describe())
             }

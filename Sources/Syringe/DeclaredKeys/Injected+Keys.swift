@@ -1,31 +1,42 @@
+// `@Injected(.key)`: a property filled through a declared key of any kind, so that a miss registers the key's
+// default wherever the property is filled.
+
 extension Injected {
-    /// Marks a property to be filled with the service a declared key names: the registration of the key's type
-    /// and name, else the one its default factory makes, as `try resolver.require(key)` would.
+    /// Declares a property filled through a declared key: the registration of the key's type and name, else the
+    /// key's default (registered on first use, as for `container[.key]`).
     ///
-    /// The property is filled by the same rules as every `@Injected` property (a registration's
-    /// ``ServiceEntry/injectsProperties()``, or ``Container/inject(into:isolation:)``); the key gives its type,
-    /// its name and a default, so it cannot fail for want of a registration of the key.
+    /// Which fill can run the key's factory follows from its kind, as for resolving:
+    ///
+    /// | Key | `inject(into:)`, `.injectsProperties()` | `mainActor.inject(into:)` | `try await async.inject(into:)` |
+    /// | --- | --- | --- | --- |
+    /// | ``ServiceKeys/Key`` | yes | yes | yes |
+    /// | ``ServiceKeys/MainActorKey`` | on the main actor only | yes | yes |
+    /// | ``ServiceKeys/GlobalActorKey``, ``ServiceKeys/AsyncKey`` | ``ResolutionError/Kind/asyncFactory`` | ``ResolutionError/Kind/asyncFactory`` | yes |
+    ///
+    /// A key with runtime arguments cannot mark a property (a declaration has no arguments to give): resolve it in
+    /// the owner's initializer instead.
     ///
     /// ```swift
-    /// final class CheckoutScreen {
+    /// @MainActor final class PlayerModel {
     ///     @Injected(.api) var api: any API
+    ///     @Injected(.subscriptions) var subscriptions: SubscriptionStore   // an AsyncKey
     /// }
-    /// let screen = CheckoutScreen()
-    /// try container.inject(into: screen)
+    /// let model = PlayerModel()
+    /// try await container.async.inject(into: model)
     /// ```
     ///
     /// - Parameters:
-    ///   - key: The declared key; its service type is the property's type.
-    ///   - reinjected: Whether the property is filled again when its source registration changes.
-    ///   - fileID: Where the property is declared, for the message of a read before injection.
+    ///   - key: The declared key of the property's type.
+    ///   - reinjected: Whether the property is filled again when the key's registration is replaced (see
+    ///     ``init(name:reinjected:fileID:line:function:)``).
+    ///   - fileID: Where the property is declared; recorded for error messages.
     ///   - line: The line of the declaration.
-    ///   - function: The declaring type, as `#function` names it in a property declaration, for that message.
-    public init(
-        _ key: ServiceKeys.Key<Value>, reinjected: Bool = false, fileID: String = #fileID, line: UInt = #line,
-        function: String = #function
+    ///   - function: The property's name, as `#function` gives it.
+    public init<Execution>(
+        _ key: ServiceKeys.DeclaredKey<Value, ServiceKeys.Arguments, Execution>, reinjected: Bool = false,
+        fileID: String = #fileID, line: UInt = #line, function: String = #function
     ) {
         storage = InjectedStorage(
-            name: key.name, reinjected: reinjected, fileID: fileID, line: line, declaringType: function,
-            resolveThroughKey: { resolver throws(ResolutionError) -> Any in try resolver.require(key) })
+            name: key.name, reinjected: reinjected, fileID: fileID, line: line, declaringType: function, key: key)
     }
 }

@@ -1,11 +1,11 @@
 /// The namespace of declared keys: extend it with one `static let` per service, and resolve, override and inject
 /// through the key the compiler checks (`container[.api]`, `container.register(.api) { … }`, `@Injected(.api)`).
 ///
-/// A key declares a service once: its type, an optional name, a default factory and a scope. Resolving by key
-/// cannot fail with "not registered": the first time a key is resolved in a container tree, its default
-/// factory is registered, as an ordinary registration, in the root of that tree (the container without a
-/// parent), unless that container or an ancestor already has a registration of the same type, name and
-/// argument types. From then on the key resolves as `resolve(Service.self, name: name)` does: one lookup.
+/// A key declares a service once: its type, an optional name, a default factory, a scope and any other registration
+/// settings. Resolving by key cannot fail with "not registered": the first time a key is resolved in a container
+/// tree, its default factory is registered, as an ordinary registration, in the root of that tree (the container
+/// without a parent), unless that container already has a registration of the same type, name and argument types.
+/// From then on the key resolves as `resolve(Service.self, name: name)` does: one lookup.
 ///
 /// ```swift
 /// extension ServiceKeys {
@@ -19,111 +19,140 @@
 /// let mock = try container[.api]          // MockAPI
 /// ```
 ///
+/// Every kind of key is one generic type, ``DeclaredKey``, named by what its factory is:
+///
+/// | Declared as | Factory | Resolved with |
+/// | --- | --- | --- |
+/// | ``Key`` | synchronous | `try container[.k]`, `try r[.k]` in a factory, and every receiver below |
+/// | ``MainActorKey`` | `@MainActor` | `container.mainActor[.k]` from main-actor code; `try await container.async[.k]` |
+/// | ``GlobalActorKey`` | isolated to any global actor | `try await container.async[.k]`, `try await r[.k]` |
+/// | ``AsyncKey`` | `async` | `try await container.async[.k]`, `try await r[.k]` in an `async` factory |
+///
+/// and each of them `.WithArguments<…>` for a factory that takes runtime arguments (`container[.detail, 42]`).
+///
 /// A key is the registration of its type, name and argument types: a Swinject-style registration
 /// (`container.register((any API).self) { … }`) of the same type and name is the same key, and overrides it.
 /// Give two keys of one type different names.
 ///
-/// Declaring a key costs nothing until it is used: a `static let` is initialized on first access, and nothing
-/// is registered before the first resolve.
+/// Declaring a key costs nothing until it is used: a `static let` is initialized on first access, and nothing is
+/// registered before the first resolve, unless the app lists its keys with ``Container/register(keys:)``.
 ///
-/// `ServiceKeys` is a class only so that its subclasses (``Key``, ``KeyWithArguments``, ``MainActorKey``,
-/// ``MainActorKeyWithArguments``, ``AsyncKey``, ``AsyncKeyWithArguments``) find the static members declared on it,
+/// `ServiceKeys` is a class only so that ``DeclaredKey`` (its subclass) finds the static members declared on it,
 /// `.api` included; it has no instances of its own.
 public class ServiceKeys: @unchecked Sendable {
     // @unchecked Sendable: a non-final class cannot be checked by the compiler. Every stored property here and in
-    // the subclasses is a `let` of a Sendable type (metatypes, strings, `ObjectScope`, `@Sendable` closures),
-    // and the subclasses are final.
+    // the subclass is a `let` of a Sendable type (metatypes, strings, locks, `@Sendable` closures), and the
+    // subclass is final.
 
     /// The registry key of the declared service: its type, argument types and name.
     let registryKey: ServiceKey
     /// The service type, for messages.
     let serviceType: Any.Type
+    /// The runtime argument types of the key's factory, and their signature (the registry key's part).
+    let argumentTypes: [Any.Type]
+    let argumentsType: ArgumentsSignature
     /// Where the key is declared: recorded on its default registration.
     let fileID: String
     let line: UInt
-    /// Registers the default factory in the given container unless a registration of the key's type, name and
-    /// argument types is already there (see ``Container/bindDefault(_:as:for:)``).
+    /// Registers the key's default in a container unless it binds the key already (``installDefault(in:)``).
     let installDefault: @Sendable (Container) -> Void
+    /// Runs the default factory for a resolver that is neither a container nor an awaited resolution (a resolver
+    /// of the user's own), which has no registry to keep the default in; `nil` for kinds that need the container.
+    let runDefault: (@Sendable (any Resolver, Any) throws -> Any)?
+    /// Makes the installation of the default one step per key: two threads that use the key first do not both
+    /// build and configure a registration (a setting such as `implements` binds other keys).
+    let installation = Locked(())
 
     init(
-        registryKey: ServiceKey, serviceType: Any.Type, fileID: String, line: UInt,
-        installDefault: @escaping @Sendable (Container) -> Void
+        registryKey: ServiceKey, serviceType: Any.Type, argumentTypes: [Any.Type],
+        argumentsType: ArgumentsSignature, fileID: String, line: UInt,
+        installDefault: @escaping @Sendable (Container) -> Void,
+        runDefault: (@Sendable (any Resolver, Any) throws -> Any)?
     ) {
         self.registryKey = registryKey
         self.serviceType = serviceType
+        self.argumentTypes = argumentTypes
+        self.argumentsType = argumentsType
         self.fileID = fileID
         self.line = line
         self.installDefault = installDefault
+        self.runDefault = runDefault
     }
 
     /// The request the key answers, for messages.
     var request: ServiceRequest {
-        ServiceRequest(serviceType: serviceType, name: registryKey.name)
+        ServiceRequest(serviceType: serviceType, name: registryKey.name, argumentTypes: argumentTypes)
     }
 }
 
+// MARK: - How a key's factory runs
+
 extension ServiceKeys {
-    /// A declared service without runtime arguments: its type, an optional name, a scope and the default factory.
+    /// The runtime argument types of a key, after a marker that keeps the list a tuple:
+    /// `DeclaredKey<Detail, (Arguments, Int), …>` takes one `Int`, `DeclaredKey<Detail, Arguments, …>` none.
+    ///
+    /// Swift collapses a one-element tuple `(Int)` to `Int`; the marker in front keeps one argument of tuple type
+    /// `(Int, Int)` apart from two `Int`s, and lets every call site infer the arguments from the key's type.
+    /// You never write it: ``DeclaredKey/WithArguments`` does.
     ///
     /// ```swift
-    /// extension ServiceKeys {
-    ///     static let formatter = Key<Formatter>(name: "json", scope: .container) { _ in JSONFormatter() }
-    /// }
-    /// let formatter = try container[.formatter]
+    /// let detail: ServiceKeys.DeclaredKey<Detail, (ServiceKeys.Arguments, Int), ServiceKeys.Synchronous> = .detail
     /// ```
-    public final class Key<Service>: ServiceKeys, @unchecked Sendable {
-        // @unchecked Sendable: as ``ServiceKeys``; the properties added here are `let`s of Sendable types.
-        /// The registration name; `nil` for the unnamed registration of `Service`.
-        ///
-        /// ```swift
-        /// print(ServiceKeys.formatter.name ?? "unnamed")  // json
-        /// ```
-        public let name: String?
-        /// The scope of the default registration and of overrides made with `register(.key) { … }`;
-        /// `nil` for the default scope of the container that keeps the registration.
-        ///
-        /// ```swift
-        /// print(ServiceKeys.formatter.scope ?? .graph)
-        /// ```
-        public let scope: ObjectScope?
-        /// The default factory.
-        let factory: @Sendable (any Resolver) throws -> Service
+    public enum Arguments {}
 
-        /// Declares a service of type `Service`.
-        ///
-        /// ```swift
-        /// extension ServiceKeys {
-        ///     static let api = Key<any API>(scope: .container) { r in RealAPI(session: try r[.session]) }
-        /// }
-        /// ```
-        ///
-        /// - Parameters:
-        ///   - name: The registration name; `nil` (the default) for the unnamed registration of `Service`.
-        ///   - scope: The scope of the default registration; `nil` for the default scope of the container that
-        ///     keeps it (``ObjectScope/graph`` unless the container says otherwise).
-        ///   - fileID: Where the key is declared; recorded on the default registration for messages.
-        ///   - line: The line of the declaration.
-        ///   - factory: The default factory: makes the service, resolving its dependencies through the resolver.
-        public init(
-            name: String? = nil, scope: ObjectScope? = nil, fileID: String = #fileID, line: UInt = #line,
-            factory: @escaping @Sendable (any Resolver) throws -> Service
-        ) {
-            self.name = name
-            self.scope = scope
-            self.factory = factory
-            super.init(
-                registryKey: ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: name),
-                serviceType: Service.self, fileID: fileID, line: line
-            ) { container in
-                container.bindDefault(
-                    PlainRegistration<Service>(
-                        body: factory, name: name, fileID: fileID, line: line,
-                        configuration: container.configuration(for: scope), lifecycle: container.lifecycle
-                    ),
-                    as: Service.self,
-                    for: ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: name)
-                )
-            }
-        }
-    }
+    /// How a key's factory runs, the third type parameter of ``DeclaredKey``: ``Synchronous``, ``OnMainActor``,
+    /// ``OnGlobalActor`` or ``Asynchronous``. It decides which receivers may resolve the
+    /// key, checked by the compiler.
+    ///
+    /// ```swift
+    /// func resolveAnyKind<S, E: ServiceKeys.Execution>(_ key: ServiceKeys.DeclaredKey<S, ServiceKeys.Arguments, E>) async throws -> S {
+    ///     try await container.async[key]
+    /// }
+    /// ```
+    public protocol Execution {}
+
+    /// An ``Execution`` that main-actor code may resolve synchronously through ``Container/mainActor``:
+    /// ``Synchronous`` and ``OnMainActor``.
+    ///
+    /// ```swift
+    /// @MainActor func show() throws { _ = try container.mainActor[.model] }
+    /// ```
+    public protocol MainActorExecution: Execution {}
+
+    /// An ``Execution`` that only an `await` resolves from other code: actor-isolated and `async` factories.
+    ///
+    /// ```swift
+    /// let prices = try await container.async[.prices]
+    /// ```
+    public protocol AwaitedExecution: Execution {}
+
+    /// A synchronous factory: resolved anywhere (``Key``).
+    ///
+    /// ```swift
+    /// static let api = Key<any API> { _ in RealAPI() }
+    /// ```
+    public enum Synchronous: MainActorExecution {}
+
+    /// A factory isolated to the main actor (``MainActorKey``): main-actor code resolves it synchronously, any
+    /// code with `await`.
+    ///
+    /// ```swift
+    /// static let model = MainActorKey<ViewModel> { _ in ViewModel() }
+    /// ```
+    public enum OnMainActor: MainActorExecution, AwaitedExecution {}
+
+    /// A factory isolated to the global actor `Isolation` (``GlobalActorKey``), resolved with `await`. (For the
+    /// main actor, ``MainActorKey`` also lets main-actor code resolve synchronously.)
+    ///
+    /// ```swift
+    /// static let store = GlobalActorKey<Store, StorageActor>(isolatedTo: StorageActor.self) { @StorageActor _ in Store() }
+    /// ```
+    public enum OnGlobalActor<Isolation: GlobalActor>: AwaitedExecution {}
+
+    /// An `async` factory (``AsyncKey``).
+    ///
+    /// ```swift
+    /// static let prices = AsyncKey<PriceList> { _ in try await PriceList.load() }
+    /// ```
+    public enum Asynchronous: AwaitedExecution {}
 }

@@ -8,7 +8,14 @@ extension InjectedStorage: AwaitedInjection {
     func fill(awaiting resolution: AsyncResolution, label: String, owner: Any.Type) async throws(ResolutionError) {
         let resolved: Value
         do {
-            resolved = try await AwaitedInjectionDispatch.resolve(Value.self, name: name, from: resolution)
+            if let key {
+                // A declared key, awaited: a miss registers its default in the root of the tree, as everywhere.
+                resolved = try await key.requireAwaited(in: resolution.root.container) {
+                    () async throws(ResolutionError) in try await resolution.require(Value.self, name: key.registryKey.name)
+                }
+            } else {
+                resolved = try await AwaitedInjectionDispatch.resolve(Value.self, name: name, from: resolution)
+            }
         } catch {
             record(label: label, owner: owner)
             throw error

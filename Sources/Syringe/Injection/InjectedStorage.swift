@@ -13,11 +13,10 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
     @inlinable
     override init(
         name: String?, reinjected: Bool, fileID: String, line: UInt, declaringType: String,
-        resolveThroughKey: (@Sendable (any Resolver) throws(ResolutionError) -> Any)? = nil
+        key: ServiceKeys? = nil
     ) {
         super.init(
-            name: name, reinjected: reinjected, fileID: fileID, line: line, declaringType: declaringType,
-            resolveThroughKey: resolveThroughKey)
+            name: name, reinjected: reinjected, fileID: fileID, line: line, declaringType: declaringType, key: key)
     }
 
     /// The value, or a stop with a message naming the property (an optional property reads `nil`).
@@ -89,9 +88,10 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
         throws(ResolutionError)
     {
         do {
-            if let resolveThroughKey {
-                // The key's `require` returns a `Value`, boxed as exactly that.
-                store(value: try resolveThroughKey(resolver))
+            if let key {
+                // A declared key of `Value` (`@Injected(.api)`): resolved through the key, so that a miss
+                // registers its default.
+                store(try key.require(Value.self, from: resolver))
                 return
             }
             let resolved: Value

@@ -26,18 +26,13 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
     @usableFromInline let line: UInt
     /// The declaring type's name, as `#function` gives it in a property declaration.
     @usableFromInline let declaringType: String
-    /// How a property marked with a declared key (`@Injected(.api)`) resolves: through the key, so a miss
-    /// registers the key's default (DeclaredKeys/Injected+Keys.swift); the `Any` holds exactly a `Value`. `nil` for
-    /// a property resolved by type and name.
-    @usableFromInline let resolveThroughKey: (@Sendable (any Resolver) throws(ResolutionError) -> Any)?
+    /// The declared key a property marked with one (`@Injected(.api)`) resolves through, so that a miss registers
+    /// the key's default (DeclaredKeys/Injected+Keys.swift); its service type is `Value`. `nil` for a property
+    /// resolved by type and name.
+    @usableFromInline let key: ServiceKeys?
 
-    /// Whether the property resolves through a declared key (`resolveThroughKey` is set). Asked by pattern, not with
-    /// `!= nil`: comparing an optional of a typed-throws function type with `nil` needs that type's metadata, which
-    /// only macOS 15 / iOS 18 runtimes can make.
-    var resolvesThroughKey: Bool {
-        if case .some = resolveThroughKey { return true }
-        return false
-    }
+    /// Whether the property resolves through a declared key.
+    var resolvesThroughKey: Bool { key != nil }
     /// The value, once a container filled it: the instance itself for a class-typed `Value` filled with one
     /// (`holdsObject`), else a ``StoredValue`` (the invariant). One reference either way: storing a kept instance
     /// makes no `Any`, and freeing the box releases one word (an `Any` is copied and destroyed through value
@@ -52,14 +47,14 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
     @usableFromInline
     init(
         name: String?, reinjected: Bool, fileID: String, line: UInt, declaringType: String,
-        resolveThroughKey: (@Sendable (any Resolver) throws(ResolutionError) -> Any)?
+        key: ServiceKeys?
     ) {
         self.name = name
         self.reinjected = reinjected
         self.fileID = fileID
         self.line = line
         self.declaringType = declaringType
-        self.resolveThroughKey = resolveThroughKey
+        self.key = key
     }
 
     /// Runs `body` under this box's stripe.

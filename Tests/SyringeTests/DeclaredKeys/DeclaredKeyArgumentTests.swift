@@ -30,8 +30,8 @@ struct DeclaredKeyArgumentTests {
     func oneArgument() throws {
         let container = Container()
         #expect(try container[.keyedDetail, 42].id == 42)
-        #expect(try container.require(.keyedDetail, arguments: 7).id == 7)
-        #expect(container.resolve(.keyedDetail, arguments: 8)?.id == 8)
+        #expect(try container[.keyedDetail, 7].id == 7)
+        #expect((try? container[.keyedDetail, 8])?.id == 8)
     }
 
     @Test("a key with several arguments and a name is the registration of that type, name and argument types")

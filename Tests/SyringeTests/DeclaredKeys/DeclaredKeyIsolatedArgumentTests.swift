@@ -55,8 +55,8 @@ struct DeclaredKeyIsolatedArgumentTests {
     func mainActorKeyWithArguments() throws {
         let container = Container()
         #expect(try container.mainActor[.detailModel, 42].id == 42)
-        #expect(try container.mainActor.require(.detailModel, arguments: 7).api.label == "real")
-        #expect(container.mainActor.resolve(.detailModel, arguments: 8)?.id == 8)
+        #expect(try container.mainActor[.detailModel, 7].api.label == "real")
+        #expect((try? container.mainActor[.detailModel, 8])?.id == 8)
         // An ordinary registration of the key's type and argument types.
         #expect(container.mainActor.resolve(KeyedDetailModel.self, arguments: 9)?.id == 9)
         // A plain key with arguments resolves from main-actor code too.
@@ -97,8 +97,8 @@ struct DeclaredKeyIsolatedArgumentTests {
     func asyncKeyWithArguments() async throws {
         let container = Container()
         #expect(try await container.async[.quote, "EUR"].currency == "EUR")
-        #expect(try await container.async.require(.quote, arguments: "USD").rate == 3)
-        #expect(await container.async.resolve(.quote, arguments: "CHF")?.currency == "CHF")
+        #expect(try await container.async[.quote, "USD"].rate == 3)
+        #expect((try? await container.async[.quote, "CHF"])?.currency == "CHF")
         #expect(await container.async.resolve(KeyedQuote.self, argument: "GBP")?.currency == "GBP")
     }
 

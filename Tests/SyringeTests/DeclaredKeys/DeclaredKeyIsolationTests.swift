@@ -38,8 +38,8 @@ struct DeclaredKeyIsolationTests {
         let container = Container()
         let model = try container.mainActor[.keyedModel]
         #expect(model.api.label == "real")
-        #expect(try container.mainActor.require(.keyedModel) === model)
-        #expect(container.mainActor.resolve(.keyedModel) === model)
+        #expect(try container.mainActor[.keyedModel] === model)
+        #expect((try? container.mainActor[.keyedModel]) === model)
         // A plain key resolves from main-actor code too.
         #expect(try container.mainActor[.keyedAPI].label == "real")
     }
@@ -73,8 +73,8 @@ struct DeclaredKeyIsolationTests {
         let container = Container()
         let catalog = try await container.async[.keyedCatalog]
         #expect(catalog.prices.list["tea"] == 3)
-        #expect(try await container.async.require(.keyedPrices) === catalog.prices)
-        #expect(await container.async.resolve(.keyedPrices) === catalog.prices)
+        #expect(try await container.async[.keyedPrices] === catalog.prices)
+        #expect((try? await container.async[.keyedPrices]) === catalog.prices)
         #expect(try await container.async[.keyedAPI].label == "real")
     }
 

@@ -88,7 +88,7 @@ struct DeclaredKeyOverrideTests {
         await Task.yield()
         #expect(try test[.keyedAPI].label == "case-\(index)")
         await Task.yield()
-        #expect(try test.require(.keyedDetail, arguments: index).api.label == "case-\(index)")
+        #expect(try test[.keyedDetail, index].api.label == "case-\(index)")
         #expect(try keyedApp[.keyedAPI].label == "real")
     }
 

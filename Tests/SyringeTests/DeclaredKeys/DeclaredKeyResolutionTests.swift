@@ -7,8 +7,8 @@ struct DeclaredKeyResolutionTests {
     func defaultFactory() throws {
         let container = Container()
         #expect(try container[.keyedAPI].label == "real")
-        #expect(try container.require(.keyedAPI).label == "real")
-        #expect(container.resolve(.keyedAPI)?.label == "real")
+        #expect(try container[.keyedAPI].label == "real")
+        #expect((try? container[.keyedAPI])?.label == "real")
     }
 
     @Test("the default is an ordinary registration: type-and-name lookups find it once the key was used")
@@ -79,7 +79,7 @@ struct DeclaredKeyResolutionTests {
     @Test("a failing default factory throws a typed error naming the key's service, not 'not registered'")
     func failingDefault() {
         let container = Container()
-        #expect(container.resolve(.failingKey) == nil)
+        #expect((try? container[.failingKey]) == nil)
         do {
             _ = try container[.failingKey]
             Issue.record("expected an error")
@@ -144,7 +144,7 @@ struct DeclaredKeyResolutionTests {
     func customResolver() throws {
         let resolver = EmptyResolver()
         #expect(try resolver[.keyedAPI].label == "real")
-        #expect(resolver.resolve(.namedAPI)?.label == "named default")
+        #expect((try? resolver[.namedAPI])?.label == "named default")
     }
 }
 

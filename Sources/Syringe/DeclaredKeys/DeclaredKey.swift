@@ -1,0 +1,329 @@
+// Every declared key is one generic type: `DeclaredKey<Service, Parameters, Execution>`, where `Parameters` lists
+// the runtime argument types (`ServiceKeys.Arguments` for none, `(ServiceKeys.Arguments, Int)` for one `Int`) and
+// `Execution` says how the factory runs. The spellings users write are type aliases of it: `Key<T>`,
+// `MainActorKey<T>`, `GlobalActorKey<T, A>`, `AsyncKey<T>`, each with `.WithArguments<…>`.
+//
+// Why generic over a tuple of argument types, spelled through a variadic type alias: a generic *type* with a
+// parameter pack needs the Swift 5.9 runtime (macOS 14, iOS 17), a generic *function* with one does not, nor does a
+// type alias. So the key's initializers and every call site are pack-generic functions whose pack is inferred from
+// the key's type: `container[.detail]` and `container[.detail, "42"]` do not compile for a `WithArguments<Int>` key.
+
+extension ServiceKeys {
+    /// A declared service: its type, an optional name, a scope and settings, and a default factory whose kind
+    /// (`Execution`) and runtime argument types (`Parameters`) the compiler checks at every resolve.
+    ///
+    /// Write it through the aliases: ``Key``, ``MainActorKey``, ``GlobalActorKey``, ``AsyncKey``, each with
+    /// `.WithArguments<…>`.
+    ///
+    /// ```swift
+    /// extension ServiceKeys {
+    ///     static let api = Key<any API> { _ in RealAPI() }
+    ///     static let detail = Key<DetailModel>.WithArguments<Int> { r, id in DetailModel(id: id, api: try r[.api]) }
+    ///     static let model = MainActorKey<ViewModel> { r in ViewModel(api: try r[.api]) }
+    ///     static let prices = AsyncKey<PriceList>(scope: .container) { _ in try await PriceList.load() }
+    /// }
+    /// ```
+    public final class DeclaredKey<Service, Parameters, Execution: ServiceKeys.Execution>: ServiceKeys,
+        @unchecked Sendable
+    {
+        // @unchecked Sendable: as ``ServiceKeys``; the properties added here are `let`s of Sendable types.
+
+        /// The registration name; `nil` for the unnamed registration of `Service` with these argument types.
+        ///
+        /// ```swift
+        /// print(ServiceKeys.api.name ?? "unnamed")
+        /// ```
+        public let name: String?
+        /// The scope of the default registration and of overrides made with `register(.key) { … }`; `nil` for the
+        /// default scope of the container that keeps the registration.
+        ///
+        /// ```swift
+        /// print(ServiceKeys.api.scope ?? .graph)
+        /// ```
+        public let scope: ObjectScope?
+
+        /// The key of a service of type `Service` made by a factory of runtime arguments of the types `Argument…`,
+        /// of this key's kind.
+        ///
+        /// ```swift
+        /// static let detail = Key<DetailModel>.WithArguments<Int> { _, id in DetailModel(id: id) }
+        /// ```
+        public typealias WithArguments<each Argument> = DeclaredKey<
+            Service, (ServiceKeys.Arguments, repeat each Argument), Execution
+        >
+
+        /// The key's further registration settings, applied to its default and to every override.
+        let settings: (@Sendable (ServiceEntry<Service>) -> Void)?
+
+        /// The one initializer: `makeRegistration` is what differs between the kinds.
+        init<each Argument>(
+            name: String?, scope: ObjectScope?, settings: (@Sendable (ServiceEntry<Service>) -> Void)?,
+            fileID: String, line: UInt, arguments: repeat (each Argument).Type,
+            runDefault: (@Sendable (any Resolver, Any) throws -> Any)? = nil,
+            makeRegistration: @escaping @Sendable (Container, Registration.Configuration) -> Registration
+        ) {
+            self.name = name
+            self.scope = scope
+            self.settings = settings
+            let signature = argumentsSignature(repeat (each Argument).self)
+            let key = ServiceKey(serviceType: Service.self, argumentsType: signature.key, name: name)
+            super.init(
+                registryKey: key, serviceType: Service.self, argumentTypes: argumentTypeList(repeat (each Argument).self),
+                argumentsType: signature, fileID: fileID, line: line,
+                installDefault: { container in
+                    let registration = makeRegistration(container, container.configuration(for: scope))
+                    registration.state.withLock { $0.isKeyDefault = true }
+                    settings?(ServiceEntry(registration: registration, container: container))
+                    container.bindDefault(registration, as: Service.self, for: key)
+                },
+                runDefault: runDefault)
+        }
+
+        /// Gives `entry`, a registration of this key made with `register(.key)`, the key's scope and settings.
+        func applySettings(to entry: ServiceEntry<Service>) {
+            if let scope { entry.inObjectScope(scope) }
+            settings?(entry)
+        }
+    }
+
+    /// A declared service made by a synchronous factory, resolved anywhere.
+    ///
+    /// ```swift
+    /// extension ServiceKeys {
+    ///     static let formatter = Key<Formatter>(name: "json", scope: .container) { _ in JSONFormatter() }
+    /// }
+    /// let formatter = try container[.formatter]
+    /// ```
+    public typealias Key<Service> = DeclaredKey<Service, Arguments, Synchronous>
+
+    /// A declared service whose factory runs on the main actor: resolved synchronously by main-actor code through
+    /// ``Container/mainActor`` (`container.mainActor[.model]`), or with `await` from anywhere
+    /// (`try await container.async[.model]`).
+    ///
+    /// ```swift
+    /// extension ServiceKeys {
+    ///     static let model = MainActorKey<ViewModel> { r in ViewModel(api: try r[.api]) }
+    /// }
+    /// ```
+    public typealias MainActorKey<Service> = DeclaredKey<Service, Arguments, OnMainActor>
+
+    /// A declared service whose factory is isolated to the global actor `Isolation`, resolved with `await`.
+    ///
+    /// Swift cannot spell `@Isolation` on a closure type for a generic `Isolation`, so the compiler cannot check
+    /// that the factory is isolated to it: write the actor on the closure (`{ @StorageActor r in … }`). A factory
+    /// isolated elsewhere is logged when the key's default is registered, and every resolve of it throws a
+    /// ``ResolutionError`` that says so; the factory never runs elsewhere.
+    ///
+    /// ```swift
+    /// extension ServiceKeys {
+    ///     static let store = GlobalActorKey<Store, StorageActor>(isolatedTo: StorageActor.self) { @StorageActor _ in
+    ///         Store()
+    ///     }
+    /// }
+    /// let store = try await container.async[.store]
+    /// ```
+    public typealias GlobalActorKey<Service, Isolation: GlobalActor> = DeclaredKey<
+        Service, Arguments, OnGlobalActor<Isolation>
+    >
+
+    /// A declared service whose factory is `async`: resolved only with `await`
+    /// (`try await container.async[.prices]`, or `try await r[.prices]` in another `async` factory).
+    ///
+    /// ```swift
+    /// extension ServiceKeys {
+    ///     static let prices = AsyncKey<PriceList>(scope: .container) { _ in try await PriceList.load() }
+    /// }
+    /// let prices = try await container.async[.prices]
+    /// ```
+    public typealias AsyncKey<Service> = DeclaredKey<Service, Arguments, Asynchronous>
+}
+
+// MARK: - Declaring keys: one initializer per kind of factory
+
+extension ServiceKeys.DeclaredKey {
+    /// Declares a service made by a synchronous factory without runtime arguments.
+    ///
+    /// ```swift
+    /// extension ServiceKeys {
+    ///     static let api = Key<any API>(scope: .container) { r in RealAPI(session: try r[.session]) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The registration name; `nil` (the default) for the unnamed registration of `Service`.
+    ///   - scope: The scope of the default registration and of overrides; `nil` for the default scope of the
+    ///     container that keeps it (``ObjectScope/graph`` unless the container says otherwise).
+    ///   - settings: Further registration settings, applied to the default and to every override made with
+    ///     `register(.key)`: `{ $0.initCompleted { … }.implements(…) }`.
+    ///   - fileID: Where the key is declared; recorded on the default registration for messages.
+    ///   - line: The line of the declaration.
+    ///   - factory: The default factory: makes the service, resolving its dependencies through the resolver.
+    public convenience init(
+        name: String? = nil, scope: ObjectScope? = nil,
+        settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable (any Resolver) throws -> Service
+    ) where Parameters == ServiceKeys.Arguments, Execution == ServiceKeys.Synchronous {
+        self.init(
+            name: name, scope: scope, settings: settings, fileID: fileID, line: line,
+            runDefault: { resolver, _ in try factory(resolver) }
+        ) { container, configuration in
+            PlainRegistration<Service>(
+                body: factory, name: name, fileID: fileID, line: line, configuration: configuration,
+                lifecycle: container.lifecycle)
+        }
+    }
+
+    /// Declares a service made by a synchronous factory from runtime arguments of the types `Argument…`, checked by
+    /// the compiler at every resolve.
+    ///
+    /// ```swift
+    /// extension ServiceKeys {
+    ///     static let detail = Key<DetailModel>.WithArguments<Int>(settings: { $0.keyedByArguments(limit: 20) }) {
+    ///         r, id in DetailModel(id: id, api: try r[.api])
+    ///     }
+    /// }
+    /// let model = try container[.detail, 42]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The registration name; `nil` (the default) for the unnamed registration.
+    ///   - scope: The scope of the default registration and of overrides. A scope that keeps one instance
+    ///     (`.container`, `.weak`) keeps one for every argument: to keep one per argument, add
+    ///     `settings: { $0.keyedByArguments(limit:) }`.
+    ///   - settings: Further registration settings, applied to the default and to every override.
+    ///   - fileID: Where the key is declared; recorded on the default registration for messages.
+    ///   - line: The line of the declaration.
+    ///   - factory: The default factory: makes the service from the resolver and the runtime arguments.
+    public convenience init<each Argument>(
+        name: String? = nil, scope: ObjectScope? = nil,
+        settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable (any Resolver, repeat each Argument) throws -> Service
+    ) where Parameters == (ServiceKeys.Arguments, repeat each Argument), Execution == ServiceKeys.Synchronous {
+        // Keyed by these argument types: only a request packing exactly them reaches the factory.
+        let body: @Sendable (any Resolver, Any) throws -> Service = { resolver, arguments in
+            let values = try unpack(arguments, as: (repeat each Argument).self) {
+                argumentPackMismatch(repeat (each Argument).self)
+            }
+            return try factory(resolver, repeat each values)
+        }
+        self.init(
+            name: name, scope: scope, settings: settings, fileID: fileID, line: line,
+            arguments: repeat (each Argument).self, runDefault: { try body($0, $1) }
+        ) { container, configuration in
+            ArgumentRegistration<Service>(
+                body: body, argumentConversion: ArgumentConverter<(repeat each Argument)>.self, name: name,
+                argumentTypes: argumentTypeList(repeat (each Argument).self),
+                argumentsType: argumentsSignature(repeat (each Argument).self), fileID: fileID, line: line,
+                configuration: configuration, lifecycle: container.lifecycle)
+        }
+    }
+
+    /// Declares a service made on the main actor, with or without runtime arguments.
+    ///
+    /// ```swift
+    /// extension ServiceKeys {
+    ///     static let model = MainActorKey<ViewModel>(scope: .container) { _ in ViewModel() }
+    ///     static let detailModel = MainActorKey<DetailViewModel>.WithArguments<Int> { _, id in DetailViewModel(id: id) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The registration name; `nil` (the default) for the unnamed registration.
+    ///   - scope: The scope of the default registration and of overrides; `nil` for the container's default.
+    ///   - settings: Further registration settings, applied to the default and to every override.
+    ///   - fileID: Where the key is declared; recorded on the default registration for messages.
+    ///   - line: The line of the declaration.
+    ///   - factory: The default factory, run on the main actor.
+    public convenience init<each Argument>(
+        name: String? = nil, scope: ObjectScope? = nil,
+        settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,
+        line: UInt = #line,
+        factory: @escaping @MainActor @Sendable (any Resolver, repeat each Argument) throws -> Service
+    )
+    where
+        Parameters == (ServiceKeys.Arguments, repeat each Argument),
+        Execution == ServiceKeys.OnMainActor
+    {
+        let erased = ErasedFactory.onMainActor(factory)
+        self.init(
+            name: name, scope: scope, settings: settings, fileID: fileID, line: line,
+            arguments: repeat (each Argument).self
+        ) { container, configuration in
+            container.erasedRegistration(
+                Service.self, name: name, fileID: fileID, line: line, configuration: configuration, erased: erased)
+        }
+    }
+
+    /// Declares a service made on the global actor `Isolation`, with or without runtime arguments (which cross
+    /// into the actor, so they are `Sendable`).
+    ///
+    /// ```swift
+    /// extension ServiceKeys {
+    ///     static let store = GlobalActorKey<Store, StorageActor>(isolatedTo: StorageActor.self) { @StorageActor _ in
+    ///         Store()
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The registration name; `nil` (the default) for the unnamed registration.
+    ///   - scope: The scope of the default registration and of overrides; `nil` for the container's default.
+    ///   - settings: Further registration settings, applied to the default and to every override.
+    ///   - isolation: The global actor the factory runs on; write it on the closure too (`{ @StorageActor r in … }`).
+    ///   - fileID: Where the key is declared; recorded on the default registration for messages.
+    ///   - line: The line of the declaration.
+    ///   - factory: The default factory, isolated to `isolation`.
+    public convenience init<Isolation: GlobalActor, each Argument: Sendable>(
+        name: String? = nil, scope: ObjectScope? = nil,
+        settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, isolatedTo isolation: Isolation.Type,
+        fileID: String = #fileID, line: UInt = #line,
+        factory: @escaping @isolated(any) @Sendable (any Resolver, repeat each Argument) throws -> sending Service
+    )
+    where
+        Parameters == (ServiceKeys.Arguments, repeat each Argument),
+        Execution == ServiceKeys.OnGlobalActor<Isolation>
+    {
+        let erased = ErasedFactory.isolated(
+            to: Isolation.self,
+            site: "GlobalActorKey<\(typeName(Service.self)), \(typeName(Isolation.self))> at \(fileID):\(line)", factory)
+        self.init(
+            name: name, scope: scope, settings: settings, fileID: fileID, line: line,
+            arguments: repeat (each Argument).self
+        ) { container, configuration in
+            container.erasedRegistration(
+                Service.self, name: name, fileID: fileID, line: line, configuration: configuration, erased: erased)
+        }
+    }
+
+    /// Declares a service made by an `async` factory, with or without runtime arguments.
+    ///
+    /// ```swift
+    /// extension ServiceKeys {
+    ///     static let prices = AsyncKey<PriceList> { r in try await PriceList.load(api: try r[.api]) }
+    ///     static let quote = AsyncKey<Quote>.WithArguments<String> { _, currency in try await Quote.fetch(currency) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The registration name; `nil` (the default) for the unnamed registration.
+    ///   - scope: The scope of the default registration and of overrides; `nil` for the container's default.
+    ///   - settings: Further registration settings, applied to the default and to every override.
+    ///   - fileID: Where the key is declared; recorded on the default registration for messages.
+    ///   - line: The line of the declaration.
+    ///   - factory: The default factory; resolves its dependencies with `await` through its resolver.
+    public convenience init<each Argument>(
+        name: String? = nil, scope: ObjectScope? = nil,
+        settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (any AsyncResolver, repeat each Argument) async throws -> Service
+    ) where Parameters == (ServiceKeys.Arguments, repeat each Argument), Execution == ServiceKeys.Asynchronous {
+        let erased = ErasedFactory.awaited(factory)
+        self.init(
+            name: name, scope: scope, settings: settings, fileID: fileID, line: line,
+            arguments: repeat (each Argument).self
+        ) { container, configuration in
+            container.erasedRegistration(
+                Service.self, name: name, fileID: fileID, line: line, configuration: configuration, erased: erased)
+        }
+    }
+}
