@@ -16,11 +16,6 @@ extension Container {
     /// let database = try await container.async.require(Database.self)
     /// ```
     ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
     /// With runtime arguments, the factory takes them after the resolver, and each resolve passes them:
     ///
     /// ```swift
@@ -127,12 +122,6 @@ extension Container {
     /// }
     /// ```
     ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - isolation: `MainActor.self`: the factory runs on the main actor.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
     /// With runtime arguments, the factory takes them after the resolver, and each resolve passes them:
     ///
     /// ```swift
