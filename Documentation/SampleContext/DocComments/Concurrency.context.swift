@@ -10,3 +10,19 @@ enum AppAssembler {
     init(model: ViewModel) {}
 }
 let token = "secret"
+
+// For Container+ActorIsolation.swift (in the plugin's `notCompiledYet` list for now).
+final class Cache: Sendable {}
+final class Store {
+    init(cache: Cache) {}
+}
+final class Catalog {
+    init(titles: [String]) {}
+}
+final class Shelf {
+    init(title: String) {}
+}
+actor Library {
+    var books: [String] = ["Dune"]
+}
+let library = Library()

@@ -13,3 +13,14 @@ protocol OrdersAPI {}
 @MainActor final class CheckoutViewModel {
     init(cart: Cart) {}
 }
+
+// For Injected.swift (in the plugin's `notCompiledYet` list for now).
+final class CheckoutViewController {
+    @Injected var cart: Cart
+    @Injected(name: "json") var formatter: Formatter
+}
+var controller: CheckoutViewController { value() }
+final class ReportScreen {
+    @Injected(reinjected: true) var session: Session
+}
+var screen: ReportScreen { value() }
