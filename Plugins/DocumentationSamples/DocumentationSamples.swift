@@ -27,11 +27,11 @@ struct DocumentationSamples: BuildToolPlugin {
     /// short; remove an entry once its samples compile (Documentation/README.md, "Samples in doc comments").
     static let notCompiledYet = [
         // Being redesigned (declared keys, issue #32); their samples join once the new API lands.
-        "Sources/Syringe/DeclaredKeys/",
-        "Sources/Syringe/Injection/Injected.swift",
-        "Sources/Syringe/Concurrency/Container+ActorIsolation.swift",
-        "Sources/Syringe/Verification/",
-        "Sources/Syringe/DependencyGraph/",
+        "Sources/Syringe/DeclaredKeys/",  // needs a context and one name per key in the folder
+        "Sources/Syringe/Injection/Injected.swift",  // compiles with its context (2026-11-28)
+        "Sources/Syringe/Concurrency/Container+ActorIsolation.swift",  // compiles with its context (2026-11-28)
+        "Sources/Syringe/Verification/",  // compiles but for one bare `error.failures.count`
+        "Sources/Syringe/DependencyGraph/",  // compiles with its context (2026-11-28)
     ]
 
     /// The folders whose `///` samples are compiled, one program each: every folder of Sources/Syringe (its
