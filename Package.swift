@@ -46,6 +46,14 @@ let package = Package(
             dependencies: ["Syringe", "SyringeTesting", "TestingExample"],
             plugins: ["DocumentationSamples"]
         ),
+        // The ```swift blocks of the `///` comments of Sources/Syringe and Sources/SyringeTesting, compiled (not
+        // run) by the same plugin: one program per folder (Documentation/README.md, "Samples in doc comments").
+        // A module of their own, so their #sourceLocation paths never share a file name with the pages'.
+        .testTarget(
+            name: "SyringeDocCommentTests",
+            dependencies: ["Syringe", "SyringeTesting"],
+            plugins: ["DocumentationSamples"]
+        ),
         // A user's library and its tests with SyringeTesting, run by `swift test`.
         .target(name: "TestingExample", dependencies: ["Syringe"], path: "Examples/TestingExample/Sources"),
         .testTarget(
@@ -68,7 +76,7 @@ for target in package.targets where target.type != .plugin && target.name != "CS
     ])
     // The documentation's samples and the Swinject example compile as a user's code does: Swinject-style
     // `Animal.self` stays legal there.
-    if !["SyringeDocumentationTests", "SwinjectApp"].contains(target.name) {
+    if !["SyringeDocumentationTests", "SyringeDocCommentTests", "SwinjectApp"].contains(target.name) {
         settings.append(.enableUpcomingFeature("ExistentialAny"))
     }
     target.swiftSettings = settings

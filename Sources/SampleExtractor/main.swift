@@ -2,6 +2,7 @@
 // compiles, so a sample that stops compiling breaks the build at the page's own line.
 //
 // Usage: SampleExtractor PAGE.md OUTPUT.swift DISPLAY-PATH [CONTEXT.swift CONTEXT-DISPLAY-PATH]
+//        SampleExtractor --doc-comments …  (the samples of `///` comments: DocComments.swift)
 //
 // The conventions (Documentation/README.md, "Writing samples"):
 // - ```swift blocks are compiled; ```swift fragment blocks are not (a line of an API, a sketch).
@@ -348,6 +349,18 @@ func generate(page: Page, path: String) -> String {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count > 1 && arguments[1] == "--doc-comments" {
+    do {
+        try runDocComments(Array(arguments.dropFirst(2)))
+        exit(0)
+    } catch {
+        let usage =
+            "usage: SampleExtractor --doc-comments OUTPUT.swift NAME [--context CONTEXT.swift DISPLAY-PATH]..."
+            + " SOURCE.swift DISPLAY-PATH...\n"
+        FileHandle.standardError.write(Data("SampleExtractor: \(error)\n\(usage)".utf8))
+        exit(1)
+    }
+}
 guard arguments.count == 4 || arguments.count == 6 else {
     let usage = "usage: SampleExtractor PAGE.md OUTPUT.swift DISPLAY-PATH [CONTEXT.swift CONTEXT-DISPLAY-PATH]\n"
     FileHandle.standardError.write(Data(usage.utf8))

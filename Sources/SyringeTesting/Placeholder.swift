@@ -14,7 +14,7 @@ extension Container {
     /// let test = app.derived { c in
     ///     c.registerPlaceholder(Analytics.self)  // this test must not track anything
     /// }
-    /// try test.require(Checkout.self)  // fails the test if Checkout resolves Analytics
+    /// _ = try test.require(Checkout.self)  // fails the test if Checkout resolves Analytics
     /// ```
     ///
     /// - Parameters:
@@ -44,7 +44,7 @@ extension Container {
     /// let test = app.derived { c in
     ///     c.registerPlaceholder(Clock.self, returning: FixedClock(.distantPast))
     /// }
-    /// test.resolve(Report.self)  // a Report, and an issue: "Clock is a placeholder…"
+    /// _ = test.resolve(Report.self)  // a Report, and an issue: "Clock is a placeholder…"
     /// ```
     ///
     /// - Parameters:
@@ -125,15 +125,15 @@ private func reportPlaceholder<Service>(
 /// ``ResolutionError`` carries it as its underlying error.
 ///
 /// ```swift
-/// do { _ = try test.require(Analytics.self) } catch {
-///     if case .factoryFailed(let underlying) = error.kind, underlying is PlaceholderResolved { … }
+/// do { _ = try Container.test.require(Analytics.self) } catch {
+///     if case .factoryFailed(let underlying) = error.kind, underlying is PlaceholderResolved { /* … */ }
 /// }
 /// ```
 public struct PlaceholderResolved: Error, CustomStringConvertible {
     /// The placeholder's service.
     ///
     /// ```swift
-    /// placeholder.request.serviceType == Analytics.self
+    /// assert(placeholder.request.serviceType == Analytics.self)
     /// ```
     public let request: ServiceRequest
     /// The resolution path from the top-level request to the placeholder.

@@ -20,7 +20,7 @@ public struct ResolutionRecord: Sendable {
         /// The service asked for, as the answering registration is bound (its type, name and arguments).
         ///
         /// ```swift
-        /// resolution.request.serviceType == Checkout.self
+        /// assert(resolution.request.serviceType == Checkout.self)
         /// ```
         public let request: ServiceRequest
         /// The registration that answered: its scope, file and line.

@@ -33,7 +33,7 @@ public struct TestContainerTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applied to every test of the suite and of its nested suites.
     ///
     /// ```swift
-    /// TestContainerTrait.testContainer(from: app).isRecursive  // true
+    /// assert(TestContainerTrait.testContainer(from: app).isRecursive)
     /// ```
     public var isRecursive: Bool { true }
 
@@ -94,7 +94,7 @@ extension Trait where Self == TestContainerTrait {
     /// @Suite(.testContainer(from: AppContainer.live) { c in
     ///     c.register(Clock.self) { _ in FixedClock() }  // for every test of the suite
     /// })
-    /// struct ReportTests { … }
+    /// struct ReportTests { /* … */ }
     /// ```
     ///
     /// - Parameters:
@@ -117,7 +117,7 @@ extension Trait where Self == TestContainerTrait {
     ///     c.register(Gateway.self) { _ in DecliningGateway() }
     ///     c.register(Clock.self) { _ in FixedClock() }
     /// })
-    /// func declinedPayment() throws { … }
+    /// func declinedPayment() throws { /* … */ }
     /// ```
     ///
     /// - Parameter overrides: Registers the replacements.
@@ -137,7 +137,7 @@ extension Container {
     ///
     /// ```swift
     /// @Test(.testContainer(from: app)) func loads() throws {
-    ///     let model = try Container.test.require(ProfileModel.self)
+    ///     _ = try Container.test.require(ProfileModel.self)
     /// }
     /// ```
     public static var test: Container {

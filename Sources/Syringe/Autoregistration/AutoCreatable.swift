@@ -23,7 +23,7 @@
 public protocol AutoCreatable: SendableMetatype {
     /// Makes an instance, resolving its dependencies through `resolver` (the container, as a factory's).
     ///
-    /// ```swift
+    /// ```swift fragment
     /// init(resolver: any Resolver) throws {
     ///     printer = try resolver.require(Printer.self)
     /// }
@@ -35,7 +35,7 @@ public protocol AutoCreatable: SendableMetatype {
 
     /// The scope of auto-created instances; ``ObjectScope/transient`` unless the type says otherwise.
     ///
-    /// ```swift
+    /// ```swift fragment
     /// static var autoCreationScope: ObjectScope { .container }
     /// ```
     static var autoCreationScope: ObjectScope { get }

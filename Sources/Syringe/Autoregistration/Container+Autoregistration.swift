@@ -23,7 +23,7 @@ extension Container {
     ///
     /// ```swift
     /// final class PetOwner: Person {
-    ///     init(pet: Animal, food: Food) { … }
+    ///     init(pet: Animal, food: Food) { /* … */ }
     /// }
     /// container.register(Animal.self) { _ in Cat(name: "Mimi") }
     /// container.register(Food.self) { _ in Fish() }
@@ -72,7 +72,7 @@ extension Container {
     ///
     /// ```swift
     /// final class PetOwner: Person {
-    ///     init(name: String, pet: Animal) { … }
+    ///     init(name: String, pet: Animal) { /* … */ }
     /// }
     /// container.autoregister(Person.self, argument: String.self, initializer: PetOwner.init)
     /// let owner = container.resolve(Person.self, argument: "Michael")
@@ -110,7 +110,7 @@ extension Container {
     ///
     /// ```swift
     /// final class PetOwner: Person {
-    ///     init(name: String, pet: Animal, age: Int) { … }
+    ///     init(name: String, pet: Animal, age: Int) { /* … */ }
     /// }
     /// container.autoregister(Person.self, arguments: String.self, Int.self, initializer: PetOwner.init)
     /// let owner = container.resolve(Person.self, arguments: "Michael", 42)  // pet resolved
@@ -287,7 +287,7 @@ struct AutoregistrationPlan: Sendable {
 /// ```swift
 /// container.autoregister(Person.self, argument: Int.self, initializer: PetOwner.init)  // no Int parameter
 /// // Syringe: cannot resolve Person(arguments: (Int)): the factory of Person(arguments: (Int)) threw
-/// // AutoregistrationError: the runtime argument types (Int) match no parameter of Person's initializer (Animal, String).
+/// // AutoregistrationError: the runtime argument types (Int) match no parameter of Person's initializer (Animal, Food).
 /// ```
 public struct AutoregistrationError: Error, Sendable, CustomStringConvertible {
     /// The registered service type.
@@ -299,7 +299,7 @@ public struct AutoregistrationError: Error, Sendable, CustomStringConvertible {
     /// The initializer's parameter types, in order.
     ///
     /// ```swift
-    /// print(error.parameters) // [Animal, String]
+    /// print(error.parameters) // [Animal, Food]
     /// ```
     public let parameters: [Any.Type]
     /// The runtime argument types given to `autoregister`, in order.

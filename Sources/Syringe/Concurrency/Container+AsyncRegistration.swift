@@ -16,11 +16,6 @@ extension Container {
     /// let database = try await container.async.require(Database.self)
     /// ```
     ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
     /// With runtime arguments, the factory takes them after the resolver, and each resolve passes them:
     ///
     /// ```swift
@@ -119,26 +114,20 @@ extension Container {
     /// ```swift
     /// container.register(ViewModel.self, isolatedTo: MainActor.self) { r in ViewModel(api: r.resolve(API.self)!) }
     ///
-    /// @MainActor func show() {
-    ///     let model = container.mainActor.resolve(ViewModel.self)  // synchronous, on the main actor
+    /// @MainActor func show() -> ViewModel? {
+    ///     container.mainActor.resolve(ViewModel.self)  // synchronous, on the main actor
     /// }
-    /// func load() async throws {
-    ///     let model = try await container.async.require(ViewModel.self)  // from anywhere
+    /// func load() async throws -> ViewModel {
+    ///     try await container.async.require(ViewModel.self)  // from anywhere
     /// }
     /// ```
     ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - isolation: `MainActor.self`: the factory runs on the main actor.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
     /// With runtime arguments, the factory takes them after the resolver, and each resolve passes them:
     ///
     /// ```swift
     /// container.register(DetailModel.self, isolatedTo: MainActor.self) { _, id in DetailModel(id: id) }
-    /// @MainActor func open(_ id: Int) {
-    ///     let model = container.mainActor.resolve(DetailModel.self, arguments: id)
+    /// @MainActor func open(_ id: Int) -> DetailModel? {
+    ///     container.mainActor.resolve(DetailModel.self, arguments: id)
     /// }
     /// ```
     ///

@@ -6,7 +6,7 @@
 /// need ``Container/async``.
 ///
 /// ```swift
-/// container.register(ViewModel.self) { @MainActor _ in ViewModel() }
+/// container.register(ViewModel.self, isolatedTo: MainActor.self) { _ in ViewModel() }
 ///
 /// @MainActor final class Screen {
 ///     let model = container.mainActor.resolve(ViewModel.self)!

@@ -49,7 +49,7 @@ extension Container {
     /// protocol, one that refines `Sendable`), as everything a factory captures must be.
     ///
     /// ```swift
-    /// protocol URLSessionProtocol: Sendable { … }
+    /// protocol URLSessionProtocol: Sendable { /* … */ }
     /// extension URLSession: URLSessionProtocol {}
     ///
     /// container.register(instance: URLSession.shared, as: (any URLSessionProtocol).self)

@@ -250,7 +250,7 @@ public final class Container: Sendable {
     ///
     /// ```swift
     /// container.removeAll()
-    /// container.resolve(Animal.self) // nil, unless a parent registers Animal
+    /// assert(container.resolve(Animal.self) == nil)  // unless a parent registers Animal
     /// ```
     public func removeAll() {
         // Nothing to re-inject from an emptied container (Injection/Reinjection.swift): its watches go first.

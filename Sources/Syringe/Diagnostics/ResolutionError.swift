@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// do {
-///     let owner = try container.require(PetOwner.self)
+///     _ = try container.require(PetOwner.self)
 /// } catch {
 ///     print(error)
 ///     // Syringe: cannot resolve PetOwner: Animal has no registration named "dgo".

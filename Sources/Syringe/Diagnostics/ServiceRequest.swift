@@ -63,7 +63,7 @@ public struct ServiceRequest: Sendable, Hashable, CustomStringConvertible {
     /// Two requests are equal when they name the same type, name and argument types.
     ///
     /// ```swift
-    /// ServiceRequest(serviceType: Int.self) == ServiceRequest(serviceType: Int.self) // true
+    /// assert(ServiceRequest(serviceType: Int.self) == ServiceRequest(serviceType: Int.self))
     /// ```
     public static func == (lhs: ServiceRequest, rhs: ServiceRequest) -> Bool {
         lhs.serviceType == rhs.serviceType && lhs.name == rhs.name

@@ -34,7 +34,7 @@ extension Container {
     ///
     /// ```swift
     /// container.unregisterAll(Animal.self)
-    /// container.hasAnyRegistration(of: Animal.self) // false, unless a parent registers Animal
+    /// assert(!container.hasAnyRegistration(of: Animal.self))  // unless a parent registers Animal
     /// ```
     ///
     /// - Parameter serviceType: The registered (or forwarded) service type.

@@ -80,7 +80,7 @@ public final class Assembler: Sendable {
 
     /// Swinject's throwing spelling of ``init(_:container:)``; it never throws.
     ///
-    /// ```swift
+    /// ```swift fragment
     /// let assembler = try Assembler(assemblies: [NetworkAssembly()])
     /// ```
     @available(*, deprecated, message: "Use init(_:container:), which does not throw.")
@@ -90,7 +90,7 @@ public final class Assembler: Sendable {
 
     /// Swinject's throwing spelling of ``init(_:parent:defaultObjectScope:behaviors:)``; it never throws.
     ///
-    /// ```swift
+    /// ```swift fragment
     /// let feature = try Assembler(assemblies: [FeatureAssembly()], parentAssembler: app)
     /// ```
     @available(*, deprecated, message: "Use init(_:parent:), which does not throw.")

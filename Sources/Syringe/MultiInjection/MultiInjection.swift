@@ -55,7 +55,7 @@ extension Resolver {
     /// container.register(Plugin.self, name: "metrics") { r in MetricsPlugin(sink: try r.require(Sink.self)) }
     ///
     /// do {
-    ///     let plugins = try container.requireAll(Plugin.self)
+    ///     _ = try container.requireAll(Plugin.self)
     /// } catch {
     ///     print(error)  // Syringe: cannot resolve Plugin(name: "metrics"): nothing is registered for Sink. …
     /// }

@@ -65,7 +65,7 @@ struct AtomicWord {
     /// Stores `desired` if the word holds `expected`, in one sequentially consistent step; returns whether it did,
     /// and the value the word held.
     ///
-    /// ```swift
+    /// ```swift fragment
     /// let (exchanged, original) = word.compareExchange(expected: 0, desired: 7)  // (true, 0) on a word of 0
     /// ```
     @inline(__always)

@@ -8,7 +8,7 @@
 /// key bound again keeps its own. A slot holds the key's hash with
 /// the index, so growing never hashes a key again, and a probe compares keys only when their hashes agree.
 ///
-/// ```swift
+/// ```swift fragment
 /// var map = BindingMap()
 /// map.updateValue(binding, forKey: key)
 /// map[key]?.registration // the registration

@@ -1,7 +1,7 @@
 /// The quick read of a kept `.container` instance for property injection: `inject(into:)` fills a property whose
 /// type is a class, unnamed, from the instance `resolve(_:)` would return at the top level, with no resolution.
 ///
-/// ```swift
+/// ```swift fragment
 /// if let object = container.quickKeptObject(ObjectIdentifier(Value.self)) {
 ///     box.store(exactReference(object, as: Value.self), ...)
 /// }

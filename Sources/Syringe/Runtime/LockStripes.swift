@@ -4,7 +4,7 @@ internal import CSyringeRuntime
 /// objects too numerous and too short-lived to make a mutex each (every `@Injected` box would otherwise allocate
 /// and initialize its own, and destroy it with the box).
 ///
-/// ```swift
+/// ```swift fragment
 /// let value = LockStripes.withLock(for: box) { box.stored }
 /// ```
 ///

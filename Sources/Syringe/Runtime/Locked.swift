@@ -26,7 +26,7 @@ struct Locked<State>: @unchecked Sendable {
 
     /// Creates the state with `makeState`, in place: a large state is neither copied nor moved on the way.
     ///
-    /// ```swift
+    /// ```swift fragment
     /// let state = Locked { State(scope: scope) }
     /// ```
     @inline(__always)

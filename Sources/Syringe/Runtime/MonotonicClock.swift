@@ -7,7 +7,7 @@ internal import CSyringeRuntime
 ///
 /// Never decreases between two calls, on any thread.
 ///
-/// ```swift
+/// ```swift fragment
 /// let start = monotonicNanoseconds()
 /// let elapsed = monotonicNanoseconds() - start
 /// ```

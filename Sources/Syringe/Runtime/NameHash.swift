@@ -7,7 +7,7 @@
 /// form in which `==` compares strings. The hash is not seeded, so it offers no protection against names chosen
 /// to collide; registration names come from the program, not from its input.
 ///
-/// ```swift
+/// ```swift fragment
 /// nameHash("service-1") == nameHash("service-1") // true
 /// nameHash("e\u{301}") == nameHash("\u{E9}")      // true: "é" either way
 /// ```

@@ -4,7 +4,7 @@ internal import CSyringeRuntime
 enum ProcessEnvironment {
     /// The value of the environment variable `name`, `nil` when it is not set.
     ///
-    /// ```swift
+    /// ```swift fragment
     /// ProcessEnvironment.value(of: "SYRINGE_LOGGING_ENABLED")  // "1" when logging is asked for
     /// ```
     static func value(of name: String) -> String? {
@@ -14,7 +14,7 @@ enum ProcessEnvironment {
 
     /// Writes `text` to standard error at once, unbuffered (``Container/writeTrace(_:)`` uses it).
     ///
-    /// ```swift
+    /// ```swift fragment
     /// ProcessEnvironment.writeToStandardError("Syringe: …\n")
     /// ```
     static func writeToStandardError(_ text: String) {

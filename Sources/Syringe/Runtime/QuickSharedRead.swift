@@ -2,7 +2,7 @@
 /// specialized for the service type: no generic metadata is consulted, and the instance is handed back as the one
 /// reference it is.
 ///
-/// ```swift
+/// ```swift fragment
 /// var miss = QuickReadMiss()
 /// if let object = container.quickSharedObject(ObjectIdentifier(Service.self), miss: &miss) {
 ///     return exactReference(object, as: Service.self)

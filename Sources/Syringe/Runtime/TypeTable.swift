@@ -2,7 +2,7 @@
 /// last read by one atomic load and no lock: for the property injector's plan per type, which `inject(into:)`
 /// looks up for every object, most often for the type it looked up last.
 ///
-/// ```swift
+/// ```swift fragment
 /// private static let plans = TypeTable<Plan>()
 /// let plan = plans.object(for: ObjectIdentifier(type)) { makePlan(for: type) }
 /// ```

@@ -33,7 +33,7 @@ public struct GraphIdentifier: Hashable, Identifiable, Sendable {
     /// Two identifiers are equal when they name the same graph.
     ///
     /// ```swift
-    /// GraphIdentifier() == GraphIdentifier() // false
+    /// assert(GraphIdentifier() != GraphIdentifier())
     /// ```
     public static func == (lhs: GraphIdentifier, rhs: GraphIdentifier) -> Bool {
         lhs.graph === rhs.graph
@@ -42,7 +42,8 @@ public struct GraphIdentifier: Hashable, Identifiable, Sendable {
     /// Hashes the graph's identity.
     ///
     /// ```swift
-    /// var seen: Set<GraphIdentifier> = [graph]
+    /// var seen: Set<GraphIdentifier> = []
+    /// seen.insert(graph)
     /// ```
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)

@@ -12,7 +12,7 @@ extension ObjectScope {
     /// app.register(Cart.self) { _ in Cart() }.inObjectScope(.perContainer)
     /// let shop = Container(parent: app)
     /// let checkout = Container(parent: app)
-    /// shop.resolve(Cart.self) !== checkout.resolve(Cart.self)  // true
+    /// assert(shop.resolve(Cart.self) !== checkout.resolve(Cart.self))
     /// shop.shutdown()  // disposes shop's Cart only
     /// ```
     ///

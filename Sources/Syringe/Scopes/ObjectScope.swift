@@ -51,7 +51,7 @@ public final class ObjectScope: ObjectScopeProtocol, CustomStringConvertible {
     /// Creates a custom scope.
     ///
     /// ```swift
-    /// let session = ObjectScope(storageFactory: PermanentStorage.init, description: "session", parent: .graph)
+    /// let session = ObjectScope(storageFactory: PermanentStorage.init, description: "session", parent: ObjectScope.graph)
     /// ```
     ///
     /// - Parameters:

@@ -26,7 +26,7 @@ extension Container {
     /// ```swift
     /// let test = app.derived()
     /// test.withCurrent {
-    ///     Container.current === test  // true
+    ///     assert(Container.current === test)
     /// }
     /// ```
     ///

@@ -19,8 +19,8 @@ extension Container {
     /// let test = app.derived { c in
     ///     c.register(Gateway.self) { _ in MockGateway() }
     /// }
-    /// test.resolve(Checkout.self)!.gateway  // MockGateway: the test's own Checkout
-    /// app.resolve(Checkout.self)!.gateway   // RealGateway: the app is unchanged
+    /// assert(test.resolve(Checkout.self)!.gateway is MockGateway)  // the test's own Checkout
+    /// assert(app.resolve(Checkout.self)!.gateway is RealGateway)   // the app is unchanged
     /// ```
     ///
     /// What the derived container sees of instances made before it:
@@ -51,8 +51,8 @@ extension Container {
     /// ``withOverrides(_:operation:)``): it keeps its own instances of its ancestors' shared services.
     ///
     /// ```swift
-    /// app.derived().isDerived  // true
-    /// app.isDerived            // false
+    /// assert(app.derived().isDerived)
+    /// assert(!app.isDerived)
     /// ```
     public var isDerived: Bool {
         registry.derivation != nil

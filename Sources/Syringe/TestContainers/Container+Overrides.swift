@@ -80,7 +80,7 @@ extension Container {
     ///     c.register(Gateway.self) { _ in MockGateway() }
     /// }
     /// defer { token.end() }
-    /// token.container.resolve(Checkout.self)  // a Checkout with the mock
+    /// let checkout = token.container.resolve(Checkout.self)  // a Checkout with the mock
     /// ```
     ///
     /// - Parameter overrides: Registers the replacements.
@@ -101,7 +101,7 @@ public final class OverrideToken: Sendable {
     /// The container that resolves with the replacements: a container derived from the one overridden.
     ///
     /// ```swift
-    /// token.container.resolve(Gateway.self)  // the mock, until the token ends
+    /// let gateway = token.container.resolve(Gateway.self)  // the mock, until the token ends
     /// ```
     public let container: Container
 
@@ -115,7 +115,7 @@ public final class OverrideToken: Sendable {
     ///
     /// ```swift
     /// token.end()
-    /// token.container.resolve(Gateway.self)  // the overridden container's Gateway again
+    /// let gateway = token.container.resolve(Gateway.self)  // the overridden container's Gateway again
     /// ```
     public func end() {
         container.removeAll()

@@ -1,0 +1,7 @@
+// The context of the doc-comment samples of Sources/Syringe/DependencyGraph (Documentation/README.md, "Samples
+// in doc comments"); Common.context.swift has the rest. The folder is in the plugin's `notCompiledYet` list for
+// now.
+
+var graph: DependencyGraph { value() }
+var node: DependencyGraph.Node { value() }
+var edge: DependencyGraph.Edge { value() }

@@ -1,0 +1,26 @@
+// The context of the doc-comment samples of Sources/Syringe/Injection (Documentation/README.md, "Samples in
+// doc comments"); Common.context.swift has the rest.
+
+class UIViewController {
+    init() {}
+}
+final class SettingsStore {}
+protocol ProfileAPI {
+    func prefetch()
+}
+var api: any ProfileAPI { value() }
+protocol OrdersAPI {}
+@MainActor final class CheckoutViewModel {
+    init(cart: Cart) {}
+}
+
+// For Injected.swift (in the plugin's `notCompiledYet` list for now).
+final class CheckoutViewController {
+    @Injected var cart: Cart
+    @Injected(name: "json") var formatter: Formatter
+}
+var controller: CheckoutViewController { value() }
+final class ReportScreen {
+    @Injected(reinjected: true) var session: Session
+}
+var screen: ReportScreen { value() }

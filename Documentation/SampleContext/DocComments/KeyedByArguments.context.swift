@@ -1,0 +1,8 @@
+// The context of the doc-comment samples of Sources/Syringe/KeyedByArguments (Documentation/README.md, "Samples
+// in doc comments"); Common.context.swift has the rest.
+
+final class ItemViewModel {
+    init(id: Int, api: any API) {}
+}
+var error: ResolutionError { value() }
+var keyed: KeyedByArgumentsError { value() }

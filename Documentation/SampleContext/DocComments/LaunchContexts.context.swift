@@ -1,0 +1,10 @@
+// The context of the doc-comment samples of Sources/Syringe/LaunchContexts (Documentation/README.md, "Samples
+// in doc comments"); Common.context.swift has the rest.
+
+protocol Camera {}
+struct StillCamera: Camera {}
+protocol Logger {}
+struct VerboseLogger: Logger {}
+enum AppAssembler {
+    static func register(into container: Container) {}
+}

@@ -1,0 +1,16 @@
+// The context of the doc-comment samples of Sources/Syringe/Verification (Documentation/README.md, "Samples in
+// doc comments"); Common.context.swift has the rest. The folder is in the plugin's `notCompiledYet` list for now.
+
+var error: VerificationError { value() }
+var report: VerificationReport { value() }
+var captive: CaptiveDependency { value() }
+var samples: VerificationSamples { value() }
+var cacheRegistration: RegistrationDescription { value() }
+var clockRegistration: RegistrationDescription { value() }
+final class Cache {
+    init(clock: any Clock) {}
+}
+final class Order {}
+enum AppAssembler {
+    static func makeContainer() -> Container { Container() }
+}
