@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch="${1:-.build}"
-swift build --scratch-path "$scratch" --target Syringe >/dev/null
+swift build --scratch-path "$scratch" --target Syringe -Xswiftc -warnings-as-errors >/dev/null  # the flags of .ci/run's test build: no rebuild
 modules="$scratch/debug/Modules"
 [ -d "$modules" ] || modules="$scratch/debug"
 failed=0
