@@ -20,7 +20,7 @@ for snippet in Tests/KeyMatrix/CompileFail/*.swift; do
         continue
     fi
     if output=$(swiftc -typecheck -swift-version 6 -I "$modules" -I Sources/CSyringeRuntime/include \
-        Tests/KeyMatrix/Fixtures.swift "$snippet" 2>&1); then
+        Tests/SyringeTests/DeclaredKeys/KeyMatrixFixtures.swift "$snippet" 2>&1); then
         echo "key-matrix-compile-fail: $snippet compiled, but its cell says it must not ($expected)" >&2
         failed=1
     elif ! grep -F -- "$expected" <<<"$output" | grep -q "$(basename "$snippet")"; then
