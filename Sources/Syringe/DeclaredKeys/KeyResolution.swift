@@ -96,9 +96,15 @@ extension ServiceKeys {
     /// Registers the key's default in `container` unless the container already binds the key (the user's
     /// registration, or another thread's default): built, configured with the key's settings, then bound in one
     /// step under the registry's lock, so a registration made by hand is never replaced. One installation at a
-    /// time per key; no lock is held while the settings run but the key's own.
+    /// time per key; no lock is held while the settings run but the key's own. A key's settings that resolve the
+    /// key itself re-enter here on the installing thread: nothing is installed then, and that resolve fails as a
+    /// miss, never a deadlock.
     func installDefault(in container: Container) {
+        let thread = currentThreadIdentity()
+        guard installer.withLock({ $0 != thread }) else { return }
         installation.withLock { _ in
+            installer.withLock { $0 = thread }
+            defer { installer.withLock { $0 = 0 } }
             guard !container.bindsOwn(registryKey) else { return }
             installDefault(container)
         }

@@ -62,6 +62,9 @@ public class ServiceKeys: @unchecked Sendable {
     /// Makes the installation of the default one step per key: two threads that use the key first do not both
     /// build and configure a registration (a setting such as `implements` binds other keys).
     let installation = Locked(())
+    /// The thread installing the default (``currentThreadIdentity()``), `0` when none: a key's own settings that
+    /// resolve the key re-enter the installation on that thread, which is then not waited for (no deadlock).
+    let installer = Locked<UInt>(0)
 
     init(
         registryKey: ServiceKey, serviceType: Any.Type, argumentTypes: [Any.Type],

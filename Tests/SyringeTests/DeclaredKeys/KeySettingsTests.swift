@@ -173,3 +173,28 @@ struct KeyShadowingTests {
         try container.verify()
     }
 }
+
+private final class Reentrant: Sendable {}
+
+/// The container whose key the settings below resolve again.
+private let reentrantHome = Mutex<Container?>(nil)
+
+private extension ServiceKeys {
+    /// Settings that resolve the key they configure: a user's mistake, which must fail, never hang.
+    static let reentrantKey: Key<Reentrant> = Key(settings: { _ in
+        if let home = reentrantHome.withLock({ $0 }) {
+            #expect(throws: ResolutionError.self) { _ = try home[.reentrantKey] }
+        }
+    }) { _ in Reentrant() }
+}
+
+@Suite("A key's settings that resolve the key itself")
+struct KeySettingsReentranceTests {
+    @Test("the inner resolve fails as a miss, the outer one succeeds, and nothing waits forever")
+    func settingsResolvingTheirKey() throws {
+        let container = Container()
+        reentrantHome.withLock { $0 = container }
+        _ = try container[.reentrantKey]
+        #expect(container.hasAnyRegistration(of: Reentrant.self))
+    }
+}
