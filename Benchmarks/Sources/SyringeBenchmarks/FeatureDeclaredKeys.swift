@@ -28,9 +28,9 @@ extension ServiceKeys {
 /// A container in which both keys were used once (their defaults are registered).
 private func keyedContainer() -> Container {
     let container = Container()
-    _ = container.resolve(.transientLeaf)
-    _ = container.resolve(.singletonLeaf)
-    _ = container.resolve(.argumentLeaf, arguments: 0)
+    _ = (try? container[.transientLeaf])
+    _ = (try? container[.singletonLeaf])
+    _ = (try? container[.argumentLeaf, 0])
     return container
 }
 
@@ -41,15 +41,15 @@ func declaredKeyScenarios() -> [FeatureScenario] {
     let check: () -> [String] = {
         var failures: [String] = []
         let fresh = Container()
-        if fresh.resolve(.transientLeaf) == nil { failures.append("the key's default did not resolve") }
+        if (try? fresh[.transientLeaf]) == nil { failures.append("the key's default did not resolve") }
         if fresh.resolve(KeyedLeaf.self) == nil { failures.append("the key's default is not found by type") }
-        if fresh.resolve(.transientLeaf) === fresh.resolve(.transientLeaf) {
+        if (try? fresh[.transientLeaf]) === (try? fresh[.transientLeaf]) {
             failures.append("the transient key kept an instance")
         }
-        if fresh.resolve(.singletonLeaf) !== fresh.resolve(Leaf.self) {
+        if (try? fresh[.singletonLeaf]) !== fresh.resolve(Leaf.self) {
             failures.append("the singleton key and its type resolved different instances")
         }
-        if fresh.resolve(.argumentLeaf, arguments: 7)?.id != 7 { failures.append("the key with an argument failed") }
+        if (try? fresh[.argumentLeaf, 7])?.id != 7 { failures.append("the key with an argument failed") }
         if fresh.resolve(KeyedArgumentLeaf.self, argument: 8)?.id != 8 {
             failures.append("the key with an argument is not found by type and argument")
         }
