@@ -144,7 +144,7 @@ extension Container {
     ///
     /// ```swift
     /// let app = Container()
-    /// app.register(keys: ServiceKeys.all)   // the app's list: `static let all: [ServiceKeys] = [api, session, …]`
+    /// app.register(keys: ServiceKeys.all)          // [api, session, prices]
     /// let session = try app.require(Session.self)   // the key's default, found by type
     /// ```
     ///

@@ -14,9 +14,11 @@
 /// }
 ///
 /// let container = Container()
-/// let api = try container[.api]           // RealAPI, made by the default factory
+/// let api = try container[.api]
+/// assert(api is RealAPI)                  // made by the default factory
 /// container.register(.api) { _ in MockAPI() }
-/// let mock = try container[.api]          // MockAPI
+/// let mock = try container[.api]
+/// assert(mock is MockAPI)
 /// ```
 ///
 /// Every kind of key is one generic type, ``DeclaredKey``, named by what its factory is:
