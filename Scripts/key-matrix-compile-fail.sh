@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch="${1:-.build}"
-swift build --scratch-path "$scratch" --target Syringe >/dev/null
+swift build --scratch-path "$scratch" --target Syringe -Xswiftc -warnings-as-errors >/dev/null  # the flags of .ci/run's test build: no rebuild
 modules="$scratch/debug/Modules"
 [ -d "$modules" ] || modules="$scratch/debug"
 failed=0
@@ -20,7 +20,7 @@ for snippet in Tests/KeyMatrix/CompileFail/*.swift; do
         continue
     fi
     if output=$(swiftc -typecheck -swift-version 6 -I "$modules" -I Sources/CSyringeRuntime/include \
-        Tests/KeyMatrix/Fixtures.swift "$snippet" 2>&1); then
+        Tests/SyringeTests/DeclaredKeys/KeyMatrixFixtures.swift "$snippet" 2>&1); then
         echo "key-matrix-compile-fail: $snippet compiled, but its cell says it must not ($expected)" >&2
         failed=1
     elif ! grep -F -- "$expected" <<<"$output" | grep -q "$(basename "$snippet")"; then

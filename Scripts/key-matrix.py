@@ -3,7 +3,7 @@
 
 The list below (KINDS x OPERATIONS, each cell's state decided by `cell`) is the single source of:
   - Tests/SyringeTests/DeclaredKeys/KeyMatrixTests.swift   one Swift Testing test per "works" and "typed error" cell
-  - Tests/SyringeTests/DeclaredKeys/KeyMatrixFixtures.swift the keys and owners the tests use
+  - Tests/SyringeTests/DeclaredKeys/KeyMatrixFixtures.swift the keys and owners the tests and snippets use
   - Tests/KeyMatrix/CompileFail/*.swift                    one snippet per "does not compile" cell, with the
                                                           error it must produce on its first line
   - the table between the key-matrix markers of Documentation/DeclaredKeys.md
@@ -429,7 +429,6 @@ def outputs():
     files = {
         "Tests/SyringeTests/DeclaredKeys/KeyMatrixFixtures.swift": FIXTURES + "\n" + owners(),
         "Tests/SyringeTests/DeclaredKeys/KeyMatrixTests.swift": tests_file(),
-        "Tests/KeyMatrix/Fixtures.swift": FIXTURES + "\n" + owners(),
     }
     for name, text in compile_fail_files().items():
         files[f"Tests/KeyMatrix/CompileFail/{name}"] = text

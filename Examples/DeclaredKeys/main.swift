@@ -68,11 +68,27 @@ final class ProductScreen {
     @Injected(.productAPI) var api: any ProductAPI
 }
 
+/// A screen whose properties need `await`: an `async` key and a main-actor key.
+final class CheckoutScreen {
+    @Injected(.prices) var prices: PriceList
+    @Injected(.cart) var cart: CartModel
+}
+
+/// The app's own global actor, for its storage.
+@globalActor actor StorageActor {
+    static let shared = StorageActor()
+}
+
+final class Favorites: Sendable {
+    let ids: [Int]
+    @StorageActor init(ids: [Int]) { self.ids = ids }
+}
+
 // MARK: The declarations: one place, checked by the compiler, autocompleted after `.`
 
 extension ServiceKeys {
     static let session = Key<Session>(scope: .container) { _ in Session(user: "guest") }
-    static let productAPI = Key<any ProductAPI> { r in LiveProductAPI(session: try r[.session]) }
+    static let productAPI = Key<any ProductAPI>(scope: .container) { r in LiveProductAPI(session: try r[.session]) }
     static let productDetail = Key<ProductDetail>.WithArguments<Int> { r, id in
         ProductDetail(title: try r[.productAPI].name(of: id))
     }
@@ -81,12 +97,18 @@ extension ServiceKeys {
     static let price = AsyncKey<Int>.WithArguments<Int>(name: "price") { r, id in
         try await r[.prices].prices[id] ?? 0
     }
-    static let productRow = MainActorKey<ProductRowModel>.WithArguments<Int> { r, id in
+    static let productRow = MainActorKey<ProductRowModel>.WithArguments<Int>(
+        // One row model per product, 10 kept; each keeps the detail it was made from, on purpose.
+        scope: .container, settings: { $0.keyedByArguments(limit: 10).allowsCaptiveDependencies() }
+    ) { r, id in
         ProductRowModel(title: try r[.productDetail, id].title)
+    }
+    static let favorites = GlobalActorKey<Favorites, StorageActor>(scope: .container, isolatedTo: StorageActor.self) {
+        @StorageActor _ in Favorites(ids: [1, 4])
     }
 
     /// The keys the app declares, for `verify(keys:)`: Swift cannot list static members at run time.
-    static let all: [ServiceKeys] = [session, productAPI, productDetail, prices, cart, price, productRow]
+    static let all: [ServiceKeys] = [session, productAPI, productDetail, prices, cart, price, productRow, favorites]
 }
 
 let app = Container()
@@ -98,7 +120,7 @@ let report = try app.verify(keys: ServiceKeys.all) { samples in
     samples.provide(Int.self, name: "price", argument: 1)
 }
 print(report)
-check(report.unusedKeyDefaults.count == 7, "verify(keys:) checked the seven defaults not used yet")
+check(report.unusedKeyDefaults.count == 8, "verify(keys:) checked the eight defaults not used yet")
 check(!app.hasAnyRegistration(of: Session.self), "and registered nothing: a key costs nothing before its first use")
 
 print("Resolving by key")
@@ -141,6 +163,32 @@ let price = try await app.async[.price, 2]
 check(price == 12, "try await app.async[.price, 2] awaited the async default with its argument: \(price)")
 let rowTitle = try await MainActor.run { try app.mainActor[.productRow, 6].title }
 check(rowTitle == "product 6 for guest", "app.mainActor[.productRow, 6] made the row on the main actor")
+
+print("Property injection of async and main-actor keys, awaited")
+let checkout = CheckoutScreen()
+try await app.async.inject(into: checkout)
+check(checkout.prices.prices[1] == 30, "@Injected(.prices) was filled by awaiting the async default")
+check(checkout.cart === cart, "@Injected(.cart) got the main-actor singleton")
+
+print("A key whose factory runs on the app's own global actor")
+let favorites = try await app.async[.favorites]
+check(favorites.ids == [1, 4], "try await app.async[.favorites] ran the factory on StorageActor")
+let firstRow = try await MainActor.run { try app.mainActor[.productRow, 6] }
+let sameRow = try await MainActor.run { try app.mainActor[.productRow, 6] }
+check(firstRow === sameRow, "the key's settings keep one row model per product")
+
+print("Keys listed up front: lookups by type see them before their first use")
+let listed = Container()
+listed.register(keys: ServiceKeys.all)
+check(try listed.require(Session.self).user == "guest", "require(Session.self) found the key's default")
+
+print("Checked awaited, every kind of key run")
+let awaited = try await Container().async.verify(keys: ServiceKeys.all) { samples in
+    samples.provide(ProductDetail.self, argument: 1)
+    samples.provide(ProductRowModel.self, argument: 1)
+    samples.provide(Int.self, name: "price", argument: 1)
+}
+check(awaited.asynchronous.isEmpty, "async.verify(keys:) ran the async, main-actor and global-actor defaults too")
 
 print("After use")
 let after = try app.verify(keys: ServiceKeys.all) { samples in

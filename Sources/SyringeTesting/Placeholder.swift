@@ -75,8 +75,11 @@ extension Container {
     /// ``registerPlaceholder(_:name:fileID:filePath:line:column:)`` does for a type. The key's default is not used.
     ///
     /// ```swift
-    /// let test = app.derived { c in
-    ///     c.registerPlaceholder(.analytics)  // this test must not track anything
+    /// extension ServiceKeys {
+    ///     static let tracker = Key<Analytics> { _ in Analytics() }
+    /// }
+    /// let test = Container().derived { c in
+    ///     c.registerPlaceholder(.tracker)  // this test must not track anything
     /// }
     /// ```
     ///

@@ -84,6 +84,20 @@ extension ServiceKeys {
                 runDefault: runDefault)
         }
 
+        /// The initializer of the kinds whose factory is erased (main actor, global actor, `async`).
+        convenience init<each Argument>(
+            name: String?, scope: ObjectScope?, settings: (@Sendable (ServiceEntry<Service>) -> Void)?,
+            fileID: String, line: UInt, arguments: repeat (each Argument).Type, erased: ErasedFactory
+        ) {
+            self.init(
+                name: name, scope: scope, settings: settings, fileID: fileID, line: line,
+                arguments: repeat (each Argument).self
+            ) { container, configuration in
+                container.erasedRegistration(
+                    Service.self, name: name, fileID: fileID, line: line, configuration: configuration, erased: erased)
+            }
+        }
+
         /// Gives `entry`, a registration of this key made with `register(.key)`, the key's scope and settings.
         func applySettings(to entry: ServiceEntry<Service>) {
             if let scope { entry.inObjectScope(scope) }
@@ -255,11 +269,7 @@ extension ServiceKeys.DeclaredKey {
         let erased = ErasedFactory.onMainActor(factory)
         self.init(
             name: name, scope: scope, settings: settings, fileID: fileID, line: line,
-            arguments: repeat (each Argument).self
-        ) { container, configuration in
-            container.erasedRegistration(
-                Service.self, name: name, fileID: fileID, line: line, configuration: configuration, erased: erased)
-        }
+            arguments: repeat (each Argument).self, erased: erased)
     }
 
     /// Declares a service made on the global actor `Isolation`, with or without runtime arguments (which cross
@@ -296,11 +306,7 @@ extension ServiceKeys.DeclaredKey {
             site: "GlobalActorKey<\(typeName(Service.self)), \(typeName(Isolation.self))> at \(fileID):\(line)", factory)
         self.init(
             name: name, scope: scope, settings: settings, fileID: fileID, line: line,
-            arguments: repeat (each Argument).self
-        ) { container, configuration in
-            container.erasedRegistration(
-                Service.self, name: name, fileID: fileID, line: line, configuration: configuration, erased: erased)
-        }
+            arguments: repeat (each Argument).self, erased: erased)
     }
 
     /// Declares a service made by an `async` factory, with or without runtime arguments.
@@ -328,10 +334,6 @@ extension ServiceKeys.DeclaredKey {
         let erased = ErasedFactory.awaited(factory)
         self.init(
             name: name, scope: scope, settings: settings, fileID: fileID, line: line,
-            arguments: repeat (each Argument).self
-        ) { container, configuration in
-            container.erasedRegistration(
-                Service.self, name: name, fileID: fileID, line: line, configuration: configuration, erased: erased)
-        }
+            arguments: repeat (each Argument).self, erased: erased)
     }
 }
