@@ -26,6 +26,3 @@ protocol PaymentGateway {}
 enum Shop {
     static func buy(cents: Int) -> Bool { true }
 }
-extension ServiceKeys {
-    static let analytics = Key<Analytics> { _ in Analytics() }
-}
