@@ -23,17 +23,6 @@ struct DocumentationSamples: BuildToolPlugin {
         return pages.sorted()
     }
 
-    /// Source files whose doc-comment samples are not compiled yet: a path, or a folder ending in `/`. Keep it
-    /// short; remove an entry once its samples compile (Documentation/README.md, "Samples in doc comments").
-    static let notCompiledYet = [
-        // Being redesigned (declared keys, issue #32); their samples join once the new API lands.
-        "Sources/Syringe/DeclaredKeys/",  // needs a context and one name per key in the folder
-        "Sources/Syringe/Injection/Injected.swift",  // compiles with its context (2026-11-28)
-        "Sources/Syringe/Concurrency/Container+ActorIsolation.swift",  // compiles with its context (2026-11-28)
-        "Sources/Syringe/Verification/",  // compiles but for one bare `error.failures.count`
-        "Sources/Syringe/DependencyGraph/",  // compiles with its context (2026-11-28)
-    ]
-
     /// The folders whose `///` samples are compiled, one program each: every folder of Sources/Syringe (its
     /// subfolders included) and Sources/SyringeTesting, with their Swift files (paths from the package root).
     static func sourceFolders(in root: URL) -> [(name: String, files: [String])] {
@@ -45,9 +34,6 @@ struct DocumentationSamples: BuildToolPlugin {
             }
             return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
                 .map { directory + "/" + $0 }
-                .filter { path in
-                    !notCompiledYet.contains { path == $0 || ($0.hasSuffix("/") && path.hasPrefix($0)) }
-                }
                 .sorted()
         }
         let library = "Sources/Syringe"

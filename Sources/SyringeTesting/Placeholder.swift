@@ -78,7 +78,7 @@ extension Container {
     /// extension ServiceKeys {
     ///     static let tracker = Key<Analytics> { _ in Analytics() }
     /// }
-    /// let test = Container().derived { c in
+    /// let test = app.derived { c in
     ///     c.registerPlaceholder(.tracker)  // this test must not track anything
     /// }
     /// ```

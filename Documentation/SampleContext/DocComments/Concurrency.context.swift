@@ -11,7 +11,7 @@ enum AppAssembler {
 }
 let token = "secret"
 
-// For Container+ActorIsolation.swift (in the plugin's `notCompiledYet` list for now).
+// For Container+ActorIsolation.swift.
 final class Cache: Sendable {}
 final class Store {
     init(cache: Cache) {}

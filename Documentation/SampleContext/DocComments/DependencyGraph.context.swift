@@ -1,6 +1,5 @@
 // The context of the doc-comment samples of Sources/Syringe/DependencyGraph (Documentation/README.md, "Samples
-// in doc comments"); Common.context.swift has the rest. The folder is in the plugin's `notCompiledYet` list for
-// now.
+// in doc comments"); Common.context.swift has the rest.
 
 var graph: DependencyGraph { value() }
 var node: DependencyGraph.Node { value() }

@@ -14,7 +14,7 @@ protocol OrdersAPI {}
     init(cart: Cart) {}
 }
 
-// For Injected.swift (in the plugin's `notCompiledYet` list for now).
+// For Injected.swift.
 final class CheckoutViewController {
     @Injected var cart: Cart
     @Injected(name: "json") var formatter: Formatter

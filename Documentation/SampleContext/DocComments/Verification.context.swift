@@ -1,5 +1,5 @@
 // The context of the doc-comment samples of Sources/Syringe/Verification (Documentation/README.md, "Samples in
-// doc comments"); Common.context.swift has the rest. The folder is in the plugin's `notCompiledYet` list for now.
+// doc comments"); Common.context.swift has the rest.
 
 var error: VerificationError { value() }
 var report: VerificationReport { value() }

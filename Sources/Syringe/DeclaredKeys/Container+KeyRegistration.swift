@@ -36,7 +36,7 @@ extension Container {
     /// Overrides a declared key that takes runtime arguments, with a factory taking the same arguments.
     ///
     /// ```swift
-    /// container.register(.detail) { _, id in DetailModel(id: id, api: MockAPI()) }
+    /// container.register(.detail) { _, id in Detail(id: id, api: MockAPI()) }
     /// ```
     ///
     /// - Parameters:
@@ -143,11 +143,8 @@ extension Container {
     /// already binds (an override made before) keeps its registration. Keys left out still cost nothing until used.
     ///
     /// ```swift
-    /// enum AppKeys {
-    ///     static let all: [ServiceKeys] = [ServiceKeys.api, ServiceKeys.session, ServiceKeys.prices]
-    /// }
     /// let app = Container()
-    /// app.register(keys: AppKeys.all)
+    /// app.register(keys: ServiceKeys.all)          // [api, session, prices]
     /// let session = try app.require(Session.self)   // the key's default, found by type
     /// ```
     ///

@@ -16,7 +16,7 @@ extension Container {
     ///
     /// ```swift
     /// extension ServiceKeys {
-    ///     static let all: [ServiceKeys] = [api, session]
+    ///     static let all: [ServiceKeys] = [api, session, prices]
     /// }
     /// let report = try container.verify(keys: ServiceKeys.all)
     /// ```
@@ -112,8 +112,8 @@ extension MainActorResolver {
     /// run too), and the default of each of `keys` not used yet, without registering it in the container.
     ///
     /// ```swift
-    /// @Test @MainActor func keysAreSound() throws {
-    ///     try container.mainActor.verify(keys: AppKeys.all)
+    /// @Test @MainActor func keysAreSoundOnMainActor() throws {
+    ///     try container.mainActor.verify(keys: ServiceKeys.all)
     /// }
     /// ```
     ///
@@ -141,7 +141,7 @@ extension AsyncContainerResolver {
     ///
     /// ```swift
     /// @Test func keysAreSound() async throws {
-    ///     try await container.async.verify(keys: AppKeys.all)
+    ///     try await container.async.verify(keys: ServiceKeys.all)
     /// }
     /// ```
     ///
@@ -164,7 +164,7 @@ extension AsyncContainerResolver {
     /// of `keys` not used yet drawn too, in the group ``Container/unusedKeyGroup``.
     ///
     /// ```swift
-    /// print(await container.async.dependencyGraph(keys: AppKeys.all).mermaid)
+    /// print(await container.async.dependencyGraph(keys: ServiceKeys.all).mermaid)
     /// ```
     ///
     /// - Parameters:

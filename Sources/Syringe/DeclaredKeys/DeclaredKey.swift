@@ -17,8 +17,8 @@ extension ServiceKeys {
     ///
     /// ```swift
     /// extension ServiceKeys {
-    ///     static let api = Key<any API> { _ in RealAPI() }
-    ///     static let detail = Key<DetailModel>.WithArguments<Int> { r, id in DetailModel(id: id, api: try r[.api]) }
+    ///     static let cart = Key<Cart>(scope: .container) { _ in Cart() }
+    ///     static let detail = Key<Detail>.WithArguments<Int> { r, id in Detail(id: id, api: try r[.api]) }
     ///     static let model = MainActorKey<ViewModel> { r in ViewModel(api: try r[.api]) }
     ///     static let prices = AsyncKey<PriceList>(scope: .container) { _ in try await PriceList.load() }
     /// }
@@ -46,7 +46,12 @@ extension ServiceKeys {
         /// of this key's kind.
         ///
         /// ```swift
-        /// static let detail = Key<DetailModel>.WithArguments<Int> { _, id in DetailModel(id: id) }
+        /// extension ServiceKeys {
+        ///     static let invoice = Key<Invoice>.WithArguments<Int, String> { _, number, currency in
+        ///         Invoice(number: number, currency: currency)
+        ///     }
+        /// }
+        /// let invoice = try container[.invoice, 42, "EUR"]
         /// ```
         public typealias WithArguments<each Argument> = DeclaredKey<
             Service, (ServiceKeys.Arguments, repeat each Argument), Execution
@@ -116,8 +121,9 @@ extension ServiceKeys {
     ///
     /// ```swift
     /// extension ServiceKeys {
-    ///     static let model = MainActorKey<ViewModel> { r in ViewModel(api: try r[.api]) }
+    ///     static let profile = MainActorKey<ProfileModel> { r in ProfileModel(api: try r[.api]) }
     /// }
+    /// let profile = try container.mainActor[.profile]   // on the main actor
     /// ```
     public typealias MainActorKey<Service> = DeclaredKey<Service, Arguments, OnMainActor>
 
@@ -145,9 +151,9 @@ extension ServiceKeys {
     ///
     /// ```swift
     /// extension ServiceKeys {
-    ///     static let prices = AsyncKey<PriceList>(scope: .container) { _ in try await PriceList.load() }
+    ///     static let rates = AsyncKey<ExchangeRates>(scope: .container) { _ in try await ExchangeRates.download() }
     /// }
-    /// let prices = try await container.async[.prices]
+    /// let rates = try await container.async[.rates]
     /// ```
     public typealias AsyncKey<Service> = DeclaredKey<Service, Arguments, Asynchronous>
 }
@@ -159,7 +165,9 @@ extension ServiceKeys.DeclaredKey {
     ///
     /// ```swift
     /// extension ServiceKeys {
-    ///     static let api = Key<any API>(scope: .container) { r in RealAPI(session: try r[.session]) }
+    ///     static let stagingAPI = Key<any API>(name: "staging", scope: .container) { r in
+    ///         RealAPI(session: try r[.session])
+    ///     }
     /// }
     /// ```
     ///
@@ -192,11 +200,11 @@ extension ServiceKeys.DeclaredKey {
     ///
     /// ```swift
     /// extension ServiceKeys {
-    ///     static let detail = Key<DetailModel>.WithArguments<Int>(settings: { $0.keyedByArguments(limit: 20) }) {
-    ///         r, id in DetailModel(id: id, api: try r[.api])
-    ///     }
+    ///     static let product = Key<Product>.WithArguments<Int>(
+    ///         scope: .container, settings: { $0.keyedByArguments(limit: 20) }  // one Product kept per id
+    ///     ) { r, id in Product(id: id, api: try r[.api]) }
     /// }
-    /// let model = try container[.detail, 42]
+    /// let product = try container[.product, 42]
     /// ```
     ///
     /// - Parameters:
@@ -236,8 +244,8 @@ extension ServiceKeys.DeclaredKey {
     ///
     /// ```swift
     /// extension ServiceKeys {
-    ///     static let model = MainActorKey<ViewModel>(scope: .container) { _ in ViewModel() }
-    ///     static let detailModel = MainActorKey<DetailViewModel>.WithArguments<Int> { _, id in DetailViewModel(id: id) }
+    ///     static let home = MainActorKey<HomeModel>(scope: .container) { _ in HomeModel() }
+    ///     static let detailModel = MainActorKey<DetailModel>.WithArguments<Int> { _, id in DetailModel(id: id) }
     /// }
     /// ```
     ///
@@ -269,8 +277,8 @@ extension ServiceKeys.DeclaredKey {
     ///
     /// ```swift
     /// extension ServiceKeys {
-    ///     static let store = GlobalActorKey<Store, StorageActor>(isolatedTo: StorageActor.self) { @StorageActor _ in
-    ///         Store()
+    ///     static let index = GlobalActorKey<SearchIndex, StorageActor>(isolatedTo: StorageActor.self) {
+    ///         @StorageActor _ in SearchIndex()
     ///     }
     /// }
     /// ```
@@ -305,7 +313,7 @@ extension ServiceKeys.DeclaredKey {
     ///
     /// ```swift
     /// extension ServiceKeys {
-    ///     static let prices = AsyncKey<PriceList> { r in try await PriceList.load(api: try r[.api]) }
+    ///     static let stock = AsyncKey<Stock> { r in try await Stock.load(api: try r[.api]) }
     ///     static let quote = AsyncKey<Quote>.WithArguments<String> { _, currency in try await Quote.fetch(currency) }
     /// }
     /// ```

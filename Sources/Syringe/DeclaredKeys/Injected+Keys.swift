@@ -19,7 +19,7 @@ extension Injected {
     /// ```swift
     /// @MainActor final class PlayerModel {
     ///     @Injected(.api) var api: any API
-    ///     @Injected(.subscriptions) var subscriptions: SubscriptionStore   // an AsyncKey
+    ///     @Injected(.prices) var prices: PriceList   // an AsyncKey
     /// }
     /// let model = PlayerModel()
     /// try await container.async.inject(into: model)

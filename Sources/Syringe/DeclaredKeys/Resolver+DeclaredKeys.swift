@@ -17,7 +17,7 @@ extension Resolver {
     /// first use in the root of the tree).
     ///
     /// ```swift
-    /// container.register(Checkout.self) { r in Checkout(api: try r[.api], detail: try r[.detail, 42]) }
+    /// container.register(ProductPage.self) { r in ProductPage(api: try r[.api], detail: try r[.detail, 42]) }
     /// ```
     ///
     /// - Parameters:
@@ -80,7 +80,7 @@ extension Container {
     /// The service the key declares, made from these runtime arguments (see the `Resolver` subscript).
     ///
     /// ```swift
-    /// let model = try container[.detail, 42]
+    /// let detail = try container[.detail, 42]
     /// ```
     ///
     /// - Parameters:
@@ -117,10 +117,8 @@ extension MainActorResolver {
     /// main-actor code.
     ///
     /// ```swift
-    /// @MainActor func show() throws {
-    ///     let model = try container.mainActor[.model]
-    ///     let detail = try container.mainActor[.detailModel, 42]
-    /// }
+    /// let model = try container.mainActor[.model]             // on the main actor
+    /// let detail = try container.mainActor[.detailModel, 42]
     /// ```
     ///
     /// - Parameters:

@@ -14,9 +14,11 @@
 /// }
 ///
 /// let container = Container()
-/// let api = try container[.api]           // RealAPI, made by the default factory
+/// let api = try container[.api]
+/// assert(api is RealAPI)                  // made by the default factory
 /// container.register(.api) { _ in MockAPI() }
-/// let mock = try container[.api]          // MockAPI
+/// let mock = try container[.api]
+/// assert(mock is MockAPI)
 /// ```
 ///
 /// Every kind of key is one generic type, ``DeclaredKey``, named by what its factory is:
@@ -132,7 +134,10 @@ extension ServiceKeys {
     /// A synchronous factory: resolved anywhere (``Key``).
     ///
     /// ```swift
-    /// static let api = Key<any API> { _ in RealAPI() }
+    /// extension ServiceKeys {
+    ///     static let clock = Key<any Clock> { _ in SystemClock() }
+    /// }
+    /// let clock = try container[.clock]
     /// ```
     public enum Synchronous: MainActorExecution {}
 
@@ -140,7 +145,8 @@ extension ServiceKeys {
     /// code with `await`.
     ///
     /// ```swift
-    /// static let model = MainActorKey<ViewModel> { _ in ViewModel() }
+    /// @MainActor func show() throws -> ViewModel { try container.mainActor[.model] }
+    /// func load() async throws -> ViewModel { try await container.async[.model] }
     /// ```
     public enum OnMainActor: MainActorExecution, AwaitedExecution {}
 
@@ -148,14 +154,16 @@ extension ServiceKeys {
     /// main actor, ``MainActorKey`` also lets main-actor code resolve synchronously.)
     ///
     /// ```swift
-    /// static let store = GlobalActorKey<Store, StorageActor>(isolatedTo: StorageActor.self) { @StorageActor _ in Store() }
+    /// let store = try await container.async[.store]   // made on StorageActor
     /// ```
     public enum OnGlobalActor<Isolation: GlobalActor>: AwaitedExecution {}
 
     /// An `async` factory (``AsyncKey``).
     ///
     /// ```swift
-    /// static let prices = AsyncKey<PriceList> { _ in try await PriceList.load() }
+    /// container.register(Catalog.self) { r in
+    ///     Catalog(prices: try await r[.prices], quote: try await r[.quote, "EUR"])   // in an async factory
+    /// }
     /// ```
     public enum Asynchronous: AwaitedExecution {}
 }

@@ -93,14 +93,14 @@ public struct Injected<Value> {
     /// The registration name the property is resolved under.
     ///
     /// ```swift
-    /// print(controller.$formatter.name ?? "unnamed") // json
+    /// assert(controller.$formatter.name == "json")
     /// ```
     public var name: String? { storage.name }
 
     /// Whether the property is filled again when its source registration changes.
     ///
     /// ```swift
-    /// print(screen.$session.isReinjected) // true
+    /// assert(screen.$session.isReinjected)
     /// ```
     public var isReinjected: Bool { storage.reinjected }
 }

@@ -9,7 +9,7 @@
 ///     try container.verify()
 /// } catch {
 ///     print(error)          // every finding, readable
-///     error.failures.count  // the registrations that cannot be resolved
+///     print("\(error.failures.count) registrations cannot be resolved")
 /// }
 /// ```
 public struct VerificationError: Error, Sendable, CustomStringConvertible {
