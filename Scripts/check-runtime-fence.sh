@@ -11,10 +11,10 @@
 #      `targetEnvironment(...)`) exists anywhere in Sources/Syringe, or `__APPLE__`/`__linux__` in the C half:
 #      one code path on every platform;
 #   4. a source file in Sources/ has more than 500 lines;
-#   5. `Unretained` or one of the unchecked reinterpretations (`value(ofExactly:as:)`, `exactReference(_:as:)`,
+#   5. `Unretained` or one of the reinterpretations checked only in debug builds (`exactReference(_:as:)`,
 #      `typedPlain(as:)`, `typedWithArguments(as:)`, `typedValue(as:)`) is used outside Runtime/ and the resolution
-#      engine (Sources/Syringe/Engine/): elsewhere the checked forms (`exactValue(_:as:)`, `unpack(_:as:mismatch:)`)
-#      and plain references serve.
+#      engine (Sources/Syringe/Engine/): elsewhere the forms checked in every build (`value(ofExactly:as:)` after
+#      `holdsExactly`, `unpack(_:as:mismatch:)`) and plain references serve.
 # Comment lines are not checked. Usage: Scripts/check-runtime-fence.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,7 +53,7 @@ cplatform=$(grep -rnE '__APPLE__|__linux__|_WIN32|TARGET_OS_' Sources/CSyringeRu
 [ -z "$cplatform" ] || report "platform conditionals in the C half:
 $cplatform"
 
-unchecked='\bUnretained\b|value\(ofExactly:|exactReference\(|typedPlain\(|typedWithArguments\(|typedValue\('
+unchecked='\bUnretained\b|exactReference\(|typedPlain\(|typedWithArguments\(|typedValue\('
 found=$(code_outside_runtime "$unchecked" | grep -v '^Sources/Syringe/Engine/' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*///' || true)
 [ -z "$found" ] || report "Unretained or an unchecked reinterpretation outside Runtime/ and Engine/:
 $found"

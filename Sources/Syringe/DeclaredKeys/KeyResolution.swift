@@ -102,11 +102,12 @@ extension ServiceKeys {
     func installDefault(in container: Container) {
         let thread = currentThreadIdentity()
         guard installer.withLock({ $0 != thread }) else { return }
-        installation.withLock { _ in
+        installation.withLock { installations in
             installer.withLock { $0 = thread }
             defer { installer.withLock { $0 = 0 } }
             guard !container.bindsOwn(registryKey) else { return }
             installDefault(container)
+            installations += 1
         }
     }
 

@@ -62,8 +62,10 @@ public class ServiceKeys: @unchecked Sendable {
     /// of the user's own), which has no registry to keep the default in; `nil` for kinds that need the container.
     let runDefault: (@Sendable (any Resolver, Any) throws -> Any)?
     /// Makes the installation of the default one step per key: two threads that use the key first do not both
-    /// build and configure a registration (a setting such as `implements` binds other keys).
-    let installation = Locked(())
+    /// build and configure a registration (a setting such as `implements` binds other keys). Its state counts
+    /// the installations made; the lock is what matters. (Not a `Locked<Void>`: an empty state shares its address
+    /// with the mutex, which ThreadSanitizer reports as a race.)
+    let installation = Locked(0)
     /// The thread installing the default (``currentThreadIdentity()``), `0` when none: a key's own settings that
     /// resolve the key re-enter the installation on that thread, which is then not waited for (no deadlock).
     let installer = Locked<UInt>(0)

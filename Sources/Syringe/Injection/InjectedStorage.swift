@@ -28,7 +28,7 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
             return filledObject(object, as: Value.self)
         case .value(let value):
             // Stored as exactly `Value` (the invariant); the cast is only for a box someone filled otherwise.
-            if let exact = exactValue(value, as: Value.self) { return exact }
+            if holdsExactly(value, Value.self) { return Syringe.value(ofExactly: value, as: Value.self) }
             return value as! Value
         }
     }

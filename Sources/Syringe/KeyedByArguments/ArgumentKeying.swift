@@ -58,7 +58,7 @@ enum OneArgument<Value: Hashable>: ArgumentKeyMaker {
     @inline(__always)
     static func key(of arguments: Any) -> Value? {
         // A request's argument is stored as its registered type: taken out as it is. A converted one is cast.
-        if let exact = exactValue(arguments, as: Value.self) { return exact }
+        if holdsExactly(arguments, Value.self) { return value(ofExactly: arguments, as: Value.self) }
         switch arguments {
         case let argument as Value: return argument
         default: return nil
@@ -72,7 +72,8 @@ struct ArgumentPair<First: Hashable, Second: Hashable>: Hashable, ArgumentKeyMak
     let second: Second
 
     static func key(of arguments: Any) -> ArgumentPair? {
-        if let (first, second) = exactValue(arguments, as: (First, Second).self) {
+        if holdsExactly(arguments, (First, Second).self) {
+            let (first, second) = value(ofExactly: arguments, as: (First, Second).self)
             return ArgumentPair(first: first, second: second)
         }
         switch arguments {
@@ -89,7 +90,8 @@ struct ArgumentTriple<First: Hashable, Second: Hashable, Third: Hashable>: Hasha
     let third: Third
 
     static func key(of arguments: Any) -> ArgumentTriple? {
-        if let (first, second, third) = exactValue(arguments, as: (First, Second, Third).self) {
+        if holdsExactly(arguments, (First, Second, Third).self) {
+            let (first, second, third) = value(ofExactly: arguments, as: (First, Second, Third).self)
             return ArgumentTriple(first: first, second: second, third: third)
         }
         switch arguments {

@@ -29,13 +29,6 @@ func holdsExactly<Service>(_ instance: Any, _ serviceType: Service.Type) -> Bool
     return _openExistential(instance, do: isExactly)
 }
 
-/// `instance` as a `Service` when it stores exactly a `Service` (``holdsExactly(_:_:)``), taken out as it is; `nil`
-/// otherwise. Checked, so code outside `Runtime/` and the engine uses this one, never ``value(ofExactly:as:)``.
-@inline(__always)
-func exactValue<Service>(_ instance: Any, as serviceType: Service.Type) -> Service? {
-    holdsExactly(instance, Service.self) ? value(ofExactly: instance, as: Service.self) : nil
-}
-
 /// `instance`, which ``holdsExactly(_:_:)`` said stores exactly a `Service`, as a `Service`: the value is taken out
 /// as it is, with no dynamic cast.
 @inline(__always)
