@@ -28,9 +28,7 @@ extension Container {
         _ key: ServiceKeys.Key<Service>, fileID: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> ServiceEntry<Service> {
-        let entry = register(Service.self, name: key.name, fileID: fileID, line: line, factory: factory)
-        key.applySettings(to: entry)
-        return entry
+        key.configured(register(Service.self, name: key.name, fileID: fileID, line: line, factory: factory))
     }
 
     /// Overrides a declared key that takes runtime arguments, with a factory taking the same arguments.
@@ -51,9 +49,7 @@ extension Container {
         fileID: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (any Resolver, repeat each Argument) throws -> Service
     ) -> ServiceEntry<Service> {
-        let entry = register(Service.self, name: key.name, fileID: fileID, line: line, factory: factory)
-        key.applySettings(to: entry)
-        return entry
+        key.configured(register(Service.self, name: key.name, fileID: fileID, line: line, factory: factory))
     }
 
     /// Overrides a declared main-actor key, with a factory that runs on the main actor.
@@ -76,10 +72,8 @@ extension Container {
         fileID: String = #fileID, line: UInt = #line,
         factory: @escaping @MainActor @Sendable (any Resolver, repeat each Argument) throws -> Service
     ) -> ServiceEntry<Service> {
-        let entry = addRegistration(
-            Service.self, name: key.name, fileID: fileID, line: line, erased: .onMainActor(factory))
-        key.applySettings(to: entry)
-        return entry
+        key.configured(
+            addRegistration(Service.self, name: key.name, fileID: fileID, line: line, erased: .onMainActor(factory)))
     }
 
     /// Overrides a declared global-actor key, with a factory isolated to the same actor (write it on the closure).
@@ -104,9 +98,8 @@ extension Container {
     ) -> ServiceEntry<Service> {
         let erased = ErasedFactory.isolated(
             to: Isolation.self, site: "register(.\(typeName(Service.self))) at \(fileID):\(line)", factory)
-        let entry = addRegistration(Service.self, name: key.name, fileID: fileID, line: line, erased: erased)
-        key.applySettings(to: entry)
-        return entry
+        return key.configured(
+            addRegistration(Service.self, name: key.name, fileID: fileID, line: line, erased: erased))
     }
 
     /// Overrides a declared `async` key, with an `async` factory.
@@ -128,9 +121,8 @@ extension Container {
         fileID: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (any AsyncResolver, repeat each Argument) async throws -> Service
     ) -> ServiceEntry<Service> {
-        let entry = addRegistration(Service.self, name: key.name, fileID: fileID, line: line, erased: .awaited(factory))
-        key.applySettings(to: entry)
-        return entry
+        key.configured(
+            addRegistration(Service.self, name: key.name, fileID: fileID, line: line, erased: .awaited(factory)))
     }
 
     /// Registers the defaults of the app's declared keys in this container now, instead of on each key's first use:

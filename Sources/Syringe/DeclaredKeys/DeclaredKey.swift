@@ -98,10 +98,11 @@ extension ServiceKeys {
             }
         }
 
-        /// Gives `entry`, a registration of this key made with `register(.key)`, the key's scope and settings.
-        func applySettings(to entry: ServiceEntry<Service>) {
+        /// `entry`, a registration of this key made with `register(.key)`, given the key's scope and settings.
+        func configured(_ entry: ServiceEntry<Service>) -> ServiceEntry<Service> {
             if let scope { entry.inObjectScope(scope) }
             settings?(entry)
+            return entry
         }
     }
 
