@@ -46,6 +46,7 @@ OPERATIONS = [
     ("injectedAsyncInject", "`@Injected(k)`, `async.inject(into:)`"),
     ("injectedInjectsProperties", "`@Injected(k)`, `.injectsProperties()`"),
     ("override", "`register(k)` override"),
+    ("settings", "settings declared with `k` (a decorator), default and override"),
     ("featureChild", "override in a feature child"),
     ("derived", "override in `derived()`"),
     ("withOverrides", "override in `withOverrides`"),
@@ -175,6 +176,16 @@ def cell(kind, operation):
             return works(f"{registration}\n#expect(try container.require({owner}.self).service.label == {label})")
     if op == "override":
         return works(f"container.register(.{key}) {override_closure}\n#expect({resolve_awaited}.label == {override_label})")
+    if op == "settings":
+        decorated = f"{key}Decorated"
+        use_decorated = f".{decorated}{args}"
+        decorated_label = f'"{kid}{" 7" if has_arguments else ""} decorated"'
+        override_decorated = f'"override{" 7" if has_arguments else ""} decorated"'
+        return works(
+            f"#expect(try await container.async[{use_decorated}].label == {decorated_label})\n"
+            f"let test = container.derived {{ $0.register(.{decorated}) {override_closure} }}\n"
+            f"#expect(try await test.async[{use_decorated}].label == {override_decorated})"
+        )
     if op == "featureChild":
         return works(
             f"let feature = Container(parent: container)\n"
@@ -314,6 +325,31 @@ extension ServiceKeys {
 '''
 
 
+def decorated_keys():
+    """A second key of each kind, declared with a decorator in its settings."""
+    factories = {
+        "sync": ("", "_ in", "_, n in"),
+        "main": ("", "_ in", "_, n in"),
+        "global": (", isolatedTo: MatrixActor.self", "@MatrixActor _ in", "@MatrixActor _, n in"),
+        "async": ("", "_ in", "_, n in"),
+    }
+    aliases = {"sync": "Key<MatrixService>", "main": "MainActorKey<MatrixService>",
+               "global": "GlobalActorKey<MatrixService, MatrixActor>", "async": "AsyncKey<MatrixService>"}
+    lines = ["extension ServiceKeys {"]
+    for kid, _, key, has_arguments, execution in KINDS:
+        isolation, plain, with_argument = factories[execution]
+        alias = aliases[execution] + (".WithArguments<Int>" if has_arguments else "")
+        body = f'{with_argument} MatrixService("{kid} \\(n)")' if has_arguments else f'{plain} MatrixService("{kid}")'
+        lines.append(
+            f'    static let {key}Decorated = {alias}(\n'
+            f'        name: "{kid}Decorated",\n'
+            f'        settings: {{ $0.decorated {{ _, s in MatrixService(s.label + " decorated") }} }}{isolation}\n'
+            f'    ) {{ {body} }}'
+        )
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
 def owners():
     lines = []
     for kid, _, key, has_arguments, _ in KINDS:
@@ -427,7 +463,7 @@ def table():
 
 def outputs():
     files = {
-        "Tests/SyringeTests/DeclaredKeys/KeyMatrixFixtures.swift": FIXTURES + "\n" + owners(),
+        "Tests/SyringeTests/DeclaredKeys/KeyMatrixFixtures.swift": FIXTURES + "\n" + decorated_keys() + "\n" + owners(),
         "Tests/SyringeTests/DeclaredKeys/KeyMatrixTests.swift": tests_file(),
     }
     for name, text in compile_fail_files().items():

@@ -52,6 +52,41 @@ extension ServiceKeys {
     }
 }
 
+extension ServiceKeys {
+    static let matrixPlainDecorated = Key<MatrixService>(
+        name: "plainDecorated",
+        settings: { $0.decorated { _, s in MatrixService(s.label + " decorated") } }
+    ) { _ in MatrixService("plain") }
+    static let matrixPlainArgumentsDecorated = Key<MatrixService>.WithArguments<Int>(
+        name: "plainArgumentsDecorated",
+        settings: { $0.decorated { _, s in MatrixService(s.label + " decorated") } }
+    ) { _, n in MatrixService("plainArguments \(n)") }
+    static let matrixMainActorDecorated = MainActorKey<MatrixService>(
+        name: "mainActorDecorated",
+        settings: { $0.decorated { _, s in MatrixService(s.label + " decorated") } }
+    ) { _ in MatrixService("mainActor") }
+    static let matrixMainActorArgumentsDecorated = MainActorKey<MatrixService>.WithArguments<Int>(
+        name: "mainActorArgumentsDecorated",
+        settings: { $0.decorated { _, s in MatrixService(s.label + " decorated") } }
+    ) { _, n in MatrixService("mainActorArguments \(n)") }
+    static let matrixGlobalActorDecorated = GlobalActorKey<MatrixService, MatrixActor>(
+        name: "globalActorDecorated",
+        settings: { $0.decorated { _, s in MatrixService(s.label + " decorated") } }, isolatedTo: MatrixActor.self
+    ) { @MatrixActor _ in MatrixService("globalActor") }
+    static let matrixGlobalActorArgumentsDecorated = GlobalActorKey<MatrixService, MatrixActor>.WithArguments<Int>(
+        name: "globalActorArgumentsDecorated",
+        settings: { $0.decorated { _, s in MatrixService(s.label + " decorated") } }, isolatedTo: MatrixActor.self
+    ) { @MatrixActor _, n in MatrixService("globalActorArguments \(n)") }
+    static let matrixAsyncDecorated = AsyncKey<MatrixService>(
+        name: "asyncDecorated",
+        settings: { $0.decorated { _, s in MatrixService(s.label + " decorated") } }
+    ) { _ in MatrixService("async") }
+    static let matrixAsyncArgumentsDecorated = AsyncKey<MatrixService>.WithArguments<Int>(
+        name: "asyncArgumentsDecorated",
+        settings: { $0.decorated { _, s in MatrixService(s.label + " decorated") } }
+    ) { _, n in MatrixService("asyncArguments \(n)") }
+}
+
 final class MatrixOwnerPlain {
     @Injected(.matrixPlain) var service: MatrixService
 }

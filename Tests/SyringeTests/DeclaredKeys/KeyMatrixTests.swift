@@ -406,6 +406,73 @@ struct KeyMatrix_override {
     }
 }
 
+@Suite("Declared-key matrix: settings declared with `k` (a decorator), default and override")
+struct KeyMatrix_settings {
+    @Test("plain × settings: works")
+    func plain_settings() async throws {
+        let container = Container()
+        #expect(try await container.async[.matrixPlainDecorated].label == "plain decorated")
+        let test = container.derived { $0.register(.matrixPlainDecorated) { _ in MatrixService("override") } }
+        #expect(try await test.async[.matrixPlainDecorated].label == "override decorated")
+    }
+
+    @Test("plainArguments × settings: works")
+    func plainArguments_settings() async throws {
+        let container = Container()
+        #expect(try await container.async[.matrixPlainArgumentsDecorated, 7].label == "plainArguments 7 decorated")
+        let test = container.derived { $0.register(.matrixPlainArgumentsDecorated) { _, n in MatrixService("override \(n)") } }
+        #expect(try await test.async[.matrixPlainArgumentsDecorated, 7].label == "override 7 decorated")
+    }
+
+    @Test("mainActor × settings: works")
+    func mainActor_settings() async throws {
+        let container = Container()
+        #expect(try await container.async[.matrixMainActorDecorated].label == "mainActor decorated")
+        let test = container.derived { $0.register(.matrixMainActorDecorated) { _ in MatrixService("override") } }
+        #expect(try await test.async[.matrixMainActorDecorated].label == "override decorated")
+    }
+
+    @Test("mainActorArguments × settings: works")
+    func mainActorArguments_settings() async throws {
+        let container = Container()
+        #expect(try await container.async[.matrixMainActorArgumentsDecorated, 7].label == "mainActorArguments 7 decorated")
+        let test = container.derived { $0.register(.matrixMainActorArgumentsDecorated) { _, n in MatrixService("override \(n)") } }
+        #expect(try await test.async[.matrixMainActorArgumentsDecorated, 7].label == "override 7 decorated")
+    }
+
+    @Test("globalActor × settings: works")
+    func globalActor_settings() async throws {
+        let container = Container()
+        #expect(try await container.async[.matrixGlobalActorDecorated].label == "globalActor decorated")
+        let test = container.derived { $0.register(.matrixGlobalActorDecorated) { @MatrixActor _ in MatrixService("override") } }
+        #expect(try await test.async[.matrixGlobalActorDecorated].label == "override decorated")
+    }
+
+    @Test("globalActorArguments × settings: works")
+    func globalActorArguments_settings() async throws {
+        let container = Container()
+        #expect(try await container.async[.matrixGlobalActorArgumentsDecorated, 7].label == "globalActorArguments 7 decorated")
+        let test = container.derived { $0.register(.matrixGlobalActorArgumentsDecorated) { @MatrixActor _, n in MatrixService("override \(n)") } }
+        #expect(try await test.async[.matrixGlobalActorArgumentsDecorated, 7].label == "override 7 decorated")
+    }
+
+    @Test("async × settings: works")
+    func async_settings() async throws {
+        let container = Container()
+        #expect(try await container.async[.matrixAsyncDecorated].label == "async decorated")
+        let test = container.derived { $0.register(.matrixAsyncDecorated) { _ in MatrixService("override") } }
+        #expect(try await test.async[.matrixAsyncDecorated].label == "override decorated")
+    }
+
+    @Test("asyncArguments × settings: works")
+    func asyncArguments_settings() async throws {
+        let container = Container()
+        #expect(try await container.async[.matrixAsyncArgumentsDecorated, 7].label == "asyncArguments 7 decorated")
+        let test = container.derived { $0.register(.matrixAsyncArgumentsDecorated) { _, n in MatrixService("override \(n)") } }
+        #expect(try await test.async[.matrixAsyncArgumentsDecorated, 7].label == "override 7 decorated")
+    }
+}
+
 @Suite("Declared-key matrix: override in a feature child")
 struct KeyMatrix_featureChild {
     @Test("plain × featureChild: works")
