@@ -86,12 +86,17 @@ final class LifecycleStore: Sendable {
 
     // MARK: Disposable instances
 
-    /// Records `instance`, just published by `registration`, if it is disposable. Called with the
-    /// registration's lock held; takes only this store's lock.
+    /// Records `instance`, just published by `registration`, unless it is known not to be disposable. Called with
+    /// the registration's lock held; takes only this store's lock.
+    ///
+    /// Whether it is disposable is decided when it is disposed (``take(of:customHeld:)``, ``takeAll()``): asked now,
+    /// the runtime's first check of a class scans every conformance record of the process, on the resolve path at
+    /// launch. Only a class already answered (``ClassAnswers``) is left out now. The creation order is recorded for
+    /// every instance, so disposal goes newest first as before.
     ///
     /// - Complexity: Amortized O(1).
     func record(_ instance: Any, of registration: Registration, custom: Bool) {
-        guard DisposableClasses.isDisposable(instance) else { return }
+        if DisposableClasses.knownAnswer(instance) == false { return }
         let object = asObject(instance)
         state.withLock { state in
             if state.entryCount >= 2 * max(state.prunedCount, 16) { state.prune() }
@@ -117,7 +122,7 @@ final class LifecycleStore: Sendable {
     /// - Complexity: O(1) plus the registration's own entries.
     func take(of registration: Registration, customHeld: Any?) -> [PendingDisposal] {
         let id = ObjectIdentifier(registration)
-        return state.withLock { state in
+        let taken = state.withLock { state -> [PendingDisposal] in
             guard let entries = state.entries.removeValue(forKey: id) else { return [] }
             var taken: [PendingDisposal] = []
             var others: [Entry] = []
@@ -136,11 +141,12 @@ final class LifecycleStore: Sendable {
             if !others.isEmpty { state.entries[id] = others }
             return taken
         }
+        return DisposableClasses.disposable(taken)
     }
 
     /// Removes every remaining entry and returns the live instances of shared scopes to dispose.
     func takeAll() -> [PendingDisposal] {
-        state.withLock { state in
+        let taken = state.withLock { state -> [PendingDisposal] in
             let entries = state.entries.values.joined()
             state.entries.removeAll()
             state.objects.removeAll()
@@ -151,6 +157,7 @@ final class LifecycleStore: Sendable {
                 return PendingDisposal(sequence: entry.sequence, instance: instance)
             }
         }
+        return DisposableClasses.disposable(taken)
     }
 
     // MARK: Per-container instances
@@ -310,11 +317,12 @@ extension LifecycleStore.State {
 
 /// Whether an instance is ``Disposable`` or ``AsyncDisposable``, with the answer for each class kept.
 ///
-/// The runtime's check of a class instance against a protocol walks its superclasses and costs thousands of
-/// instructions; every new shared instance is checked, which a per-test container (``Container/derived(registeringClosure:)``)
-/// does for each singleton it makes. A class's conformances are fixed, so its answer is kept by class, in
-/// ``ClassAnswers`` (read with no lock). Other values are checked each time: an optional's or a box's answer depends
-/// on what it holds, not on its type.
+/// The runtime's check of a class instance against a protocol it was never asked about for that class scans every
+/// conformance record of the process (two protocols: two scans, ~100,000 instructions each in a small binary, more in
+/// an app that links many frameworks). So it is asked when an instance is disposed (``disposable(_:)``), once per
+/// class for the whole process, and a creation only reads the answers already kept (``knownAnswer(_:)``), in
+/// ``ClassAnswers`` (read with no lock). Other values are checked each time they are disposed: an optional's or a
+/// box's answer depends on what it holds, not on its type.
 enum DisposableClasses {
     static func isDisposable(_ instance: Any) -> Bool {
         let dynamicType = type(of: instance)
@@ -322,5 +330,18 @@ enum DisposableClasses {
             return instance is any Disposable || instance is any AsyncDisposable
         }
         return ClassAnswers.answer(for: dynamicClass) { instance is any Disposable || instance is any AsyncDisposable }
+    }
+
+    /// The kept answer for `instance`'s class; `nil` when none is kept yet or `instance` is not a class instance.
+    /// Never asks the runtime.
+    @inline(__always)
+    static func knownAnswer(_ instance: Any) -> Bool? {
+        guard let dynamicClass = type(of: instance) as? AnyClass else { return nil }
+        return ClassAnswers.knownAnswer(for: dynamicClass)
+    }
+
+    /// The disposable ones among `taken`, in the same order: where the question is asked.
+    static func disposable(_ taken: [PendingDisposal]) -> [PendingDisposal] {
+        taken.isEmpty ? taken : taken.filter { isDisposable($0.instance) }
     }
 }
