@@ -138,23 +138,23 @@ enum ClassAnswers {
         if let current = currentTable(), current.base != old.base { return current }
         let capacity = old.capacity * 2
         let new = Table.make(capacity: capacity)
-        var kept: UInt = 0
+        var copied: [UInt] = []
         for index in 0..<old.capacity {
             let bits = old.word(index).load()
             guard bits != 0 else { continue }
+            copied.append(bits)
             // Unpublished: no other thread sees `new` yet, but its words are written as every other word is.
             let start = new.start(of: bits & ~7)
             for probe in 0..<capacity {
                 let word = new.word((start + probe) & (capacity - 1))
                 if word.load() == 0 {
                     word.store(bits)
-                    kept += 1
                     break
                 }
             }
         }
-        new.keptCount.store(kept)
-        assert(holdsEveryAnswer(of: old, in: new), "a grown table of class answers lost an answer")
+        new.keptCount.store(UInt(copied.count))
+        assert(holds(copied, in: new), "a grown table of class answers lost an answer")
         return published(new, replacing: UInt(bitPattern: old.base))
     }
 
@@ -167,13 +167,11 @@ enum ClassAnswers {
         return Table(base: UnsafeMutablePointer(bitPattern: current)!)  // nonzero: it replaced `expected`
     }
 
-    /// Whether every answer `old` held when `new` was made from it is in `new` (checked in debug builds), searched
-    /// from its first word with a probe of any length (growth may place an answer past ``probeLength``; it is then
-    /// only asked again).
-    private static func holdsEveryAnswer(of old: Table, in new: Table) -> Bool {
-        (0..<old.capacity).allSatisfy { index in
-            let bits = old.word(index).load()
-            guard bits != 0 else { return true }
+    /// Whether every word of `copied` (what the table `new` was made from held when it was read: other threads may
+    /// have kept answers in it since, which are lost) is in `new` (checked in debug builds), searched from its first
+    /// word with a probe of any length (growth may place an answer past ``probeLength``; it is then only asked again).
+    private static func holds(_ copied: [UInt], in new: Table) -> Bool {
+        copied.allSatisfy { bits in
             let start = new.start(of: bits & ~7)
             for probe in 0..<new.capacity {
                 let found = new.word((start + probe) & (new.capacity - 1)).load()

@@ -229,8 +229,8 @@ struct WeakInstance {
 
     /// Keeps `instance` weakly; `nil` when it holds no object (a value type, or an optional holding nothing).
     init?(_ instance: Any) {
-        if type(of: instance) is AnyClass {
-            object = instance as AnyObject
+        if let reference = objectReference(instance) {
+            object = reference
             optionalType = nil
             return
         }
@@ -259,7 +259,8 @@ struct WeakInstance {
 /// does. `nil` for an optional that holds nothing.
 func asObject(_ instance: Any) -> AnyObject? {
     // `type(of:)` sees through the existential; only class instances are kept.
-    if type(of: instance) is AnyClass { return instance as AnyObject }
+    // Without the bridging cast of `as AnyObject`, which scans the conformance records once per class.
+    if let object = objectReference(instance) { return object }
     guard let optional = instance as? any OptionalInstance else { return nil }
     return optional.wrappedInstance.flatMap(asObject)
 }
