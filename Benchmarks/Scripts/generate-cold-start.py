@@ -145,6 +145,41 @@ def registrations(module):
 
 
 write("ColdStartSyringe", "GeneratedRegistrations.swift", registrations("Syringe"))
+
+# Syringe only, reported on its own: a declared key for every 20th service (a new class with the service's
+# singleton dependencies, made by the key's default registration on first use) and an object with three `@Injected`
+# properties for every 50th (filled by `inject(into:)`).
+singletons_so_far = [s for s in services if s.scope == "container"]
+extras = [HEADER, "import ColdStartModel\nimport Syringe\n\n",
+          "// The Syringe-only part of the cold-start app: declared keys and `@Injected` properties.\n\n"]
+keyed = services[::20]
+for s in keyed:
+    deps = [d for d in s.dependencies if d.scope == "container"]
+    extras.append("public final class Keyed%d: Sendable {\n    init(%s) { ColdStartCounter.made &+= 1 }\n}\n" % (
+        s.index, ", ".join("_ d%d: %s" % (k, d.registered) for k, d in enumerate(deps))))
+extras.append("\nextension ServiceKeys {\n")
+for s in keyed:
+    deps = [d for d in s.dependencies if d.scope == "container"]
+    extras.append("    static let keyed%d = Key<Keyed%d>(scope: .transient) { %s in Keyed%d(%s) }\n" % (
+        s.index, s.index, "r" if deps else "_", s.index, ", ".join(resolve_call(d, "r") for d in deps)))
+extras.append("}\n\n")
+screens = []
+for number, s in enumerate(services[::50]):
+    picked = [d for d in singletons_so_far if d.index <= s.index][-3:]
+    if not picked:
+        continue
+    screens.append(number)
+    fields = "".join("    @Injected var d%d: %s\n" % (k, d.registered) for k, d in enumerate(picked))
+    extras.append("final class Screen%d {\n%s}\n" % (number, fields))
+extras.append("\n/// Resolves each declared key once and fills each marked object; returns how many.\n")
+extras.append("@inline(never)\npublic func coldExtras(_ c: Container) -> Int {\n    var found = 0\n")
+for s in keyed:
+    extras.append("    if c.resolve(.keyed%d) != nil { found += 1 }\n" % s.index)
+for number in screens:
+    extras.append("    if (try? c.inject(into: Screen%d())) != nil { found += 1 }\n" % number)
+extras.append("    return found\n}\n\n/// How many keys and marked objects `coldExtras` uses.\npublic let coldExtrasCount = %d\n" % (
+    len(keyed) + len(screens)))
+write("ColdStartSyringe", "GeneratedExtras.swift", "".join(extras))
 write("ColdStartSwinject", "GeneratedRegistrations.swift", registrations("Swinject"))
 
 # The hand-written wiring: the singletons made once, in order, the others made where they are needed.
