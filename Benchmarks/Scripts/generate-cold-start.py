@@ -165,7 +165,7 @@ for s in keyed:
 extras.append("}\n\n")
 screens = []
 for number, s in enumerate(services[::50]):
-    picked = [d for d in singletons_so_far if d.index <= s.index][-3:]
+    picked = [d for d in singletons_so_far if d.index <= s.index and not d.named][-3:]
     if not picked:
         continue
     screens.append(number)

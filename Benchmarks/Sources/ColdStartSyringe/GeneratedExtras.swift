@@ -32,8 +32,8 @@ final class Screen0 {
     @Injected var d0: P0
 }
 final class Screen1 {
-    @Injected var d0: S39
-    @Injected var d1: P42
+    @Injected var d0: P36
+    @Injected var d1: S39
     @Injected var d2: P48
 }
 
