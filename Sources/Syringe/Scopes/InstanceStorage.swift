@@ -234,7 +234,7 @@ struct WeakInstance {
             optionalType = nil
             return
         }
-        guard let optional = instance as? any OptionalInstance,
+        guard MetadataKind.isOptional(type(of: instance)), let optional = instance as? any OptionalInstance,
             let object = optional.wrappedInstance.flatMap(asObject)
         else { return nil }
         self.object = object
@@ -261,7 +261,11 @@ func asObject(_ instance: Any) -> AnyObject? {
     // `type(of:)` sees through the existential; only class instances are kept.
     // Without the bridging cast of `as AnyObject`, which scans the conformance records once per class.
     if let object = objectReference(instance) { return object }
-    guard let optional = instance as? any OptionalInstance else { return nil }
+    // Only an optional holds an object; asked of its metadata first, since the cast scans the conformance records
+    // once for each type it was not asked about (see ``MetadataKind``).
+    guard MetadataKind.isOptional(type(of: instance)), let optional = instance as? any OptionalInstance else {
+        return nil
+    }
     return optional.wrappedInstance.flatMap(asObject)
 }
 
