@@ -51,6 +51,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 "BenchmarkModel",
+                "ColdStartChecks",
                 .product(name: "Syringe", package: "Syringe"),
                 .product(name: "Swinject", package: "Swinject"),
             ]
@@ -84,9 +85,15 @@ let package = Package(
             dependencies: ["ColdStartModel", .product(name: "Swinject", package: "Swinject")]
         ),
         .target(name: "ColdStartHandWritten", dependencies: ["ColdStartModel"]),
+        .target(
+            name: "ColdStartChecks",
+            dependencies: ["ColdStartModel", "ColdStartSyringe", "ColdStartSwinject", "ColdStartHandWritten"]
+        ),
         .executableTarget(
             name: "ColdStart",
-            dependencies: ["ColdStartModel", "ColdStartSyringe", "ColdStartSwinject", "ColdStartHandWritten"]
+            dependencies: [
+                "ColdStartModel", "ColdStartSyringe", "ColdStartSwinject", "ColdStartHandWritten", "ColdStartChecks",
+            ]
         ),
         // The second harness: ordo-one's package-benchmark times scenarios 1, 4, 6 and the default-scope one of
         // SyringeBenchmarks on `BenchmarkModel`. Its plugin finds benchmark targets by their folder: `Benchmarks/<Name>`
