@@ -13,10 +13,10 @@ cd "$(dirname "$0")/../.."
 runs=${1:-5}
 scratch=.build-benchmarks
 modules=$scratch/release/Modules
-[ -d "$modules/Swinject.swiftmodule" ] && [ -d "$modules/Syringe.swiftmodule" ] \
+[ -e "$modules/Swinject.swiftmodule" ] && [ -e "$modules/Syringe.swiftmodule" ] \
     || swift build -c release --package-path Benchmarks --scratch-path "$scratch" --product ColdStart >/dev/null
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 
 python3 - "$work" <<'PY'
 import random, sys
@@ -61,30 +61,33 @@ median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 echo "| mode | Syringe (s) | Swinject 2.10 (s) | Syringe / Swinject |"
 echo "|---|---:|---:|---:|"
 for mode in 6 5; do
-    declare -A seconds=()
+    declare -A times=()
     for library in Syringe Swinject; do
         sed "s/import LIBRARY/import $library/" "$work/Registrations.swift.in" > "$work/$library.swift"
-        times=()
-        for _ in $(seq "$runs"); do
-            start=$(date +%s.%N)
-            swiftc -typecheck -Onone -swift-version "$mode" -I "$modules" -I Sources/CSyringeRuntime/include "$work/$library.swift"
-            end=$(date +%s.%N)
-            times+=("$(echo "$end - $start" | bc)")
-        done
-        seconds[$library]=$(printf '%s\n' "${times[@]}" | median)
     done
-    ratio=$(echo "scale=2; ${seconds[Syringe]} / ${seconds[Swinject]}" | bc)
-    echo "| Swift $mode | ${seconds[Syringe]} | ${seconds[Swinject]} | ${ratio}x |"
+    # Alternated, so that a busy machine slows both alike.
+    for _ in $(seq "$runs"); do
+        for library in Syringe Swinject; do
+            start=$(date +%s.%N)
+            swiftc -typecheck -module-name TypeCheckApp -Onone -swift-version "$mode" -I "$modules" -I Sources/CSyringeRuntime/include "$work/$library.swift"
+            end=$(date +%s.%N)
+            times[$library]="${times[$library]:-} $(echo "$end - $start" | bc)"
+        done
+    done
+    syringe=$(printf '%s\n' ${times[Syringe]} | median)
+    swinject=$(printf '%s\n' ${times[Swinject]} | median)
+    ratio=$(echo "scale=2; $syringe / $swinject" | bc)
+    echo "| Swift $mode | $syringe | $swinject | ${ratio}x |"
 done
 
 echo
-echo "Per kind of call (Swift 6 mode; ms summed over the file, from -debug-time-expression-type-checking):"
+echo "Per kind of call (Swift 6 mode; ms summed over the file, from -warn-long-expression-type-checking=1, whole ms):"
 echo
 echo "| call | sites | Syringe (ms) | Swinject 2.10 (ms) |"
 echo "|---|---:|---:|---:|"
 for library in Syringe Swinject; do
-    swiftc -typecheck -Onone -swift-version 6 -I "$modules" -I Sources/CSyringeRuntime/include \
-        -Xfrontend -debug-time-expression-type-checking "$work/$library.swift" 2> "$work/$library.times" || true
+    swiftc -typecheck -module-name TypeCheckApp -Onone -swift-version 6 -I "$modules" -I Sources/CSyringeRuntime/include \
+        -Xfrontend -warn-long-expression-type-checking=1 "$work/$library.swift" 2> "$work/$library.times" || true
 done
 python3 - "$work" <<'PY'
 import re, sys, collections
@@ -94,12 +97,12 @@ def kinds(library):
     totals = collections.defaultdict(float)
     counts = collections.defaultdict(int)
     for line in open("%s/%s.times" % (work, library)):
-        m = re.match(r"\s*([0-9.]+)ms\s+.*\.swift:(\d+):(\d+)", line)
+        m = re.match(r".*\.swift:(\d+):(\d+): warning: expression took (\d+)ms", line)
         if not m:
             continue
-        text = source[int(m.group(2)) - 1]
+        text = source[int(m.group(1)) - 1]
         kind = text.split("// ")[-1] if "// " in text else "other"
-        totals[kind] += float(m.group(1))
+        totals[kind] += float(m.group(3))
         counts[kind] += 1
     return totals, counts
 syringe, counts = kinds("Syringe")

@@ -1,3 +1,4 @@
+import ColdStartChecks
 import ColdStartHandWritten
 import ColdStartModel
 import ColdStartSwinject
@@ -42,25 +43,10 @@ func one(_ system: String) {
 }
 
 func check() -> Bool {
-    var problems: [String] = []
-    var made: [String: Int] = [:]
-    for system in systems {
-        ColdStartCounter.made = 0
-        let found = run(system)
-        made[system] = ColdStartCounter.made
-        if found != coldServiceCount { problems.append("\(system): \(found) of \(coldServiceCount) services") }
-    }
-    if runSyringeExtrasColdStart() != coldServiceCount + coldExtrasCount {
-        problems.append("syringe-extras: not every key and marked object resolved")
-    }
-    if made["syringe"] != made["swinject"] {
-        problems.append("Syringe made \(made["syringe"] ?? 0) objects, Swinject \(made["swinject"] ?? 0)")
-    }
-    for problem in problems { print("cold start: \(problem)") }
-    if problems.isEmpty {
-        print("cold start: \(coldServiceCount) services, each system resolves all; objects made \(made)")
-    }
-    return problems.isEmpty
+    let (failures, summary) = coldStartFailures()
+    for failure in failures { print("cold start: \(failure)") }
+    if failures.isEmpty { print("cold start: \(summary)") }
+    return failures.isEmpty
 }
 
 func compare(samples: Int) {
