@@ -139,7 +139,7 @@ extension ResolutionContext {
                 state.shared = .empty
                 return hasWaiters
             }
-            registration.lifecycle.record(instance, of: registration, custom: false)
+            registration.lifecycle.record(instance, of: registration, custom: false, keptStrongly: strongly)
             return hasWaiters
         }
         if wake { CreationCoordinator.shared.creationEnded(of: registration) }

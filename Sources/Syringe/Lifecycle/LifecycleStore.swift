@@ -16,6 +16,9 @@ final class LifecycleStore: Sendable {
         /// Whether the registration's scope is custom: then the instance is disposed only while the
         /// scope's storage still keeps it.
         let custom: Bool
+        /// Whether the entry holds an object strongly because its registration keeps it strongly too (see
+        /// ``RecordedObject``); dropped when pruned once the registration is gone.
+        var keepsObjectStrongly = false
 
         var instance: Any? {
             switch reference {
@@ -34,6 +37,22 @@ final class LifecycleStore: Sendable {
     struct Local {
         let original: Registration
         let standIn: Registration
+    }
+
+    /// A recorded object, to tell whether an object is recorded already: held strongly when its registration keeps
+    /// it strongly anyway (`.container`, `.perContainer`), weakly otherwise. A weak reference gives its object a side
+    /// table, and every later retain and release of the object (each resolve of a singleton) takes the runtime's slow
+    /// path: +128 instructions on a kept singleton's resolve, measured, once every kept instance was recorded.
+    enum RecordedObject {
+        case strong(AnyObject)
+        case weak(WeakReference)
+
+        var object: AnyObject? {
+            switch self {
+            case .strong(let object): object
+            case .weak(let weak): weak.object
+            }
+        }
     }
 
     struct WeakStore {
@@ -56,7 +75,7 @@ final class LifecycleStore: Sendable {
         /// until pruned; an identifier reused by a new registration is told apart by the weak reference).
         var entries = [ObjectIdentifier: [Entry]]()
         /// The recorded class instances, to record each object once however many registrations keep it.
-        var objects = [ObjectIdentifier: WeakReference]()
+        var objects = [ObjectIdentifier: RecordedObject]()
         var entryCount = 0
         /// `entryCount` after the last pruning of dead entries.
         var prunedCount = 0
@@ -84,6 +103,7 @@ final class LifecycleStore: Sendable {
     /// destruction of the original cost ~250 instructions per container.
     let state = Locked(making: { State() })
 
+
     // MARK: Disposable instances
 
     /// Records `instance`, just published by `registration`, unless it is known not to be disposable. Called with
@@ -94,8 +114,12 @@ final class LifecycleStore: Sendable {
     /// launch. Only a class already answered (``ClassAnswers``) is left out now. The creation order is recorded for
     /// every instance, so disposal goes newest first as before.
     ///
+    /// `keptStrongly`: the registration keeps the instance strongly (`.container`, `.perContainer`) until it is
+    /// released, which takes its entries first; then the entry holds it strongly too, with no weak reference (see
+    /// ``RecordedObject``).
+    ///
     /// - Complexity: Amortized O(1).
-    func record(_ instance: Any, of registration: Registration, custom: Bool) {
+    func record(_ instance: Any, of registration: Registration, custom: Bool, keptStrongly: Bool = false) {
         if DisposableClasses.knownAnswer(instance) == false { return }
         let object = asObject(instance)
         state.withLock { state in
@@ -104,12 +128,14 @@ final class LifecycleStore: Sendable {
                 // The same object reached through two registrations is recorded (and disposed) once.
                 let id = ObjectIdentifier(object)
                 if state.objects[id]?.object === object { return }
-                state.objects[id] = WeakReference(object)
+                state.objects[id] = keptStrongly ? .strong(object) : .weak(WeakReference(object))
             }
-            let reference: Reference = object.map { .weak(WeakReference($0)) } ?? .strong(instance)
-            state.entries[ObjectIdentifier(registration), default: []].append(
-                Entry(sequence: state.nextSequence, registration: registration, reference: reference, custom: custom)
-            )
+            let reference: Reference =
+                keptStrongly ? .strong(instance) : object.map { .weak(WeakReference($0)) } ?? .strong(instance)
+            var entry = Entry(
+                sequence: state.nextSequence, registration: registration, reference: reference, custom: custom)
+            entry.keepsObjectStrongly = keptStrongly && object != nil
+            state.entries[ObjectIdentifier(registration), default: []].append(entry)
             state.entryCount += 1
             state.nextSequence += 1
         }
@@ -204,9 +230,33 @@ final class LifecycleStore: Sendable {
     }
 
     /// Forgets every stand-in and returns them, for the caller to release outside the lock: a stand-in keeps this
-    /// store (its `lifecycle`), so the store and its stand-ins are a cycle until this breaks it.
+    /// store (its `lifecycle`), so the store and its stand-ins are a cycle until this breaks it. Called once, when the
+    /// container goes away.
+    ///
+    /// Also learns, for later containers, whether the classes of the instances still recorded undecided are
+    /// disposable: a container dropped without ``Container/shutdown()`` (most per-test containers) disposes nothing,
+    /// and would leave every later container to record its instances of those classes again. Teardown work, once per
+    /// class for the process (the question ``record(_:of:custom:keptStrongly:)`` no longer asks at creation); nothing
+    /// when no instance was recorded. The entries go too, released outside the lock: nothing disposes them any more,
+    /// and an entry that holds its object strongly (see ``RecordedObject``) would otherwise keep an instance that
+    /// keeps its registration, which keeps this store, alive.
     func takeStandIns() -> ([ObjectIdentifier: Local], Derived?, [Derived]) {
-        state.withLock { state in
+        var undecided: [Any] = []
+        var entries = [ObjectIdentifier: [Entry]]()
+        var objects = [ObjectIdentifier: RecordedObject]()
+        let taken = state.withLock { state in
+            if state.entryCount > 0 {
+                undecided = state.entries.values.joined().compactMap { entry -> Any? in
+                    guard let instance = entry.instance, type(of: instance) is AnyClass,
+                        DisposableClasses.knownAnswer(instance) == nil
+                    else { return nil }
+                    return instance
+                }
+                swap(&entries, &state.entries)
+                swap(&objects, &state.objects)
+                state.entryCount = 0
+                state.prunedCount = 0
+            }
             // Moved out whole: nothing is copied, and the caller releases them once the lock is released.
             var locals = [ObjectIdentifier: Local]()
             var derived: [Derived] = []
@@ -215,6 +265,9 @@ final class LifecycleStore: Sendable {
             state.derivedIndex = [:]
             return (locals, state.firstDerived.take(), derived)
         }
+        for instance in undecided { _ = DisposableClasses.isDisposable(instance) }
+        withExtendedLifetime((entries, objects)) {}  // released here, outside the lock
+        return taken
     }
 
     /// The stores that hold stand-ins of this store's registrations (this one included, if it does).
@@ -306,7 +359,9 @@ extension LifecycleStore.State {
     /// storage can keep their instance any more).
     mutating func prune() {
         for (id, list) in entries {
-            let kept = list.filter { $0.instance != nil && !($0.custom && $0.registration == nil) }
+            let kept = list.filter { entry in
+                entry.instance != nil && !((entry.custom || entry.keepsObjectStrongly) && entry.registration == nil)
+            }
             entries[id] = kept.isEmpty ? nil : kept
         }
         objects = objects.filter { $0.value.object != nil }
