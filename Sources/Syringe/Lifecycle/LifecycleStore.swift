@@ -384,7 +384,10 @@ enum DisposableClasses {
         guard let dynamicClass = dynamicType as? AnyClass else {
             return instance is any Disposable || instance is any AsyncDisposable
         }
-        return ClassAnswers.answer(for: dynamicClass) { instance is any Disposable || instance is any AsyncDisposable }
+        // Asked of the object itself: an instance stored as an existential (a generic registration of `any Service`
+        // keeps the existential) made the runtime look up the existential's conformances as well (~35% more).
+        let object = objectReference(instance) ?? instance
+        return ClassAnswers.answer(for: dynamicClass) { object is any Disposable || object is any AsyncDisposable }
     }
 
     /// The kept answer for `instance`'s class; `nil` when none is kept yet or `instance` is not a class instance.
