@@ -119,6 +119,8 @@ final class LifecycleStore: Sendable {
     /// ``RecordedObject``).
     ///
     /// - Complexity: Amortized O(1).
+    // Out of line: called once per new shared instance, from several scopes' paths, which need not each hold a copy.
+    @inline(never)
     func record(_ instance: Any, of registration: Registration, custom: Bool, keptStrongly: Bool = false) {
         if DisposableClasses.knownAnswer(instance) == false { return }
         let object = asObject(instance)
@@ -379,6 +381,7 @@ extension LifecycleStore.State {
 /// ``ClassAnswers`` (read with no lock). Other values are checked each time they are disposed: an optional's or a
 /// box's answer depends on what it holds, not on its type.
 enum DisposableClasses {
+    @inline(never)
     static func isDisposable(_ instance: Any) -> Bool {
         let dynamicType = type(of: instance)
         guard let dynamicClass = dynamicType as? AnyClass else {

@@ -14,6 +14,12 @@ private final class NeverAskedDisposable: Disposable, @unchecked Sendable {
     init(log: DisposalLog) { self.log = log }
     func dispose() { log.append("disposed") }
 }
+private final class DroppedPlain {}
+private final class DroppedDependency {}
+private final class DroppedService {
+    let dependency: DroppedDependency
+    init(_ dependency: DroppedDependency) { self.dependency = dependency }
+}
 private final class NeverAskedAsync: AsyncDisposable {
     func dispose() async {}
 }
@@ -56,5 +62,26 @@ struct DisposalDecisionTests {
             #expect(ClassAnswers.knownAnswer(for: Resource.self) == true, "round \(round)")
         }
         #expect(log.entries == Array(repeating: ["second", "first"], count: 3).flatMap { $0 })
+    }
+
+    @Test("a per-test container dropped without shutdown() leaves the classes it made answered, for the next one")
+    func droppedContainersTeach() {
+        let app = Container()
+        app.register(DroppedDependency.self) { _ in DroppedDependency() }.inObjectScope(.container)
+        app.register(DroppedService.self) { r in DroppedService(r.resolve(DroppedDependency.self)!) }
+            .inObjectScope(.container)
+        do {
+            let test = app.derived()
+            #expect(test.resolve(DroppedService.self) != nil)
+            #expect(ClassAnswers.knownAnswer(for: DroppedService.self) == nil)
+        }
+        #expect(ClassAnswers.knownAnswer(for: DroppedService.self) == false)
+        #expect(ClassAnswers.knownAnswer(for: DroppedDependency.self) == false)
+        do {
+            let plain = Container()
+            plain.register(DroppedPlain.self) { _ in DroppedPlain() }.inObjectScope(.container)
+            _ = plain.resolve(DroppedPlain.self)
+        }
+        #expect(ClassAnswers.knownAnswer(for: DroppedPlain.self) == false)
     }
 }
