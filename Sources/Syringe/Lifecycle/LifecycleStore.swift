@@ -106,13 +106,17 @@ final class LifecycleStore: Sendable {
 
     // MARK: Disposable instances
 
-    /// Records `instance`, just published by `registration`, unless it is known not to be disposable. Called with
-    /// the registration's lock held; takes only this store's lock.
+    /// Records `instance`, just published by `registration`, if it may be disposable. Called with the registration's
+    /// lock held; takes only this store's lock.
     ///
-    /// Whether it is disposable is decided when it is disposed (``take(of:customHeld:)``, ``takeAll()``): asked now,
-    /// the runtime's first check of a class scans every conformance record of the process, on the resolve path at
-    /// launch. Only a class already answered (``ClassAnswers``) is left out now. The creation order is recorded for
-    /// every instance, so disposal goes newest first as before.
+    /// `deferringDecision` (a `.container`, `.perContainer` or `.weak` instance): whether it is disposable is decided
+    /// when it is disposed (``take(of:customHeld:)``, ``takeAll()``), not now: asked now, the runtime's first check of
+    /// a class scans every conformance record of the process, on the resolve path at launch. Only a class already
+    /// answered (``ClassAnswers``) is left out now; the creation order is recorded for every instance, so disposal goes
+    /// newest first as before. Otherwise (a custom scope's or a per-argument instance, which their storage may drop on
+    /// its own, so the entry must hold it weakly) the question is asked now, once per class for the process, as
+    /// before: recording them undecided would give every such object a weak reference, hence a side table, and every
+    /// later retain of it the runtime's slow path (+257 instructions per per-argument resolve, measured).
     ///
     /// `keptStrongly`: the registration keeps the instance strongly (`.container`, `.perContainer`) until it is
     /// released, which takes its entries first; then the entry holds it strongly too, with no weak reference (see
@@ -121,8 +125,15 @@ final class LifecycleStore: Sendable {
     /// - Complexity: Amortized O(1).
     // Out of line: called once per new shared instance, from several scopes' paths, which need not each hold a copy.
     @inline(never)
-    func record(_ instance: Any, of registration: Registration, custom: Bool, keptStrongly: Bool = false) {
-        if DisposableClasses.knownAnswer(instance) == false { return }
+    func record(
+        _ instance: Any, of registration: Registration, custom: Bool, deferringDecision: Bool = false,
+        keptStrongly: Bool = false
+    ) {
+        if deferringDecision {
+            if DisposableClasses.knownAnswer(instance) == false { return }
+        } else {
+            guard DisposableClasses.isDisposable(instance) else { return }
+        }
         let object = asObject(instance)
         state.withLock { state in
             if state.entryCount >= 2 * max(state.prunedCount, 16) { state.prune() }
@@ -238,10 +249,10 @@ final class LifecycleStore: Sendable {
     /// Also learns, for later containers, whether the classes of the instances still recorded undecided are
     /// disposable: a container dropped without ``Container/shutdown()`` (most per-test containers) disposes nothing,
     /// and would leave every later container to record its instances of those classes again. Teardown work, once per
-    /// class for the process (the question ``record(_:of:custom:keptStrongly:)`` no longer asks at creation); nothing
-    /// when no instance was recorded. The entries go too, released outside the lock: nothing disposes them any more,
-    /// and an entry that holds its object strongly (see ``RecordedObject``) would otherwise keep an instance that
-    /// keeps its registration, which keeps this store, alive.
+    /// class for the process (the question ``record(_:of:custom:deferringDecision:keptStrongly:)`` no longer asks at
+    /// creation); nothing when no instance was recorded. The entries go too, released outside the lock: nothing
+    /// disposes them any more, and an entry that holds its object strongly (see ``RecordedObject``) would otherwise
+    /// keep an instance that keeps its registration, which keeps this store, alive.
     func takeStandIns() -> ([ObjectIdentifier: Local], Derived?, [Derived]) {
         var undecided: [Any] = []
         var entries = [ObjectIdentifier: [Entry]]()
