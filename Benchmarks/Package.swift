@@ -51,6 +51,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 "BenchmarkModel",
+                "ColdStartChecks",
                 .product(name: "Syringe", package: "Syringe"),
                 .product(name: "Swinject", package: "Swinject"),
             ]
@@ -70,6 +71,29 @@ let package = Package(
         .executableTarget(
             name: "Differential",
             dependencies: ["DifferentialCore", "DifferentialSyringe", "DifferentialSwinject"]
+        ),
+        // The cold-start scenario (Documentation/Performance.md, "Launch"): a generated app of N services
+        // (Scripts/generate-cold-start.py; the committed files are N = 100), its registrations one text compiled
+        // against each library, and the same objects wired by hand. `ColdStart` runs one cold start per process.
+        .target(name: "ColdStartModel"),
+        .target(
+            name: "ColdStartSyringe",
+            dependencies: ["ColdStartModel", .product(name: "Syringe", package: "Syringe")]
+        ),
+        .target(
+            name: "ColdStartSwinject",
+            dependencies: ["ColdStartModel", .product(name: "Swinject", package: "Swinject")]
+        ),
+        .target(name: "ColdStartHandWritten", dependencies: ["ColdStartModel"]),
+        .target(
+            name: "ColdStartChecks",
+            dependencies: ["ColdStartModel", "ColdStartSyringe", "ColdStartSwinject", "ColdStartHandWritten"]
+        ),
+        .executableTarget(
+            name: "ColdStart",
+            dependencies: [
+                "ColdStartModel", "ColdStartSyringe", "ColdStartSwinject", "ColdStartHandWritten", "ColdStartChecks",
+            ]
         ),
         // The second harness: ordo-one's package-benchmark times scenarios 1, 4, 6 and the default-scope one of
         // SyringeBenchmarks on `BenchmarkModel`. Its plugin finds benchmark targets by their folder: `Benchmarks/<Name>`

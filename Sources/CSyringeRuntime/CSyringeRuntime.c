@@ -18,8 +18,6 @@
 
 _Alignas(128) uintptr_t syringe_process_words[SYRINGE_PROCESS_WORD_COUNT * SYRINGE_WORDS_PER_LINE];
 
-_Alignas(128) uintptr_t syringe_class_answer_words[SYRINGE_CLASS_ANSWER_WORD_COUNT];
-
 // MARK: Locks
 
 _Static_assert(sizeof(pthread_mutex_t) <= sizeof(syringe_mutex), "pthread_mutex_t does not fit in syringe_mutex");

@@ -1,5 +1,6 @@
 import BenchmarkModel
 import BenchmarkSupport
+import ColdStartChecks
 
 #if canImport(Glibc)
     import Glibc
@@ -85,6 +86,16 @@ for system in systems {
         for failure in failures { print("CHECK FAILED (\(system.system)): \(failure)") }
         exit(1)
     }
+}
+
+// The cold-start scenario's app (the committed N = 100; its timing and instruction counts are
+// Benchmarks/Scripts/cold-start.sh's, one process per sample).
+let coldStart = coldStartFailures()
+if coldStart.failures.isEmpty {
+    print("checked: the cold start of the generated app: \(coldStart.summary)")
+} else {
+    for failure in coldStart.failures { print("CHECK FAILED (cold start): \(failure)") }
+    exit(1)
 }
 
 let features = featureScenarios()

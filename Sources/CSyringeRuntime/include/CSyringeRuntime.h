@@ -69,25 +69,16 @@ static inline uintptr_t syringe_atomic_subtract(uintptr_t *_Nonnull word, uintpt
     return atomic_fetch_sub_explicit(SYRINGE_ATOMIC(word), delta, memory_order_seq_cst) - delta;
 }
 
-/// The words the whole process shares (the reclamation epoch, the count of objects waiting to be released), each on
+/// The words the whole process shares (the reclamation epoch, the count of objects waiting to be released, the
+/// address of the table of answers per class), each on
 /// a cache line of its own, at fixed addresses: word `i` is `syringe_process_words[i * SYRINGE_WORDS_PER_LINE]`.
-#define SYRINGE_PROCESS_WORD_COUNT 2
+#define SYRINGE_PROCESS_WORD_COUNT 3
 #define SYRINGE_WORDS_PER_LINE 16
 extern uintptr_t syringe_process_words[SYRINGE_PROCESS_WORD_COUNT * SYRINGE_WORDS_PER_LINE];
 
 /// The address of process word `index` (below `SYRINGE_PROCESS_WORD_COUNT`).
 static inline uintptr_t *_Nonnull syringe_process_word(int index) {
     return &syringe_process_words[index * SYRINGE_WORDS_PER_LINE];
-}
-
-/// The process's table of answers per class (Runtime/ClassAnswers.swift): each word 0 or a class's metadata
-/// address with its answer in the low bits, set once by a compare-and-exchange and never changed again.
-#define SYRINGE_CLASS_ANSWER_WORD_COUNT 256
-extern uintptr_t syringe_class_answer_words[SYRINGE_CLASS_ANSWER_WORD_COUNT];
-
-/// The address of class-answer word `index` (below `SYRINGE_CLASS_ANSWER_WORD_COUNT`).
-static inline uintptr_t *_Nonnull syringe_class_answer_word(uintptr_t index) {
-    return &syringe_class_answer_words[index];
 }
 
 // MARK: Locks

@@ -139,7 +139,8 @@ extension ResolutionContext {
                 state.shared = .empty
                 return hasWaiters
             }
-            registration.lifecycle.record(instance, of: registration, custom: false)
+            registration.lifecycle.record(
+                instance, of: registration, custom: false, deferringDecision: true, keptStrongly: strongly)
             return hasWaiters
         }
         if wake { CreationCoordinator.shared.creationEnded(of: registration) }

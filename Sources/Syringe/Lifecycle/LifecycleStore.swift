@@ -16,6 +16,9 @@ final class LifecycleStore: Sendable {
         /// Whether the registration's scope is custom: then the instance is disposed only while the
         /// scope's storage still keeps it.
         let custom: Bool
+        /// Whether the entry holds an object strongly because its registration keeps it strongly too (see
+        /// ``RecordedObject``); dropped when pruned once the registration is gone.
+        var keepsObjectStrongly = false
 
         var instance: Any? {
             switch reference {
@@ -34,6 +37,22 @@ final class LifecycleStore: Sendable {
     struct Local {
         let original: Registration
         let standIn: Registration
+    }
+
+    /// A recorded object, to tell whether an object is recorded already: held strongly when its registration keeps
+    /// it strongly anyway (`.container`, `.perContainer`), weakly otherwise. A weak reference gives its object a side
+    /// table, and every later retain and release of the object (each resolve of a singleton) takes the runtime's slow
+    /// path: +128 instructions on a kept singleton's resolve, measured, once every kept instance was recorded.
+    enum RecordedObject {
+        case strong(AnyObject)
+        case weak(WeakReference)
+
+        var object: AnyObject? {
+            switch self {
+            case .strong(let object): object
+            case .weak(let weak): weak.object
+            }
+        }
     }
 
     struct WeakStore {
@@ -56,7 +75,7 @@ final class LifecycleStore: Sendable {
         /// until pruned; an identifier reused by a new registration is told apart by the weak reference).
         var entries = [ObjectIdentifier: [Entry]]()
         /// The recorded class instances, to record each object once however many registrations keep it.
-        var objects = [ObjectIdentifier: WeakReference]()
+        var objects = [ObjectIdentifier: RecordedObject]()
         var entryCount = 0
         /// `entryCount` after the last pruning of dead entries.
         var prunedCount = 0
@@ -84,14 +103,37 @@ final class LifecycleStore: Sendable {
     /// destruction of the original cost ~250 instructions per container.
     let state = Locked(making: { State() })
 
+
     // MARK: Disposable instances
 
-    /// Records `instance`, just published by `registration`, if it is disposable. Called with the
-    /// registration's lock held; takes only this store's lock.
+    /// Records `instance`, just published by `registration`, if it may be disposable. Called with the registration's
+    /// lock held; takes only this store's lock.
+    ///
+    /// `deferringDecision` (a `.container`, `.perContainer` or `.weak` instance): whether it is disposable is decided
+    /// when it is disposed (``take(of:customHeld:)``, ``takeAll()``), not now: asked now, the runtime's first check of
+    /// a class scans every conformance record of the process, on the resolve path at launch. Only a class already
+    /// answered (``ClassAnswers``) is left out now; the creation order is recorded for every instance, so disposal goes
+    /// newest first as before. Otherwise (a custom scope's or a per-argument instance, which their storage may drop on
+    /// its own, so the entry must hold it weakly) the question is asked now, once per class for the process, as
+    /// before: recording them undecided would give every such object a weak reference, hence a side table, and every
+    /// later retain of it the runtime's slow path (+257 instructions per per-argument resolve, measured).
+    ///
+    /// `keptStrongly`: the registration keeps the instance strongly (`.container`, `.perContainer`) until it is
+    /// released, which takes its entries first; then the entry holds it strongly too, with no weak reference (see
+    /// ``RecordedObject``).
     ///
     /// - Complexity: Amortized O(1).
-    func record(_ instance: Any, of registration: Registration, custom: Bool) {
-        guard DisposableClasses.isDisposable(instance) else { return }
+    // Out of line: called once per new shared instance, from several scopes' paths, which need not each hold a copy.
+    @inline(never)
+    func record(
+        _ instance: Any, of registration: Registration, custom: Bool, deferringDecision: Bool = false,
+        keptStrongly: Bool = false
+    ) {
+        if deferringDecision {
+            if DisposableClasses.knownAnswer(instance) == false { return }
+        } else {
+            guard DisposableClasses.isDisposable(instance) else { return }
+        }
         let object = asObject(instance)
         state.withLock { state in
             if state.entryCount >= 2 * max(state.prunedCount, 16) { state.prune() }
@@ -99,12 +141,14 @@ final class LifecycleStore: Sendable {
                 // The same object reached through two registrations is recorded (and disposed) once.
                 let id = ObjectIdentifier(object)
                 if state.objects[id]?.object === object { return }
-                state.objects[id] = WeakReference(object)
+                state.objects[id] = keptStrongly ? .strong(object) : .weak(WeakReference(object))
             }
-            let reference: Reference = object.map { .weak(WeakReference($0)) } ?? .strong(instance)
-            state.entries[ObjectIdentifier(registration), default: []].append(
-                Entry(sequence: state.nextSequence, registration: registration, reference: reference, custom: custom)
-            )
+            let reference: Reference =
+                keptStrongly ? .strong(instance) : object.map { .weak(WeakReference($0)) } ?? .strong(instance)
+            var entry = Entry(
+                sequence: state.nextSequence, registration: registration, reference: reference, custom: custom)
+            entry.keepsObjectStrongly = keptStrongly && object != nil
+            state.entries[ObjectIdentifier(registration), default: []].append(entry)
             state.entryCount += 1
             state.nextSequence += 1
         }
@@ -117,7 +161,7 @@ final class LifecycleStore: Sendable {
     /// - Complexity: O(1) plus the registration's own entries.
     func take(of registration: Registration, customHeld: Any?) -> [PendingDisposal] {
         let id = ObjectIdentifier(registration)
-        return state.withLock { state in
+        let taken = state.withLock { state -> [PendingDisposal] in
             guard let entries = state.entries.removeValue(forKey: id) else { return [] }
             var taken: [PendingDisposal] = []
             var others: [Entry] = []
@@ -136,11 +180,12 @@ final class LifecycleStore: Sendable {
             if !others.isEmpty { state.entries[id] = others }
             return taken
         }
+        return DisposableClasses.disposable(taken)
     }
 
     /// Removes every remaining entry and returns the live instances of shared scopes to dispose.
     func takeAll() -> [PendingDisposal] {
-        state.withLock { state in
+        let taken = state.withLock { state -> [PendingDisposal] in
             let entries = state.entries.values.joined()
             state.entries.removeAll()
             state.objects.removeAll()
@@ -151,6 +196,7 @@ final class LifecycleStore: Sendable {
                 return PendingDisposal(sequence: entry.sequence, instance: instance)
             }
         }
+        return DisposableClasses.disposable(taken)
     }
 
     // MARK: Per-container instances
@@ -197,9 +243,33 @@ final class LifecycleStore: Sendable {
     }
 
     /// Forgets every stand-in and returns them, for the caller to release outside the lock: a stand-in keeps this
-    /// store (its `lifecycle`), so the store and its stand-ins are a cycle until this breaks it.
+    /// store (its `lifecycle`), so the store and its stand-ins are a cycle until this breaks it. Called once, when the
+    /// container goes away.
+    ///
+    /// Also learns, for later containers, whether the classes of the instances still recorded undecided are
+    /// disposable: a container dropped without ``Container/shutdown()`` (most per-test containers) disposes nothing,
+    /// and would leave every later container to record its instances of those classes again. Teardown work, once per
+    /// class for the process (the question ``record(_:of:custom:deferringDecision:keptStrongly:)`` no longer asks at
+    /// creation); nothing when no instance was recorded. The entries go too, released outside the lock: nothing
+    /// disposes them any more, and an entry that holds its object strongly (see ``RecordedObject``) would otherwise
+    /// keep an instance that keeps its registration, which keeps this store, alive.
     func takeStandIns() -> ([ObjectIdentifier: Local], Derived?, [Derived]) {
-        state.withLock { state in
+        var undecided: [Any] = []
+        var entries = [ObjectIdentifier: [Entry]]()
+        var objects = [ObjectIdentifier: RecordedObject]()
+        let taken = state.withLock { state in
+            if state.entryCount > 0 {
+                undecided = state.entries.values.joined().compactMap { entry -> Any? in
+                    guard let instance = entry.instance, type(of: instance) is AnyClass,
+                        DisposableClasses.knownAnswer(instance) == nil
+                    else { return nil }
+                    return instance
+                }
+                swap(&entries, &state.entries)
+                swap(&objects, &state.objects)
+                state.entryCount = 0
+                state.prunedCount = 0
+            }
             // Moved out whole: nothing is copied, and the caller releases them once the lock is released.
             var locals = [ObjectIdentifier: Local]()
             var derived: [Derived] = []
@@ -208,6 +278,9 @@ final class LifecycleStore: Sendable {
             state.derivedIndex = [:]
             return (locals, state.firstDerived.take(), derived)
         }
+        for instance in undecided { _ = DisposableClasses.isDisposable(instance) }
+        withExtendedLifetime((entries, objects)) {}  // released here, outside the lock
+        return taken
     }
 
     /// The stores that hold stand-ins of this store's registrations (this one included, if it does).
@@ -299,7 +372,9 @@ extension LifecycleStore.State {
     /// storage can keep their instance any more).
     mutating func prune() {
         for (id, list) in entries {
-            let kept = list.filter { $0.instance != nil && !($0.custom && $0.registration == nil) }
+            let kept = list.filter { entry in
+                entry.instance != nil && !((entry.custom || entry.keepsObjectStrongly) && entry.registration == nil)
+            }
             entries[id] = kept.isEmpty ? nil : kept
         }
         objects = objects.filter { $0.value.object != nil }
@@ -310,17 +385,35 @@ extension LifecycleStore.State {
 
 /// Whether an instance is ``Disposable`` or ``AsyncDisposable``, with the answer for each class kept.
 ///
-/// The runtime's check of a class instance against a protocol walks its superclasses and costs thousands of
-/// instructions; every new shared instance is checked, which a per-test container (``Container/derived(registeringClosure:)``)
-/// does for each singleton it makes. A class's conformances are fixed, so its answer is kept by class, in
-/// ``ClassAnswers`` (read with no lock). Other values are checked each time: an optional's or a box's answer depends
-/// on what it holds, not on its type.
+/// The runtime's check of a class instance against a protocol it was never asked about for that class scans every
+/// conformance record of the process (two protocols: two scans, ~100,000 instructions each in a small binary, more in
+/// an app that links many frameworks). So it is asked when an instance is disposed (``disposable(_:)``), once per
+/// class for the whole process, and a creation only reads the answers already kept (``knownAnswer(_:)``), in
+/// ``ClassAnswers`` (read with no lock). Other values are checked each time they are disposed: an optional's or a
+/// box's answer depends on what it holds, not on its type.
 enum DisposableClasses {
+    @inline(never)
     static func isDisposable(_ instance: Any) -> Bool {
         let dynamicType = type(of: instance)
         guard let dynamicClass = dynamicType as? AnyClass else {
             return instance is any Disposable || instance is any AsyncDisposable
         }
-        return ClassAnswers.answer(for: dynamicClass) { instance is any Disposable || instance is any AsyncDisposable }
+        // Asked of the object itself: an instance stored as an existential (a generic registration of `any Service`
+        // keeps the existential) made the runtime look up the existential's conformances as well (~35% more).
+        let object = objectReference(instance) ?? instance
+        return ClassAnswers.answer(for: dynamicClass) { object is any Disposable || object is any AsyncDisposable }
+    }
+
+    /// The kept answer for `instance`'s class; `nil` when none is kept yet or `instance` is not a class instance.
+    /// Never asks the runtime.
+    @inline(__always)
+    static func knownAnswer(_ instance: Any) -> Bool? {
+        guard let dynamicClass = type(of: instance) as? AnyClass else { return nil }
+        return ClassAnswers.knownAnswer(for: dynamicClass)
+    }
+
+    /// The disposable ones among `taken`, in the same order: where the question is asked.
+    static func disposable(_ taken: [PendingDisposal]) -> [PendingDisposal] {
+        taken.isEmpty ? taken : taken.filter { isDisposable($0.instance) }
     }
 }

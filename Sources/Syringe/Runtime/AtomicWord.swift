@@ -22,12 +22,11 @@ struct AtomicWord {
         address = _getUnsafePointerToStoredProperties(owner).assumingMemoryBound(to: UInt.self) + index
     }
 
-    /// Word `index` of the process's table of answers per class (``ClassAnswers``), below
-    /// `SYRINGE_CLASS_ANSWER_WORD_COUNT`.
+    /// A word of a table that lives until the process ends (``ClassAnswers``' tables, which are never freed).
     @inline(__always)
-    init(classAnswerWord index: Int) {
-        assert(index >= 0 && index < Int(SYRINGE_CLASS_ANSWER_WORD_COUNT), "no class-answer word \(index)")
-        address = syringe_class_answer_word(UInt(bitPattern: index))
+    init(foreverWord address: UnsafeMutablePointer<UInt>) {
+        assert(Int(bitPattern: address) % MemoryLayout<UInt>.alignment == 0, "a misaligned word")
+        self.address = address
     }
 
     /// One of the words the whole process shares (``ProcessWord``).
@@ -92,6 +91,8 @@ enum ProcessWord: Int32 {
     case reclamationEpoch = 0
     /// How many retired objects wait for ``Reclamation`` to release them.
     case pendingRetirements = 1
+    /// The address of ``ClassAnswers``' current table, 0 until the first answer is kept.
+    case classAnswerTable = 2
 }
 
 /// An object that keeps ``AtomicWord``s as the first of its stored properties, so that their address is the

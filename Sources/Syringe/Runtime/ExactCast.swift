@@ -88,6 +88,23 @@ func classReference<Value>(_ value: Value) -> AnyObject? {
     return object
 }
 
+/// The object `instance` holds when its dynamic type is a class; `nil` for any other type (an optional, a struct, a
+/// closure).
+///
+/// Not `instance as AnyObject`: that goes through the Objective-C bridging entry point, which asks the runtime whether
+/// the type conforms to `_ObjectiveCBridgeable`, and on Linux a conformance the runtime was not asked about before for
+/// a type scans every conformance record of the process (~240,000 instructions in the cold-start app, more in a
+/// larger binary), here for every instance a shared scope keeps. A value stored as its class is its one reference
+/// (``classReference(_:)`` of the opened value: a few loads); one stored as an existential (a generic registration of
+/// `any Service` boxes the existential itself) is taken out by the runtime's cast to `AnyObject`, which looks through
+/// the existential and asks for no conformance.
+@inline(__always)
+func objectReference(_ instance: Any) -> AnyObject? {
+    guard type(of: instance) is AnyClass else { return nil }
+    if let object = _openExistential(instance, do: classReference) { return object }
+    return dynamicCast(instance, to: AnyObject.self)
+}
+
 /// `value` as `Target` through the runtime's dynamic cast (`as?` with both types generic, so the compiler neither
 /// folds it into a conversion nor warns that it always succeeds): the debug check of ``classReference(_:)``.
 private func dynamicCast<Value, Target>(_ value: Value, to: Target.Type) -> Target? {

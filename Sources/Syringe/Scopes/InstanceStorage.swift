@@ -229,12 +229,12 @@ struct WeakInstance {
 
     /// Keeps `instance` weakly; `nil` when it holds no object (a value type, or an optional holding nothing).
     init?(_ instance: Any) {
-        if type(of: instance) is AnyClass {
-            object = instance as AnyObject
+        if let reference = objectReference(instance) {
+            object = reference
             optionalType = nil
             return
         }
-        guard let optional = instance as? any OptionalInstance,
+        guard MetadataKind.isOptional(type(of: instance)), let optional = instance as? any OptionalInstance,
             let object = optional.wrappedInstance.flatMap(asObject)
         else { return nil }
         self.object = object
@@ -259,8 +259,13 @@ struct WeakInstance {
 /// does. `nil` for an optional that holds nothing.
 func asObject(_ instance: Any) -> AnyObject? {
     // `type(of:)` sees through the existential; only class instances are kept.
-    if type(of: instance) is AnyClass { return instance as AnyObject }
-    guard let optional = instance as? any OptionalInstance else { return nil }
+    // Without the bridging cast of `as AnyObject`, which scans the conformance records once per class.
+    if let object = objectReference(instance) { return object }
+    // Only an optional holds an object; asked of its metadata first, since the cast scans the conformance records
+    // once for each type it was not asked about (see ``MetadataKind``).
+    guard MetadataKind.isOptional(type(of: instance)), let optional = instance as? any OptionalInstance else {
+        return nil
+    }
     return optional.wrappedInstance.flatMap(asObject)
 }
 
