@@ -174,7 +174,7 @@ for number, s in enumerate(services[::50]):
 extras.append("\n/// Resolves each declared key once and fills each marked object; returns how many.\n")
 extras.append("@inline(never)\npublic func coldExtras(_ c: Container) -> Int {\n    var found = 0\n")
 for s in keyed:
-    extras.append("    if c.resolve(.keyed%d) != nil { found += 1 }\n" % s.index)
+    extras.append("    if (try? c[.keyed%d]) != nil { found += 1 }\n" % s.index)
 for number in screens:
     extras.append("    if (try? c.inject(into: Screen%d())) != nil { found += 1 }\n" % number)
 extras.append("    return found\n}\n\n/// How many keys and marked objects `coldExtras` uses.\npublic let coldExtrasCount = %d\n" % (

@@ -41,11 +41,11 @@ final class Screen1 {
 @inline(never)
 public func coldExtras(_ c: Container) -> Int {
     var found = 0
-    if c.resolve(.keyed0) != nil { found += 1 }
-    if c.resolve(.keyed20) != nil { found += 1 }
-    if c.resolve(.keyed40) != nil { found += 1 }
-    if c.resolve(.keyed60) != nil { found += 1 }
-    if c.resolve(.keyed80) != nil { found += 1 }
+    if (try? c[.keyed0]) != nil { found += 1 }
+    if (try? c[.keyed20]) != nil { found += 1 }
+    if (try? c[.keyed40]) != nil { found += 1 }
+    if (try? c[.keyed60]) != nil { found += 1 }
+    if (try? c[.keyed80]) != nil { found += 1 }
     if (try? c.inject(into: Screen0())) != nil { found += 1 }
     if (try? c.inject(into: Screen1())) != nil { found += 1 }
     return found

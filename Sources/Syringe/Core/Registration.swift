@@ -195,6 +195,8 @@ class Registration: RegistrationCore, @unchecked Sendable {
                 injectsProperties: $0.injectsProperties)
         }
         forgetInstances()
+        // The store held the forgotten singleton strongly because the registration did: no longer.
+        lifecycle.weakenStronglyKept(of: self)
     }
 
     /// ``changeScope(to:)`` for a scope of the concrete class, the common case: the inlined call in the app's

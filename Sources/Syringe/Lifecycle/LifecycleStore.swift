@@ -183,6 +183,31 @@ final class LifecycleStore: Sendable {
         return DisposableClasses.disposable(taken)
     }
 
+    /// Holds weakly again the objects this store held strongly for `registration` only because the registration
+    /// kept them (``Entry/keepsObjectStrongly``). Called when the registration forgets its instances for a new
+    /// scope: nothing keeps them then but their users, as when the store held them weakly from the start, and one
+    /// still alive at teardown is disposed then.
+    func weakenStronglyKept(of registration: Registration) {
+        let id = ObjectIdentifier(registration)
+        let released: [Any] = state.withLock { state in
+            guard let entries = state.entries[id] else { return [] }
+            var released: [Any] = []
+            state.entries[id] = entries.map { entry in
+                guard entry.keepsObjectStrongly, entry.registration === registration, let instance = entry.instance,
+                    let object = asObject(instance)
+                else { return entry }
+                let weak = WeakReference(object)
+                state.objects[ObjectIdentifier(object)] = .weak(weak)
+                released.append(instance)
+                return Entry(
+                    sequence: entry.sequence, registration: registration, reference: .weak(weak), custom: entry.custom)
+            }
+            return released
+        }
+        // The strong references end here, outside the lock: a deinitializer may run.
+        _ = consume released
+    }
+
     /// Removes every remaining entry and returns the live instances of shared scopes to dispose.
     func takeAll() -> [PendingDisposal] {
         let taken = state.withLock { state -> [PendingDisposal] in
