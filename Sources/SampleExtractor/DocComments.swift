@@ -76,27 +76,8 @@ func declarationKeyword(_ line: String) -> String? {
     return position < words.count ? words[position] : nil
 }
 
-/// The change in parenthesis depth over a line, ignoring parentheses in string literals and after `//`.
-func parenDelta(_ line: String) -> Int {
-    var delta = 0
-    var inString = false
-    var previous: Character = " "
-    for character in line {
-        if inString {
-            if character == "\"" && previous != "\\" { inString = false }
-        } else if character == "\"" {
-            inString = true
-        } else if character == "/" && previous == "/" {
-            break
-        } else if character == "(" {
-            delta += 1
-        } else if character == ")" {
-            delta -= 1
-        }
-        previous = character
-    }
-    return delta
-}
+/// The change in parenthesis depth over a line (``depthDelta(_:open:close:)``).
+func parenDelta(_ line: String) -> Int { depthDelta(line, open: "(", close: ")") }
 
 /// When `lines[start]` opens an attribute whose argument list closes at the end of a later line
 /// (`@Test(.overriding { c in` … `})`), the index of that line: the lines are one attribute.

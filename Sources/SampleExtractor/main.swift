@@ -85,8 +85,8 @@ func parse(_ text: String, path: String) -> Page {
     return page
 }
 
-/// The change in brace depth over a line, ignoring braces in string literals and after `//`.
-func braceDelta(_ line: String) -> Int {
+/// The change in depth of `open`/`close` pairs over a line, ignoring them in string literals and after `//`.
+func depthDelta(_ line: String, open: Character, close: Character) -> Int {
     var delta = 0
     var inString = false
     var previous: Character = " "
@@ -97,15 +97,18 @@ func braceDelta(_ line: String) -> Int {
             inString = true
         } else if character == "/" && previous == "/" {
             break
-        } else if character == "{" {
+        } else if character == open {
             delta += 1
-        } else if character == "}" {
+        } else if character == close {
             delta -= 1
         }
         previous = character
     }
     return delta
 }
+
+/// The change in brace depth over a line (``depthDelta(_:open:close:)``).
+func braceDelta(_ line: String) -> Int { depthDelta(line, open: "{", close: "}") }
 
 let declarationKeywords: Set<String> = ["protocol", "struct", "class", "enum", "actor", "extension", "typealias"]
 let modifiers: Set<String> = [

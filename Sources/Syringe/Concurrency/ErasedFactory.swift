@@ -20,12 +20,8 @@ struct ErasedFactory: Sendable {
         _ factory: @escaping @MainActor @Sendable (any Resolver, repeat each Argument) throws -> Service
     ) -> ErasedFactory {
         let expected = argumentTypeList(repeat (each Argument).self)
-        // The registry key includes the argument types, so only a request packing exactly them reaches the
-        // factory: the unpacking succeeds for every such request.
         let run: @MainActor @Sendable (any Resolver, InstanceBox) throws -> InstanceBox = { resolver, arguments in
-            let values = try unpack(arguments.value, as: (repeat each Argument).self) {
-                ArgumentPackMismatch(expected: expected)
-            }
+            let values = try arguments.unpacked(as: (repeat each Argument).self, expected: expected)
             return InstanceBox(value: try factory(resolver, repeat each values))
         }
         return ErasedFactory(
@@ -45,9 +41,7 @@ struct ErasedFactory: Sendable {
         return ErasedFactory(
             body: asyncOnly,
             asyncFactory: { resolver, arguments in
-                let values = try unpack(arguments.value, as: (repeat each Argument).self) {
-                    ArgumentPackMismatch(expected: expected)
-                }
+                let values = try arguments.unpacked(as: (repeat each Argument).self, expected: expected)
                 return InstanceBox(value: try await factory(resolver, repeat each values))
             },
             isolatedToMainActor: false, argumentTypes: expected,
@@ -70,9 +64,7 @@ struct ErasedFactory: Sendable {
             body: asyncOnly,
             asyncFactory: { resolver, arguments in
                 if let mismatch { throw mismatch }
-                let values = try unpack(arguments.value, as: (repeat each Argument).self) {
-                    ArgumentPackMismatch(expected: expected)
-                }
+                let values = try arguments.unpacked(as: (repeat each Argument).self, expected: expected)
                 return InstanceBox(value: try await factory(resolver, repeat each values))
             },
             isolatedToMainActor: false, argumentTypes: expected,
@@ -92,13 +84,22 @@ extension ErasedFactory {
         return ErasedFactory(
             body: asyncOnly,
             asyncFactory: { resolver, arguments in
-                let values = try unpack(arguments.value, as: (repeat each Argument).self) {
-                    ArgumentPackMismatch(expected: expected)
-                }
+                let values = try arguments.unpacked(as: (repeat each Argument).self, expected: expected)
                 return InstanceBox(value: try await factory(actor, resolver, repeat each values))
             },
             isolatedToMainActor: false, argumentTypes: expected,
             argumentsType: argumentsSignature(repeat (each Argument).self))
+    }
+}
+
+extension InstanceBox {
+    /// The runtime arguments this box carries, as the registration's own argument types. The registry key includes
+    /// them, so only a request packing exactly these types reaches a factory: the unpacking succeeds for every such
+    /// request, and ``ArgumentPackMismatch`` (naming `expected`) is only a guard.
+    func unpacked<each Argument>(
+        as types: (repeat each Argument).Type, expected: [Any.Type]
+    ) throws -> (repeat each Argument) {
+        try unpack(value, as: (repeat each Argument).self) { ArgumentPackMismatch(expected: expected) }
     }
 }
 
