@@ -5,17 +5,26 @@
 # median wall time of `swiftc -typecheck` over RUNS runs and, from -debug-time-expression-type-checking, the time
 # spent per kind of call (register / resolve, named, with an argument), summed over the file.
 #
+# It also prints the constraint solver's work for the file (`Sema.NumConstraintScopes`, from -stats-output-dir): a
+# count that repeats exactly however busy the machine is.
+#
 #     bash Benchmarks/Scripts/type-check-comparison.sh [RUNS]
+#     bash Benchmarks/Scripts/type-check-comparison.sh --guard
+#
+# `--guard` (Scripts/launch-guards.sh, in CI) only counts the solver's work, in both language modes, and fails if
+# Syringe's exceeds Swinject's: no timing.
 #
 # Uses the modules of the benchmark package's release build (.build-benchmarks), building it if needed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+guard=""
+if [ "${1:-}" = "--guard" ]; then guard=1; shift; fi
 runs=${1:-5}
 scratch=.build-benchmarks
 modules=$scratch/release/Modules
 [ -e "$modules/Swinject.swiftmodule" ] && [ -e "$modules/Syringe.swiftmodule" ] \
     || swift build -c release --package-path Benchmarks --scratch-path "$scratch" --product ColdStart >/dev/null
-work=$(mktemp -d)
+work=${WORK:-$(mktemp -d)}
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 
 python3 - "$work" <<'PY'
@@ -56,15 +65,41 @@ PY
 # An argument's registration is resolved by nobody: its dependents would need the argument.
 sed -i 's/r.resolve(T\([0-9]*5\).self)!/r.resolve(T\1.self, argument: 5)!/g' "$work/Registrations.swift.in"
 
+# The solver's work for FILE in Swift MODE: Sema.NumConstraintScopes.
+scopes() {
+    local stats
+    stats=$(mktemp -d -p "$work")
+    swiftc -typecheck -module-name TypeCheckApp -Onone -swift-version "$2" -I "$modules" -I Sources/CSyringeRuntime/include \
+        "$1" -Xfrontend -stats-output-dir -Xfrontend "$stats"
+    python3 -c 'import glob, json, sys; print(json.load(open(glob.glob(sys.argv[1] + "/*.json")[0]))["Sema.NumConstraintScopes"])' "$stats"
+}
+for library in Syringe Swinject; do
+    sed "s/import LIBRARY/import $library/" "$work/Registrations.swift.in" > "$work/$library.swift"
+done
+echo "| mode | Syringe (solver scopes) | Swinject 2.10 (solver scopes) | Syringe / Swinject |"
+echo "|---|---:|---:|---:|"
+over=0
+for mode in 6 5; do
+    syringe=$(scopes "$work/Syringe.swift" "$mode")
+    swinject=$(scopes "$work/Swinject.swift" "$mode")
+    echo "| Swift $mode | $syringe | $swinject | $(echo "scale=2; $syringe / $swinject" | bc)x |"
+    [ "$syringe" -le "$swinject" ] || over=1
+done
+echo
+if [ -n "$guard" ]; then
+    if [ "$over" = 1 ]; then
+        echo "FAILED: the file of 400 registrations costs the type checker more against Syringe than against Swinject 2.10" >&2
+        exit 1
+    fi
+    exit 0
+fi
+
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 echo "| mode | Syringe (s) | Swinject 2.10 (s) | Syringe / Swinject |"
 echo "|---|---:|---:|---:|"
 for mode in 6 5; do
     declare -A times=()
-    for library in Syringe Swinject; do
-        sed "s/import LIBRARY/import $library/" "$work/Registrations.swift.in" > "$work/$library.swift"
-    done
     # Alternated, so that a busy machine slows both alike.
     for _ in $(seq "$runs"); do
         for library in Syringe Swinject; do

@@ -33,6 +33,9 @@ extension Container {
     ///   - factory: Makes the service from the resolver and the runtime arguments (none, or some); resolves its
     ///     dependencies with `await` through the resolver it receives.
     /// - Returns: The registration, to configure further.
+    // Disfavored, so that a closure that could be either (no `async`, no `await`) costs the type checker only the
+    // synchronous forms: see the synchronous `register` with arguments. An `async` closure matches only this form.
+    @_disfavoredOverload
     @discardableResult
     public func register<Service, each Argument>(
         _ serviceType: Service.Type,
