@@ -420,19 +420,29 @@ enum DisposableClasses {
     @inline(never)
     static func isDisposable(_ instance: Any) -> Bool {
         let dynamicType = type(of: instance)
-        guard let dynamicClass = dynamicType as? AnyClass else {
+        // A value boxed as an object (`value as AnyObject`) answers by what it holds, not by its box's class.
+        guard let dynamicClass = dynamicType as? AnyClass, dynamicClass != valueBoxClass else {
             return instance is any Disposable || instance is any AsyncDisposable
         }
-        // Asked of the object itself: an instance stored as an existential (a generic registration of `any Service`
-        // keeps the existential) made the runtime look up the existential's conformances as well (~35% more).
-        let object = objectReference(instance) ?? instance
-        return ClassAnswers.answer(for: dynamicClass) { object is any Disposable || object is any AsyncDisposable }
+        // Asked of the class, not of the instance: a cast of an instance that fails also looks for a boxed value
+        // inside it, which costs a second scan per protocol.
+        return ClassAnswers.answer(for: dynamicClass) {
+            dynamicClass is any Disposable.Type || dynamicClass is any AsyncDisposable.Type
+        }
     }
+
+    /// The class of the runtime's box for a value stored as an object: its instances are not all alike. (Found
+    /// once per process, by boxing a value: one conformance scan, when the first instance is disposed.)
+    private static let valueBoxClass: AnyClass = type(of: ValueProbe() as AnyObject)
+
+    /// A value with no class of its own to bridge to.
+    private struct ValueProbe {}
 
     /// The kept answer for `instance`'s class; `nil` when none is kept yet or `instance` is not a class instance.
     /// Never asks the runtime.
     @inline(__always)
     static func knownAnswer(_ instance: Any) -> Bool? {
+        // (A value boxed as an object has no answer kept: `isDisposable(_:)` asks of each.)
         guard let dynamicClass = type(of: instance) as? AnyClass else { return nil }
         return ClassAnswers.knownAnswer(for: dynamicClass)
     }

@@ -18,6 +18,9 @@ private final class DisposablePlain: Plain, Disposable, @unchecked Sendable {
     func dispose() { log.append(name) }
 }
 
+/// A value with nothing to dispose.
+private struct PlainValue {}
+
 @Suite("Which kept instances are disposed, whatever their type and how they are reached")
 struct DisposableKindsTests {
     @Test("a disposable subclass is disposed, its plain superclass never, in either order of first use")
@@ -52,6 +55,20 @@ struct DisposableKindsTests {
         _ = container.resolve((any Disposable).self)
         container.shutdown()
         #expect(log.entries.sorted() == ["any", "any value", "some", "value"])
+    }
+
+    @Test("values boxed as objects are disposed by what each holds, in either order", arguments: [true, false])
+    func boxedValuesAreCheckedOneByOne(disposableFirst: Bool) {
+        let log = DisposalLog()
+        let container = Container()
+        container.register(AnyObject.self, name: "value") { _ in ValueResource(name: "boxed", log: log) as AnyObject }
+            .inObjectScope(.container)
+        container.register(AnyObject.self, name: "plain") { _ in PlainValue() as AnyObject }.inObjectScope(.container)
+        for name in disposableFirst ? ["value", "plain"] : ["plain", "value"] {
+            _ = container.resolve(AnyObject.self, name: name)
+        }
+        container.shutdown()
+        #expect(log.entries == ["boxed"])
     }
 
     @Test("many containers of the same class, each disposes its own instance once")
