@@ -25,19 +25,20 @@ extension Container {
     @discardableResult
     public func register<Service>(
         _ serviceType: Service.Type,
-        name: String? = nil,
+        name: consuming String? = nil,
         fileID: String = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> ServiceEntry<Service> {
         // An unnamed registration (the default `nil`, folded away in the caller) passes two words fewer: all its
-        // arguments fit in registers.
+        // arguments fit in registers. A named one moves the caller's name into the registration: an unwrapped copy
+        // (`if let`) of a borrowed name cost a second retain and a release of it per registration.
         let registration =
-            if let name {
+            if name == nil {
+                addPlainRegistration(fileID: fileID, line: line, factory: factory, as: PlainRegistration<Service>.self)
+            } else {
                 addPlainRegistration(
                     name: name, fileID: fileID, line: line, factory: factory, as: PlainRegistration<Service>.self)
-            } else {
-                addPlainRegistration(fileID: fileID, line: line, factory: factory, as: PlainRegistration<Service>.self)
             }
         return ServiceEntry(registration: registration, container: self)
     }

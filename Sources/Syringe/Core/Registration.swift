@@ -194,7 +194,10 @@ class Registration: RegistrationCore, @unchecked Sendable {
                 scope: scope, completions: $0.completions, decorators: $0.decorators,
                 injectsProperties: $0.injectsProperties)
         }
-        forgetInstances()
+        // A registration that never made its state never kept or recorded an instance (a creation makes the state
+        // before it checks the scope, so one racing with this change sees the new scope): registering, the common
+        // case, takes no lifecycle lock here.
+        guard forgetInstances() else { return }
         // The store held the forgotten singleton strongly because the registration did: no longer.
         lifecycle.weakenStronglyKept(of: self)
     }
@@ -207,9 +210,11 @@ class Registration: RegistrationCore, @unchecked Sendable {
     }
 
     /// Forgets the instances the registration keeps (its shared instance, its custom scope's storage), as a new
-    /// scope does. Call after ``reconfigure(_:)``.
-    final func forgetInstances() {
-        guard let state = stateIfMade else { return }
+    /// scope does. Call after ``reconfigure(_:)``. Returns whether the registration had made its state (without one,
+    /// it never kept an instance).
+    @discardableResult
+    final func forgetInstances() -> Bool {
+        guard let state = stateIfMade else { return false }
         var forgotten: PublishedInstance?
         state.withLock { state in
             forgotten = forgetShared(in: &state)
@@ -218,6 +223,7 @@ class Registration: RegistrationCore, @unchecked Sendable {
             state.keyedInstances = nil
         }
         Registration.discard(forgotten)
+        return true
     }
 
 

@@ -64,4 +64,19 @@ struct Locked<State>: @unchecked Sendable {
             return try body(&state.pointee)
         }
     }
+
+    /// ``withLock(_:)`` on the `Locked` whose ``retainedBits()`` are `bits`, without a `Locked` made from them: one
+    /// made with ``init(borrowingBits:)`` retains the buffer and releases it again after the call (two atomic
+    /// operations). The caller keeps the reference the bits stand for alive throughout.
+    @inline(__always)
+    static func withLock<Result>(borrowingBits bits: UInt, _ body: (inout State) throws -> Result) rethrows -> Result {
+        try Unmanaged<LockedBuffer<State>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef {
+            buffer in
+            try buffer.withUnsafeMutablePointers { state, mutex in
+                syringe_mutex_lock(mutex)
+                defer { syringe_mutex_unlock(mutex) }
+                return try body(&state.pointee)
+            }
+        }
+    }
 }

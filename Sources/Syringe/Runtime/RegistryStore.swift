@@ -54,7 +54,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         // made, `initialTable` keeps the table; the registry then keeps it (see `makeState()`), as
         // `checkInvariants(_:)` wants.
         if let initialTable { published.store(Unretained(initialTable).bits) }
-        if !behaviors.isEmpty { state.withLock { $0.behaviors = behaviors } }
+        if !behaviors.isEmpty { withRegistry { $0.behaviors = behaviors } }
     }
 
     deinit {
@@ -97,20 +97,29 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         return Unretained<InjectionStore>(bits: current)!.object
     }
 
-    /// The registry and its lock, made now if this is their first use.
+    /// The bits of the registry's lock (retained by the word), made now if this is their first use.
     ///
     /// Invariant: the word is 0 until a compare-and-exchange sets it, once, to a retained `Locked`, which stays until
     /// the deinitializer releases it; so the lock read here is the only one this store ever has, and every change of
     /// the bindings is made under it. Before it is made, nothing has changed the published word since the
     /// initializer: it is `initialTable` (or 0), which the new registry therefore keeps as its table.
     @inline(__always)
-    private var state: Locked<Container.Registry> {
+    private var registryBits: UInt {
         let bits = stateWord.loadAcquiring()
-        return bits != 0 ? Locked(borrowingBits: bits) : makeState()
+        return bits != 0 ? bits : makeState()
     }
 
+    /// Runs `body` with the registry, under its lock (made now if this is its first use), without retaining the
+    /// lock's object: the word keeps it as long as this store (a `Locked` made from the bits retained and released
+    /// it around every registration).
+    @inline(__always)
+    private func withRegistry<Result>(_ body: (inout Container.Registry) throws -> Result) rethrows -> Result {
+        try Locked<Container.Registry>.withLock(borrowingBits: registryBits, body)
+    }
+
+    /// Makes the registry and its lock, and returns the bits of the one published (this one, or another thread's).
     @inline(never)
-    private func makeState() -> Locked<Container.Registry> {
+    private func makeState() -> UInt {
         // Made with no captured value, then given its table: a closure that captures one made the optimizer build the
         // registry on the stack, copy it into the buffer and destroy the original (~480 instructions).
         let made = Locked(making: { Container.Registry() })
@@ -120,10 +129,10 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         }
         let bits = made.retainedBits()
         let (exchanged, current) = stateWord.compareExchange(expected: 0, desired: bits)
-        if exchanged { return made }
+        if exchanged { return bits }
         // Another thread made it first: use that one; this one was never shared.
         Locked<Container.Registry>.releaseRetainedBits(bits)
-        return Locked(borrowingBits: current)
+        return current
     }
 
     /// Checks, in debug builds, what `makeState()` relies on: while no registry is made, the published word is the
@@ -158,7 +167,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// it unbound for good are retired: their instances released and disposed, once the lock is released.
     func withLock<Result>(_ body: (inout Container.Registry) throws -> Result) rethrows -> Result {
         var released: Container.Registry.Released?
-        let (result, stale) = try state.withLock { registry -> (Result, RegistryTable?) in
+        let (result, stale) = try withRegistry { registry -> (Result, RegistryTable?) in
             let version = registry.version
             let result = try body(&registry)
             guard registry.version != version else { return (result, nil) }
@@ -215,7 +224,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     private func buildTable() -> RegistryTable {
         // Taking the lock may wait for a writer, and a writer may wait for this thread's quick read to end.
         ResolvingThread.installed?.with { $0.endQuickRead() }
-        return state.withLock { registry in
+        return withRegistry { registry in
             if let table = registry.table { return table }
             let table: RegistryTable
             if let full = registry.fullTable, RegistryTable.canLayer(registry.changedKeys.count, over: full.count) {
