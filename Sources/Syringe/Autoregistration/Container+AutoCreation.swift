@@ -66,8 +66,10 @@ extension ResolutionContext {
     func autoCreatedInstance<Service>(
         key: ServiceKey, as serviceType: Service.Type, name: String?
     ) throws(ResolutionError) -> Service? {
-        guard name == nil, key.argumentsType == noArgumentsKey,
-            let creatable = Service.self as? any AutoCreatable.Type, container.autoCreatesInHierarchy
+        // The container's setting before the type: with auto-creation off (the default), a miss does not ask the
+        // runtime whether the type is `AutoCreatable` (a scan of every conformance record, the first time per type).
+        guard name == nil, key.argumentsType == noArgumentsKey, container.autoCreatesInHierarchy,
+            let creatable = Service.self as? any AutoCreatable.Type
         else { return nil }
         let registration = container.autoRegistration(for: creatable, keep: observer == nil)
         observer?.verification?.noteAutoCreated(Service.self, as: registration.describe())

@@ -427,7 +427,8 @@ extension Container: Resolver {
 /// a miss need not cast every registered type to find them.
 func optionalForms<Service>(of serviceType: Service.Type) -> [ObjectIdentifier] {
     var forms = [ObjectIdentifier(Optional<Service>.self)]
-    if let optional = Service.self as? any OptionalMarker.Type {
+    // The kind first: only an optional is asked of the runtime (its first answer for a type is a scan).
+    if MetadataKind.isOptional(Service.self), let optional = Service.self as? any OptionalMarker.Type {
         forms.append(ObjectIdentifier(optional.wrappedOptionalType))
     }
     return forms

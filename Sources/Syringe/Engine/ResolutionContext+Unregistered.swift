@@ -18,7 +18,9 @@ extension ResolutionContext {
         {
             return identifier
         }
-        if let wrapper = Service.self as? any InstanceWrapper.Type {
+        // The kind first: a type that cannot be a wrapper (most declared keys' types are protocols) is not asked of
+        // the runtime, whose first answer for a type is a scan of every conformance record.
+        if MetadataKind.isNominal(Service.self), let wrapper = Service.self as? any InstanceWrapper.Type {
             // Multi-injection needs no lookup of its own: its elements are looked up by type.
             if let made = try wrapper.makeWithoutLookup(in: self) {
                 // Made as `Service` itself (the wrapper is `Service`): taken out as it is stored.

@@ -13,6 +13,16 @@ enum MetadataKind {
     /// `MetadataKind::Optional`.
     static let optional: UInt = 0x202
 
+    /// Whether `type` is a class, struct or enum (optionals included): `false` for an existential, a tuple, a
+    /// function or a metatype, which adopt no protocol of the library's (they cannot adopt protocols), so a miss need
+    /// not ask the runtime whether they are a wrapper it answers for.
+    @inline(__always)
+    static func isNominal(_ type: Any.Type) -> Bool {
+        if type is AnyClass { return true }
+        // The value kinds (struct, enum, optional, foreign types) share the non-heap flag and no other high bit.
+        return unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee & ~0xFF == 0x200
+    }
+
     /// Whether `type` is `Optional<Wrapped>` for some `Wrapped`.
     @inline(__always)
     static func isOptional(_ type: Any.Type) -> Bool {

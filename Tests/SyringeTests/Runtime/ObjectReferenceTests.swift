@@ -85,6 +85,30 @@ extension RuntimeTests {
             #expect(!MetadataKind.isOptional((any Shape).self))
         }
 
+        @Test("Classes, structs, enums and optionals are nominal types; existentials, tuples, functions and metatypes not")
+        func nominalKinds() {
+            let nominal: [(Any.Type, String)] = [
+                (Base.self, "class"), (Derived.self, "subclass"), (Point.self, "struct"), (Side.self, "enum"),
+                (Int.self, "Int"), (String.self, "String"), ([Base].self, "array"), (Int?.self, "optional"),
+                (Base??.self, "double optional"), (Lazy<Base>.self, "generic class"), ((any Shape)?.self, "optional existential"),
+            ]
+            let other: [(Any.Type, String)] = [
+                ((any Shape).self, "class-bound existential"), ((any Named).self, "existential"), (Any.self, "Any"),
+                (AnyObject.self, "AnyObject"), ((Int, String).self, "tuple"), ((@Sendable () -> Void).self, "closure"),
+                (Int.Type.self, "metatype"), ((any Named.Type).self, "existential metatype"), (Void.self, "empty tuple"),
+            ]
+            for (type, label) in nominal { #expect(MetadataKind.isNominal(type), "\(label)") }
+            for (type, label) in other {
+                #expect(!MetadataKind.isNominal(type), "\(label)")
+                // What the answer saves asking: such a type adopts none of the library's protocols.
+                #expect(!(type is any InstanceWrapper.Type), "\(label)")
+            }
+            for varied in variedInstances() {
+                let type = type(of: varied.instance)
+                if !MetadataKind.isNominal(type) { #expect(!(type is any InstanceWrapper.Type), "\(varied.label)") }
+            }
+        }
+
         @Test("asObject finds the object inside optionals and existentials, and nothing in values")
         func objectsInside() {
             for varied in variedInstances() {
