@@ -85,12 +85,13 @@ extension RuntimeTests {
             #expect(!MetadataKind.isOptional((any Shape).self))
         }
 
-        @Test("Classes, structs, enums and optionals are nominal types; existentials, tuples, functions and metatypes not")
+        @Test("Classes, structs, enums and optionals are nominal; existentials, tuples, closures, metatypes are not")
         func nominalKinds() {
             let nominal: [(Any.Type, String)] = [
                 (Base.self, "class"), (Derived.self, "subclass"), (Point.self, "struct"), (Side.self, "enum"),
                 (Int.self, "Int"), (String.self, "String"), ([Base].self, "array"), (Int?.self, "optional"),
-                (Base??.self, "double optional"), (Lazy<Base>.self, "generic class"), ((any Shape)?.self, "optional existential"),
+                (Base??.self, "double optional"), (Lazy<Base>.self, "generic class"),
+                ((any Shape)?.self, "optional existential"),
             ]
             let other: [(Any.Type, String)] = [
                 ((any Shape).self, "class-bound existential"), ((any Named).self, "existential"), (Any.self, "Any"),
