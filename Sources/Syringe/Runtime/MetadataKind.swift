@@ -19,8 +19,10 @@ enum MetadataKind {
     @inline(__always)
     static func isNominal(_ type: Any.Type) -> Bool {
         if type is AnyClass { return true }
+        let kind = unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee
+        assert(kind <= 0x7FF, "the metadata of \(type) does not begin with a kind")
         // The value kinds (struct, enum, optional, foreign types) share the non-heap flag and no other high bit.
-        return unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee & ~0xFF == 0x200
+        return kind & ~0xFF == 0x200
     }
 
     /// Whether `type` is `Optional<Wrapped>` for some `Wrapped`.
