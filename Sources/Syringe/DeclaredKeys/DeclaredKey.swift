@@ -57,6 +57,11 @@ extension ServiceKeys {
             Service, (ServiceKeys.Arguments, repeat each Argument), Execution
         >
 
+        /// Whether a resolve of the key is a resolve of its type (no name) whose miss registers the default: not so
+        /// for a named key, nor for a type that a lookup answers without a registration (``ServiceKeys/answersUnregistered``).
+        @usableFromInline
+        let resolvesAsItsType: Bool
+
         /// The key's further registration settings, applied to its default and to every override.
         let settings: (@Sendable (ServiceEntry<Service>) -> Void)?
 
@@ -70,6 +75,7 @@ extension ServiceKeys {
             self.name = name
             self.scope = scope
             self.settings = settings
+            resolvesAsItsType = name == nil && !ServiceKeys.answersUnregistered(Service.self)
             let signature = argumentsSignature(repeat (each Argument).self)
             let key = ServiceKey(serviceType: Service.self, argumentsType: signature.key, name: name)
             super.init(

@@ -111,6 +111,16 @@ extension ServiceKeys {
         }
     }
 
+    /// For a key that ``answersUnregistered``: registers its default in the root of `container`'s tree unless the
+    /// tree binds the key; returns whether it is bound now (`false` for any other key, or while the key's own
+    /// settings install it). The lookup that follows then finds the default instead of the wrapper's empty answer.
+    func installDefaultIfUnbound(in container: Container) -> Bool {
+        guard answersUnregistered else { return false }
+        if container.bindsInTree(registryKey) { return false }
+        installDefault(in: container.root)
+        return container.bindsInTree(registryKey)
+    }
+
     /// Whether `error` says that no registration answers this key's own request, so that its default applies (not
     /// a failure inside a registration that answers it, nor a dependency's miss).
     func isMiss(_ error: ResolutionError) -> Bool {
@@ -165,6 +175,7 @@ extension ServiceKeys {
     func requireAwaited<Service>(
         in container: Container?, _ resolve: () async throws(ResolutionError) -> Service
     ) async throws(ResolutionError) -> Service {
+        if let container { _ = installDefaultIfUnbound(in: container) }
         do {
             return try await resolve()
         } catch {
@@ -179,9 +190,19 @@ extension ServiceKeys {
     /// A synchronous resolve of this key, with `arguments`, through `resolver`: the registration of the key's type,
     /// name and argument types, else its default (``requireDefault(after:through:as:arguments:)``). Every
     /// synchronous receiver, and `@Injected(.key)` filled synchronously, resolves a key here.
+    @usableFromInline
     func require<Service, each Argument>(
         _ serviceType: Service.Type, from resolver: any Resolver, arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
+        if answersUnregistered {
+            // Installed now, the default is resolved as a first use resolves it (joining the running resolution).
+            if let container = resolver as? Container, installDefaultIfUnbound(in: container) {
+                return try container.requireDefault(registryKey, as: Service.self, arguments: repeat each arguments)
+            }
+            if let resolution = resolver as? AsyncResolution {
+                _ = installDefaultIfUnbound(in: resolution.root.container)
+            }
+        }
         do {
             return try resolver.require(Service.self, name: registryKey.name, arguments: repeat each arguments)
         } catch {

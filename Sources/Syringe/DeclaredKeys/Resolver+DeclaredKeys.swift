@@ -68,7 +68,7 @@ extension Container {
     @inlinable
     public subscript<Service>(_ key: ServiceKeys.Key<Service>) -> Service {
         get throws(ResolutionError) {
-            guard key.name == nil else { return try requireNamed(key) }
+            guard key.resolvesAsItsType else { return try requireNamed(key) }
             do {
                 return try require(Service.self)
             } catch {
@@ -95,6 +95,9 @@ extension Container {
         _ arguments: repeat each Argument
     ) -> Service {
         get throws(ResolutionError) {
+            guard !key.answersUnregistered else {
+                return try key.require(Service.self, from: self, arguments: repeat each arguments)
+            }
             do {
                 return try require(Service.self, name: key.name, arguments: repeat each arguments)
             } catch {
@@ -104,7 +107,7 @@ extension Container {
         }
     }
 
-    /// A named key without arguments, out of line.
+    /// A named key without arguments, or one whose type a lookup answers with no registration, out of line.
     @usableFromInline
     @inline(never)
     func requireNamed<Service>(_ key: ServiceKeys.Key<Service>) throws(ResolutionError) -> Service {

@@ -69,6 +69,11 @@ public class ServiceKeys: @unchecked Sendable {
     /// The thread installing the default (``currentThreadIdentity()``), `0` when none: a key's own settings that
     /// resolve the key re-enter the installation on that thread, which is then not waited for (no deadlock).
     let installer = Locked<UInt>(0)
+    /// Whether a request for the key's type succeeds with no registration (an optional, ``Lazy``, ``Provider``,
+    /// an array): its lookup would answer `nil`, or an empty array, not miss, so the default is registered before
+    /// the lookup (``installDefaultIfUnbound(in:)``), not after a miss.
+    @usableFromInline
+    let answersUnregistered: Bool
 
     init(
         registryKey: ServiceKey, serviceType: Any.Type, argumentTypes: [Any.Type],
@@ -84,6 +89,13 @@ public class ServiceKeys: @unchecked Sendable {
         self.line = line
         self.installDefault = installDefault
         self.runDefault = runDefault
+        answersUnregistered = Self.answersUnregistered(serviceType)
+    }
+
+    /// Whether a lookup answers requests for `type` with no registration (see ``answersUnregistered``).
+    static func answersUnregistered(_ type: Any.Type) -> Bool {
+        // The kind first: a protocol's type (most keys') is never a wrapper, and is not asked of the runtime.
+        MetadataKind.isNominal(type) && type is any InstanceWrapper.Type
     }
 
     /// The request the key answers, for messages.
