@@ -13,6 +13,9 @@ extension ServiceKeys {
     fileprivate static let tuners = Key<[Tuner]>(name: "tuners") { _ in [Tuner("a"), Tuner("b")] }
     fileprivate static let tunerFor = Key<Tuner?>.WithArguments<String>(name: "tuner for") { _, label in Tuner(label) }
     fileprivate static let asyncOptionalTuner = AsyncKey<Tuner?>(name: "async tuner") { _ in Tuner("async default") }
+    fileprivate static let mainActorOptionalTuner = MainActorKey<Tuner?>(name: "main-actor tuner") { _ in
+        Tuner("main-actor default")
+    }
 }
 
 private final class Radio {
@@ -54,6 +57,14 @@ struct WrapperTypedKeyTests {
         let container = Container()
         container.register(Dial.self) { r in Dial(tuner: try r[.optionalTuner]) }
         #expect(try container.require(Dial.self).tuner?.label == "default")
+    }
+
+    @Test("on the main actor, a main-actor key and a synchronous one")
+    @MainActor
+    func onTheMainActor() throws {
+        let container = Container()
+        #expect(try container.mainActor[.mainActorOptionalTuner]?.label == "main-actor default")
+        #expect(try container.mainActor[.optionalTuner]?.label == "default")
     }
 
     @Test("awaited, and through @Injected filled either way")
