@@ -75,7 +75,8 @@ extension ServiceKeys {
             self.name = name
             self.scope = scope
             self.settings = settings
-            resolvesAsItsType = name == nil && !ServiceKeys.answersUnregistered(Service.self)
+            let answersUnregistered = ServiceKeys.answersUnregistered(Service.self)
+            resolvesAsItsType = name == nil && !answersUnregistered
             let signature = argumentsSignature(repeat (each Argument).self)
             let key = ServiceKey(serviceType: Service.self, argumentsType: signature.key, name: name)
             super.init(
@@ -87,7 +88,7 @@ extension ServiceKeys {
                     settings?(ServiceEntry(registration: registration, container: container))
                     container.bindDefault(registration, as: Service.self, for: key)
                 },
-                runDefault: runDefault)
+                runDefault: runDefault, answersUnregistered: answersUnregistered)
         }
 
         /// The initializer of the kinds whose factory is erased (main actor, global actor, `async`).

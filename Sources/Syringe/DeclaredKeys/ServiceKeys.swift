@@ -79,7 +79,7 @@ public class ServiceKeys: @unchecked Sendable {
         registryKey: ServiceKey, serviceType: Any.Type, argumentTypes: [Any.Type],
         argumentsType: ArgumentsSignature, fileID: String, line: UInt,
         installDefault: @escaping @Sendable (Container) -> Void,
-        runDefault: (@Sendable (any Resolver, Any) throws -> Any)?
+        runDefault: (@Sendable (any Resolver, Any) throws -> Any)?, answersUnregistered: Bool
     ) {
         self.registryKey = registryKey
         self.serviceType = serviceType
@@ -89,7 +89,7 @@ public class ServiceKeys: @unchecked Sendable {
         self.line = line
         self.installDefault = installDefault
         self.runDefault = runDefault
-        answersUnregistered = Self.answersUnregistered(serviceType)
+        self.answersUnregistered = answersUnregistered
     }
 
     /// Whether a lookup answers requests for `type` with no registration (see ``answersUnregistered``).

@@ -58,6 +58,14 @@ struct Locked<State>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the state.
     @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        try Self.withLock(on: buffer, body)
+    }
+
+    /// The one locked access: `body` with `buffer`'s state, under its mutex.
+    @inline(__always)
+    private static func withLock<Result>(
+        on buffer: LockedBuffer<State>, _ body: (inout State) throws -> Result
+    ) rethrows -> Result {
         try buffer.withUnsafeMutablePointers { state, mutex in
             syringe_mutex_lock(mutex)
             defer { syringe_mutex_unlock(mutex) }
@@ -71,12 +79,7 @@ struct Locked<State>: @unchecked Sendable {
     @inline(__always)
     static func withLock<Result>(borrowingBits bits: UInt, _ body: (inout State) throws -> Result) rethrows -> Result {
         try Unmanaged<LockedBuffer<State>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef {
-            buffer in
-            try buffer.withUnsafeMutablePointers { state, mutex in
-                syringe_mutex_lock(mutex)
-                defer { syringe_mutex_unlock(mutex) }
-                return try body(&state.pointee)
-            }
+            try withLock(on: $0, body)
         }
     }
 }

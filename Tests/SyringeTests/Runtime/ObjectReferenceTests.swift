@@ -130,11 +130,14 @@ extension RuntimeTests {
             let problems = Problems()
             JoinableThread.run(8) { thread in
                 let instances = variedInstances()
+                let nominal = instances.map { MetadataKind.isNominal(type(of: $0.instance)) }
                 for round in 0..<2_000 {
                     let varied = instances[(round + thread) % instances.count]
                     let (instance, isObject, isOptional, label) = (varied.instance, varied.isObject, varied.isOptional, varied.label)
                     if (objectReference(instance) != nil) != isObject { problems.report("\(label): reference") }
                     if MetadataKind.isOptional(type(of: instance)) != isOptional { problems.report("\(label): kind") }
+                    let index = (round + thread) % instances.count
+                    if MetadataKind.isNominal(type(of: instance)) != nominal[index] { problems.report("\(label): nominal") }
                 }
             }
             #expect(problems.count == 0, "\(problems.first)")
