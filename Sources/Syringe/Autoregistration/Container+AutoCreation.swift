@@ -53,7 +53,7 @@ extension Container {
     private func makeAutoRegistration<Service: AutoCreatable>(_ type: Service.Type) -> Registration {
         let configuration = Registration.Configuration(
             scope: Service.autoCreationScope, completions: [], injectsProperties: true)
-        return PlainRegistration<Service>(
+        return PlainRegistration(
             body: { try Service(resolver: $0) }, name: nil, fileID: "<auto-created>",
             line: 0, configuration: configuration, lifecycle: lifecycle
         )
@@ -79,7 +79,7 @@ extension ResolutionContext {
         switch made {
         case let service as Service: return service
         default:
-            // Unreachable: the registration is a `PlainRegistration<Service>`, whose instances are `Service`.
+            // Unreachable: the registration is a `PlainRegistration` of `Service`, whose instances are `Service`.
             throw ResolutionError(
                 kind: .wrongInstanceType(actual: type(of: made)), request: ServiceRequest(serviceType: Service.self))
         }

@@ -159,8 +159,7 @@ extension Container {
                         resolvingDependencies: needsDependencies)
                 )
             },
-            converting: ArgumentConverter<(repeat each Argument)>.self,
-            as: ArgumentRegistration<Service>.self
+            converting: ArgumentConverter<(repeat each Argument)>.self
         )
         return ServiceEntry(registration: registration, container: self)
     }

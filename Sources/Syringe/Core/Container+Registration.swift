@@ -17,10 +17,8 @@ extension Container {
     ///   - line: The line of the registration; recorded for error messages.
     ///   - factory: Makes the service, resolving its dependencies through the resolver it receives.
     /// - Returns: The registration, to configure further.
-    // Inlinable, so that an app's call, specialized for its service type, names the registration's class with
-    // its metadata found once per call site, not looked up (~340 instructions) by the generic code on every
-    // registration; and makes the entry there, where a caller that drops it (most do) releases nothing it
-    // retained for it.
+    // Inlinable, so that an app's call makes the entry there, where a caller that drops it (most do) releases
+    // nothing it retained for it.
     @inlinable
     @discardableResult
     public func register<Service>(
@@ -35,32 +33,28 @@ extension Container {
         // (`if let`) of a borrowed name cost a second retain and a release of it per registration.
         let registration =
             if name == nil {
-                addPlainRegistration(fileID: fileID, line: line, factory: factory, as: PlainRegistration<Service>.self)
+                addPlainRegistration(fileID: fileID, line: line, factory: factory)
             } else {
-                addPlainRegistration(
-                    name: name, fileID: fileID, line: line, factory: factory, as: PlainRegistration<Service>.self)
+                addPlainRegistration(name: name, fileID: fileID, line: line, factory: factory)
             }
         return ServiceEntry(registration: registration, container: self)
     }
 
-    /// ``register(_:name:fileID:line:factory:)`` of an unnamed registration, with its registration's class named;
-    /// returns the registration.
+    /// ``register(_:name:fileID:line:factory:)`` of an unnamed registration; returns the registration.
     @usableFromInline
     func addPlainRegistration<Service>(
-        fileID: String, line: UInt, factory: @escaping @Sendable (any Resolver) throws -> Service,
-        as registrationClass: PlainRegistration<Service>.Type
+        fileID: String, line: UInt, factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> Registration {
-        makePlainRegistration(name: nil, fileID: fileID, line: line, factory: factory, as: registrationClass)
+        makePlainRegistration(name: nil, fileID: fileID, line: line, factory: factory)
     }
 
-    /// ``register(_:name:fileID:line:factory:)`` with its registration's class named; returns the registration.
+    /// ``register(_:name:fileID:line:factory:)``; returns the registration.
     @usableFromInline
     func addPlainRegistration<Service>(
         name: consuming String?, fileID: String, line: UInt,
-        factory: @escaping @Sendable (any Resolver) throws -> Service,
-        as registrationClass: PlainRegistration<Service>.Type
+        factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> Registration {
-        makePlainRegistration(name: name, fileID: fileID, line: line, factory: factory, as: registrationClass)
+        makePlainRegistration(name: name, fileID: fileID, line: line, factory: factory)
     }
 
     /// The two entries' body. Internal, and so are what it calls: the optimizer does not copy either entry into
@@ -69,11 +63,10 @@ extension Container {
     @inline(__always)
     private func makePlainRegistration<Service>(
         name: consuming String?, fileID: String, line: UInt,
-        factory: @escaping @Sendable (any Resolver) throws -> Service,
-        as registrationClass: PlainRegistration<Service>.Type
+        factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> Registration {
         add(
-            registrationClass.init(
+            PlainRegistration(
                 body: factory, name: name, fileID: fileID, line: line, configuration: defaultConfiguration,
                 lifecycle: lifecycle
             ),
@@ -98,8 +91,8 @@ extension Container {
     ///   - line: The line of the registration; recorded for error messages.
     ///   - factory: Makes the service from the resolver and the runtime arguments.
     /// - Returns: The registration, to configure further.
-    // Inlinable, so that an app's call, specialized for its types, names the registration's class and takes
-    // the arguments out of their `Any` in specialized code (see the plain `register`).
+    // Inlinable, so that an app's call, specialized for its types, takes the arguments out of their `Any` in
+    // specialized code.
     //
     // Disfavored, as is the `async` form: at a call with a one-parameter closure (`{ r in … }`, most of an app's
     // registrations) the type checker then settles on the plain form above and stops, instead of solving the
@@ -128,24 +121,21 @@ extension Container {
                 }
                 return try factory(resolver, repeat each values)
             },
-            converting: ArgumentConverter<(repeat each Argument)>.self,
-            as: ArgumentRegistration<Service>.self
+            converting: ArgumentConverter<(repeat each Argument)>.self
         )
         return ServiceEntry(registration: registration, container: self)
     }
 
-    /// ``register(_:name:fileID:line:factory:)`` with runtime arguments, with its registration's class named;
-    /// returns the registration.
+    /// ``register(_:name:fileID:line:factory:)`` with runtime arguments; returns the registration.
     @usableFromInline
     func addArgumentRegistration<Service, each Argument>(
         _ argumentTypes: repeat (each Argument).Type, name: consuming String?, fileID: String, line: UInt,
         factory: @escaping @Sendable (any Resolver, Any) throws -> Service,
-        converting argumentConversion: any ArgumentConversion.Type,
-        as registrationClass: ArgumentRegistration<Service>.Type
+        converting argumentConversion: any ArgumentConversion.Type
     ) -> Registration {
         let signature = argumentsSignature(repeat (each Argument).self)
         return add(
-            registrationClass.init(
+            ArgumentRegistration(
                 body: factory, argumentConversion: argumentConversion, name: name,
                 argumentTypes: argumentTypeList(repeat (each Argument).self), argumentsType: signature,
                 fileID: fileID, line: line, configuration: defaultConfiguration, lifecycle: lifecycle

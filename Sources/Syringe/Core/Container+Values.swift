@@ -79,7 +79,7 @@ extension Container {
     private func addFixedRegistration<Service: Sendable>(
         _ value: Service, name: String?, fileID: String, line: UInt, configuration: Registration.Configuration
     ) -> ServiceEntry<Service> {
-        let registration = PlainRegistration<Service>(
+        let registration = PlainRegistration(
             body: { _ in value }, name: name, fileID: fileID, line: line, configuration: configuration,
             lifecycle: lifecycle
         )

@@ -12,30 +12,44 @@ struct FactoryNotImplemented: Error, CustomStringConvertible {
 }
 
 /// A registration whose factory takes no runtime arguments, typed.
+///
+/// Not generic over the service type (see `Runtime/StoredFactory.swift`): registering a new service type looks up no
+/// metadata of a class made for it.
 @usableFromInline
-final class PlainRegistration<Service>: Registration, @unchecked Sendable {
-    // @unchecked Sendable: `body` is a `let` of a Sendable closure type; see `Registration` for the rest.
-    let body: @Sendable (any Resolver) throws -> Service
+final class PlainRegistration: Registration, @unchecked Sendable {
+    // @unchecked Sendable: `body` is a `let` of a Sendable type; see `Registration` for the rest.
+    let body: StoredFactory
 
     /// A registration of `Service`. The service type is always `Service` itself and the shape `.plain`: the resolve
     /// path downcasts by comparing them (``Registration/typedPlain(as:)``), so they are not parameters.
-    init(
+    init<Service>(
         body: @escaping @Sendable (any Resolver) throws -> Service,
         name: String?, fileID: String, line: UInt, configuration: borrowing Configuration, lifecycle: LifecycleStore
     ) {
-        self.body = body
+        self.body = StoredFactory(body)
         super.init(
             shape: .plain, serviceType: Service.self, name: name, fileID: fileID, line: line,
             configuration: configuration, lifecycle: lifecycle
         )
     }
 
+    /// Runs the factory, whose service type is `Service`: call only when ``serviceTypeID`` says so.
+    @inline(__always)
+    func make<Service>(_ resolver: any Resolver, as serviceType: Service.Type) throws -> Service {
+        try body.make(resolver, as: Service.self)
+    }
+
     override func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
-        try body(resolver)
+        try makeErased(resolver, as: serviceType)
+    }
+
+    /// The factory's result in an `Any` that stores it as exactly `Service`, the service type (opened).
+    private func makeErased<Service>(_ resolver: any Resolver, as serviceType: Service.Type) throws -> Any {
+        try body.make(resolver, as: Service.self)
     }
 
     override func box(_ instance: Any) -> PublishedInstance {
-        PublishedInstance.boxingExactly(instance, as: Service.self)
+        PublishedInstance.boxingExactly(instance, as: serviceType)
     }
 }
 
@@ -67,11 +81,13 @@ class RegistrationWithArguments: Registration, @unchecked Sendable {
 }
 
 /// A registration whose factory takes runtime arguments, typed; the factory receives them as one value.
+///
+/// Not generic over the service type, as ``PlainRegistration`` is not.
 @usableFromInline
-final class ArgumentRegistration<Service>: RegistrationWithArguments, @unchecked Sendable {
-    // @unchecked Sendable: `body` is a `let` of a Sendable closure type, `argumentConversion` a `let` metatype;
-    // see `Registration` for the rest.
-    let body: @Sendable (any Resolver, Any) throws -> Service
+final class ArgumentRegistration: RegistrationWithArguments, @unchecked Sendable {
+    // @unchecked Sendable: `body` is a `let` of a Sendable type, `argumentConversion` a `let` metatype; see
+    // `Registration` for the rest.
+    let body: StoredFactory
     /// Converts arguments given with other static types to the factory's argument types (see
     /// `ArgumentConversion.swift`): a metatype, so registering allocates nothing for it.
     let argumentConversion: any ArgumentConversion.Type
@@ -79,13 +95,13 @@ final class ArgumentRegistration<Service>: RegistrationWithArguments, @unchecked
     /// A registration of `Service`. The service type is always `Service` itself and the shape `.arguments`: the
     /// resolve path downcasts by comparing them (``Registration/typedWithArguments(as:)``), so they are not
     /// parameters.
-    init(
+    init<Service>(
         body: @escaping @Sendable (any Resolver, Any) throws -> Service,
         argumentConversion: any ArgumentConversion.Type,
         name: String?, argumentTypes: [Any.Type], argumentsType: ArgumentsSignature,
         fileID: String, line: UInt, configuration: borrowing Configuration, lifecycle: LifecycleStore
     ) {
-        self.body = body
+        self.body = StoredFactory(takingArguments: body)
         self.argumentConversion = argumentConversion
         super.init(
             shape: .arguments, serviceType: Service.self, name: name, argumentTypes: argumentTypes,
@@ -94,12 +110,25 @@ final class ArgumentRegistration<Service>: RegistrationWithArguments, @unchecked
         )
     }
 
+    /// Runs the factory, whose service type is `Service`: call only when ``serviceTypeID`` says so.
+    @inline(__always)
+    func make<Service>(_ resolver: any Resolver, _ arguments: Any, as serviceType: Service.Type) throws -> Service {
+        try body.make(resolver, arguments, as: Service.self)
+    }
+
     override func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
-        try body(resolver, arguments)
+        try makeErased(resolver, arguments, as: serviceType)
+    }
+
+    /// The factory's result in an `Any` that stores it as exactly `Service`, the service type (opened).
+    private func makeErased<Service>(
+        _ resolver: any Resolver, _ arguments: Any, as serviceType: Service.Type
+    ) throws -> Any {
+        try body.make(resolver, arguments, as: Service.self)
     }
 
     override func box(_ instance: Any) -> PublishedInstance {
-        PublishedInstance.boxingExactly(instance, as: Service.self)
+        PublishedInstance.boxingExactly(instance, as: serviceType)
     }
 }
 

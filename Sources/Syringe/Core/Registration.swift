@@ -175,7 +175,7 @@ class Registration: RegistrationCore, @unchecked Sendable {
     /// The box in which a `.container` registration keeps `instance`: typed as the factory's service type where
     /// the subclass knows it.
     func box(_ instance: Any) -> PublishedInstance {
-        ErasedPublishedInstance(instance)
+        PublishedInstance.erased(instance)
     }
 
     deinit {

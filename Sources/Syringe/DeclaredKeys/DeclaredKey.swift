@@ -197,7 +197,7 @@ extension ServiceKeys.DeclaredKey {
             name: name, scope: scope, settings: settings, fileID: fileID, line: line,
             runDefault: { resolver, _ in try factory(resolver) }
         ) { container, configuration in
-            PlainRegistration<Service>(
+            PlainRegistration(
                 body: factory, name: name, fileID: fileID, line: line, configuration: configuration,
                 lifecycle: container.lifecycle)
         }
@@ -240,7 +240,7 @@ extension ServiceKeys.DeclaredKey {
             name: name, scope: scope, settings: settings, fileID: fileID, line: line,
             arguments: repeat (each Argument).self, runDefault: { try body($0, $1) }
         ) { container, configuration in
-            ArgumentRegistration<Service>(
+            ArgumentRegistration(
                 body: body, argumentConversion: ArgumentConverter<(repeat each Argument)>.self, name: name,
                 argumentTypes: argumentTypeList(repeat (each Argument).self),
                 argumentsType: argumentsSignature(repeat (each Argument).self), fileID: fileID, line: line,

@@ -118,47 +118,49 @@ extension Registration {
     ///
     /// Call only when ``shape`` is ``Shape/plain`` and ``serviceTypeID`` is `ObjectIdentifier(Service.self)`.
     @inline(__always)
-    final func typedPlain<Service>(as serviceType: Service.Type) -> PlainRegistration<Service> {
-        // Invariant: only `PlainRegistration` gives the shape `.plain`, and a `PlainRegistration<S>` always has
-        // `serviceType == S.self` (its initializer sets both; see FactoryRegistrations.swift). Metatypes are
-        // unique, so equal identifiers mean `S` is `Service`: the object is a `PlainRegistration<Service>`.
-        assert(shape == .plain && serviceTypeID == ObjectIdentifier(Service.self), "not a PlainRegistration<Service>")
-        return unsafeDowncast(self, to: PlainRegistration<Service>.self)
+    final func typedPlain<Service>(as serviceType: Service.Type) -> PlainRegistration {
+        // Invariant: only `PlainRegistration` gives the shape `.plain`, and one made with a factory of `S` always
+        // has `serviceType == S.self` (its initializer sets both; see FactoryRegistrations.swift). Metatypes are
+        // unique, so equal identifiers mean `S` is `Service`: the object is a `PlainRegistration` whose factory
+        // makes a `Service` (Runtime/StoredFactory.swift relies on it).
+        assert(shape == .plain && serviceTypeID == ObjectIdentifier(Service.self), "not a PlainRegistration of Service")
+        return unsafeDowncast(self, to: PlainRegistration.self)
     }
 
     /// This registration as the ``ArgumentRegistration`` of `Service` it is, to call its typed factory.
     ///
     /// Call only when ``shape`` is ``Shape/arguments`` and ``serviceTypeID`` is `ObjectIdentifier(Service.self)`.
     @inline(__always)
-    final func typedWithArguments<Service>(as serviceType: Service.Type) -> ArgumentRegistration<Service> {
+    final func typedWithArguments<Service>(as serviceType: Service.Type) -> ArgumentRegistration {
         // Invariant: as for `typedPlain(as:)`, with `ArgumentRegistration`, the only class of shape `.arguments`.
         assert(
             shape == .arguments && serviceTypeID == ObjectIdentifier(Service.self),
-            "not an ArgumentRegistration<Service>"
+            "not an ArgumentRegistration of Service"
         )
-        return unsafeDowncast(self, to: ArgumentRegistration<Service>.self)
+        return unsafeDowncast(self, to: ArgumentRegistration.self)
     }
 }
 
 // MARK: Kept instances
 
 extension PublishedInstance {
-    /// The value of a ``TypedPublishedInstance`` of `Service`.
+    /// The value of a box typed as `Service` (``typed(_:storedIn:)``).
     ///
     /// Call only when ``typedAs`` is `ObjectIdentifier(Service.self)` (``Registration/publishedInstance(typedAs:)``
     /// checks it).
     @inline(__always)
     func typedValue<Service>(as serviceType: Service.Type) -> Service {
-        // Invariant: only an `ObjectPublishedInstance` of a class type `S` (which always sets `object`) and a
-        // `TypedPublishedInstance<S>` (which never does) have a `typedAs`, and it is `ObjectIdentifier(S.self)`;
-        // metatypes are unique, so `S` is `Service`, and a box without `object` is a `TypedPublishedInstance<Service>`.
-        assert(typedAs == ObjectIdentifier(Service.self), "not a TypedPublishedInstance<Service>")
+        // Invariant: only the typed boxes have a `typedAs`, `ObjectIdentifier(S.self)` for the `S` their `instance`
+        // stores exactly, and they set `object` exactly when `S` is a class type; metatypes are unique, so `S` is
+        // `Service`.
+        assert(typedAs == ObjectIdentifier(Service.self), "not a box of Service")
         if let object {
             // Invariant: `object` is set only when `S` is a class type (`S.self is AnyClass`: not an existential,
             // whose value is more than the reference), and it is the instance itself; a value of a class type is
             // that one reference, so the bit cast is a plain copy.
             return unsafeBitCast(object, to: Service.self)
         }
-        return unsafeDowncast(self, to: TypedPublishedInstance<Service>.self).value()
+        // `instance` stores exactly a `Service`: taken out as it is (checked again there).
+        return value(ofExactly: instance, as: Service.self)
     }
 }

@@ -119,7 +119,7 @@ extension Registration {
     // MARK: Kept instances
 
     /// The box of the `.container` instance this registration keeps, if it keeps one stored as exactly the type
-    /// `serviceType` identifies (see ``TypedPublishedInstance``); read without a lock and not retained. Call only
+    /// `serviceType` identifies (see ``PublishedInstance/typedValue(as:)``); read without a lock and not retained. Call only
     /// during a quick read (``ResolvingThread/enterReadingWithQuickRead()``), which keeps the box valid until the
     /// caller has retained the instance.
     @inline(__always)
