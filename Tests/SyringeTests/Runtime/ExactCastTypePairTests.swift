@@ -5,8 +5,8 @@ import Testing
 
 // Every (stored, requested) pair of a table of types through the runtime's unchecked reinterpretations
 // (Runtime/ExactCast.swift): `holdsExactly`, `value(ofExactly:as:)`, `unpack(_:as:mismatch:)`, the boxes of kept
-// instances (`TypedPublishedInstance`, `typedValue(as:)`), and a container's lock-free read of a `.container`
-// singleton. The oracle is the runtime's dynamic cast (`as?`) of the stored value; the types are those of the
+// instances (`PublishedInstance.typed`, `typedValue(as:)`), a registration's stored factory (`StoredFactory`, both
+// forms, called as the type it was made with), and a container's lock-free read of a `.container` singleton. The oracle is the runtime's dynamic cast (`as?`) of the stored value; the types are those of the
 // type-pair tests (TypeSafety/TypePairModel.swift), and so is the comparison of results (`sameValue`).
 
 private struct Mismatch: Error {}
@@ -86,6 +86,9 @@ private struct Requests<Service>: CastRequest {
         } catch {
             if expected != nil { problems.append("unpack reported a mismatch where the cast succeeds") }
         }
+        if exact {
+            problems += checkStoredFactories(value)
+        }
         // The box a `.container` registration of `Stored` keeps its instance in.
         let box = PublishedInstance.boxing(instance, as: Stored.self)
         if box.typedAs != ObjectIdentifier(Stored.self) { problems.append("the box is not typed as \(Stored.self)") }
@@ -103,6 +106,35 @@ private struct Requests<Service>: CastRequest {
             problems.append("the box's object is not the instance")
         }
         if !sameValue(box.instance, value) { problems.append("the box holds \(box.instance), not \(value)") }
+        return problems
+    }
+
+    /// A factory of `Stored` kept as a ``StoredFactory`` (with and without arguments) and called as `Service`, the
+    /// same type: it must give `value` back, and the arguments as given.
+    private func checkStoredFactories<Stored>(_ value: Stored) -> [String] {
+        var problems: [String] = []
+        let resolver = Container()
+        let boxed = Unchecked(value: value)
+        do {
+            let plain = StoredFactory { (_: any Resolver) -> Stored in boxed.value }
+            let made = try plain.make(resolver, as: Service.self)
+            if !sameValue(made, value) { problems.append("the stored factory gave \(made), not \(value)") }
+            let received = Locked<Any?>(nil)
+            let withArguments = StoredFactory(takingArguments: { (_: any Resolver, arguments: Any) -> Stored in
+                received.withLock { $0 = arguments }
+                return boxed.value
+            })
+            let madeWith = try withArguments.make(resolver, ("a", 2) as Any, as: Service.self)
+            if !sameValue(madeWith, value) {
+                problems.append("the stored factory with arguments gave \(madeWith), not \(value)")
+            }
+            let arguments = received.withLock { $0 } as? (String, Int)
+            if arguments?.0 != "a" || arguments?.1 != 2 {
+                problems.append("the stored factory received \(String(describing: arguments)), not (\"a\", 2)")
+            }
+        } catch {
+            problems.append("a stored factory threw \(error)")
+        }
         return problems
     }
 
