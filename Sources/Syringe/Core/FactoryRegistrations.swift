@@ -47,10 +47,6 @@ final class PlainRegistration: Registration, @unchecked Sendable {
     private func makeErased<Service>(_ resolver: any Resolver, as serviceType: Service.Type) throws -> Any {
         try body.make(resolver, as: Service.self)
     }
-
-    override func box(_ instance: Any) -> PublishedInstance {
-        PublishedInstance.boxingExactly(instance, as: serviceType)
-    }
 }
 
 /// A registration that records the types of its runtime arguments (any number, none included): the parent of the
@@ -125,10 +121,6 @@ final class ArgumentRegistration: RegistrationWithArguments, @unchecked Sendable
         _ resolver: any Resolver, _ arguments: Any, as serviceType: Service.Type
     ) throws -> Any {
         try body.make(resolver, arguments, as: Service.self)
-    }
-
-    override func box(_ instance: Any) -> PublishedInstance {
-        PublishedInstance.boxingExactly(instance, as: serviceType)
     }
 }
 

@@ -172,10 +172,11 @@ class Registration: RegistrationCore, @unchecked Sendable {
         throw FactoryNotImplemented()
     }
 
-    /// The box in which a `.container` registration keeps `instance`: typed as the factory's service type where
-    /// the subclass knows it.
+    /// The box in which a `.container` registration keeps `instance`: typed as the factory's service type, which
+    /// a typed factory's instances are stored as exactly (an erased factory's are only `Any`).
     func box(_ instance: Any) -> PublishedInstance {
-        PublishedInstance.erased(instance)
+        shape == .erased
+            ? PublishedInstance.erased(instance) : PublishedInstance.boxingExactly(instance, as: serviceType)
     }
 
     deinit {
