@@ -20,6 +20,17 @@ final class LifecycleStore: Sendable {
         /// ``RecordedObject``); dropped when pruned once the registration is gone.
         var keepsObjectStrongly = false
 
+        /// Whether pruning keeps the entry: its instance is alive, and a custom-scope entry's or a strongly held
+        /// object's registration is too (no storage can keep the instance once it is gone).
+        var isLive: Bool {
+            let instanceIsAlive =
+                switch reference {
+                case .strong: true
+                case .weak(let weak): weak.object != nil
+                }
+            return instanceIsAlive && !((custom || keepsObjectStrongly) && registration == nil)
+        }
+
         var instance: Any? {
             switch reference {
             case .strong(let value): value
@@ -395,16 +406,28 @@ extension LifecycleStore.State {
 
     /// Drops the entries whose instance is gone, and custom-scope entries whose registration is gone (no
     /// storage can keep their instance any more).
+    ///
+    /// Changes only the lists that lose an entry, after reading them all: at launch, where every recorded singleton
+    /// is alive, a pruning pass copies and allocates nothing (a change made while iterating would copy the whole
+    /// table, and a filter allocates a list per registration).
     mutating func prune() {
+        var changed: [(ObjectIdentifier, [LifecycleStore.Entry])] = []
+        var count = 0
         for (id, list) in entries {
-            let kept = list.filter { entry in
-                entry.instance != nil && !((entry.custom || entry.keepsObjectStrongly) && entry.registration == nil)
+            guard list.contains(where: { !$0.isLive }) else {
+                count += list.count
+                continue
             }
-            entries[id] = kept.isEmpty ? nil : kept
+            let kept = list.filter(\.isLive)
+            changed.append((id, kept))
+            count += kept.count
         }
-        objects = objects.filter { $0.value.object != nil }
-        entryCount = entries.values.reduce(0) { $0 + $1.count }
-        prunedCount = entryCount
+        for (id, kept) in changed { entries[id] = kept.isEmpty ? nil : kept }
+        if objects.values.contains(where: { $0.object == nil }) {
+            objects = objects.filter { $0.value.object != nil }
+        }
+        entryCount = count
+        prunedCount = count
     }
 }
 
