@@ -1,7 +1,8 @@
-// The registrations of each kind of factory, each carrying its factory with its static type.
+// The registrations of each kind of factory, each carrying its factory: typed (its service type erased for storage,
+// so that the classes are not generic over it: Runtime/StoredFactory.swift) or erased.
 //
 // The factory lives in the registration itself, not in a box of its own, so a registration is one allocation.
-// The resolve path calls a ``PlainRegistration`` through its typed closure when the request asks for exactly the
+// The resolve path calls a ``PlainRegistration`` through its typed factory when the request asks for exactly the
 // registered type: the service comes back as itself, with no `Any` in between and no dynamic cast. Every other
 // path (forwarded types, scopes that store instances, diagnostics) calls ``Registration/make(_:_:)``, which
 // returns the service as `Any`.
