@@ -34,12 +34,6 @@ final class PlainRegistration: Registration, @unchecked Sendable {
         )
     }
 
-    /// Runs the factory, whose service type is `Service`: call only when ``serviceTypeID`` says so.
-    @inline(__always)
-    func make<Service>(_ resolver: any Resolver, as serviceType: Service.Type) throws -> Service {
-        try body.make(resolver, as: Service.self)
-    }
-
     override func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
         try makeErased(resolver, as: serviceType)
     }
@@ -105,12 +99,6 @@ final class ArgumentRegistration: RegistrationWithArguments, @unchecked Sendable
             argumentsType: argumentsType, fileID: fileID, line: line, configuration: configuration,
             lifecycle: lifecycle
         )
-    }
-
-    /// Runs the factory, whose service type is `Service`: call only when ``serviceTypeID`` says so.
-    @inline(__always)
-    func make<Service>(_ resolver: any Resolver, _ arguments: Any, as serviceType: Service.Type) throws -> Service {
-        try body.make(resolver, arguments, as: Service.self)
     }
 
     override func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {

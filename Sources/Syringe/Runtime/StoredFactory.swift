@@ -68,26 +68,36 @@ struct StoredFactory: Sendable {
     }
 
     /// Runs the factory stored by ``init(_:)`` with a factory of exactly `Service`.
-    @inline(__always)
+    // Transparent: inlined in unoptimized builds too, so that a nested resolution's every level has no frame of its
+    // own for it (the 1,000-level chain of `DeepResolutionTests` runs unoptimized, under the thread sanitizer too).
+    @_transparent
     func make<Service>(_ resolver: any Resolver, as serviceType: Service.Type) throws -> Service {
         #if DEBUG
-            precondition(
-                serviceTypeID == ObjectIdentifier(Service.self) && !takesArguments,
-                "a stored factory called as a factory of \(Service.self), which it is not"
-            )
+            checkCall(as: Service.self, takingArguments: false)
         #endif
         return try unsafeBitCast(function, to: FactoryForm<Service>.self).make(resolver)
     }
 
     /// Runs the factory stored by ``init(takingArguments:)`` with a factory of exactly `Service`.
-    @inline(__always)
+    @_transparent
     func make<Service>(_ resolver: any Resolver, _ arguments: Any, as serviceType: Service.Type) throws -> Service {
         #if DEBUG
-            precondition(
-                serviceTypeID == ObjectIdentifier(Service.self) && takesArguments,
-                "a stored factory called as a factory of \(Service.self) with arguments, which it is not"
-            )
+            checkCall(as: Service.self, takingArguments: true)
         #endif
         return try unsafeBitCast(function, to: ArgumentFactoryForm<Service>.self).make(resolver, arguments)
     }
+
+    #if DEBUG
+        /// Stops a call as another type or form than the factory was made with. Not generic, and out of line: in
+        /// unoptimized builds the typed calls above run at every level of a nested resolution, and their frames stay
+        /// small.
+        @inline(never)
+        private func checkCall(as serviceType: Any.Type, takingArguments: Bool) {
+            precondition(
+                serviceTypeID == ObjectIdentifier(serviceType) && takesArguments == takingArguments,
+                "a stored factory called as a factory of \(serviceType)"
+                    + (takingArguments ? " with arguments" : " without arguments") + ", which it is not"
+            )
+        }
+    #endif
 }
