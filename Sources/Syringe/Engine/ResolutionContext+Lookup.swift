@@ -77,7 +77,9 @@ extension ResolutionContext {
             return try make(unretained, configuration, as: Service.self, name: name, checkingCycle: true) {
                 () throws -> Service in
                 try unretained.with { registration in
-                    try withResolver { try registration.typedPlain(as: Service.self).body.make($0, as: Service.self) }
+                    try withResolver {
+                        try registration.typedPlain(as: Service.self).body.form(as: Service.self).make($0)
+                    }
                 }
             }
         }
@@ -131,7 +133,8 @@ extension ResolutionContext {
                 () throws -> Service in
                 try unretained.with { registration in
                     try withResolver {
-                        try registration.typedWithArguments(as: Service.self).body.make($0, arguments, as: Service.self)
+                        try registration.typedWithArguments(as: Service.self).body.argumentForm(as: Service.self).make(
+                            $0, arguments)
                     }
                 }
             }
@@ -163,7 +166,9 @@ extension ResolutionContext {
             () throws(ResolutionError) -> Service in
             do {
                 return try unretained.with { registration in
-                    try withResolver { try registration.typedPlain(as: Service.self).body.make($0, as: Service.self) }
+                    try withResolver {
+                        try registration.typedPlain(as: Service.self).body.form(as: Service.self).make($0)
+                    }
                 }
             } catch {
                 throw wrap(error, of: unretained.object)

@@ -67,30 +67,43 @@ struct StoredFactory: Sendable {
         #endif
     }
 
-    /// Runs the factory stored by ``init(_:)`` with a factory of exactly `Service`.
-    // Transparent: inlined in unoptimized builds too, so that a nested resolution's every level has no frame of its
-    // own for it (the 1,000-level chain of `DeepResolutionTests` runs unoptimized, under the thread sanitizer too).
-    @_transparent
-    func make<Service>(_ resolver: any Resolver, as serviceType: Service.Type) throws -> Service {
+    /// The factory stored by ``init(_:)`` with a factory of exactly `Service`, in its typed form, to call.
+    ///
+    /// A value to call rather than a call: in unoptimized builds, where nothing is inlined, this frame is gone before
+    /// the factory runs, so a nested resolution's every level does not keep it (the 1,000-level chain of
+    /// `DeepResolutionTests` runs unoptimized, under the thread sanitizer too).
+    @inline(__always)
+    func form<Service>(as serviceType: Service.Type) -> FactoryForm<Service> {
         #if DEBUG
             checkCall(as: Service.self, takingArguments: false)
         #endif
-        return try unsafeBitCast(function, to: FactoryForm<Service>.self).make(resolver)
+        return unsafeBitCast(function, to: FactoryForm<Service>.self)
     }
 
-    /// Runs the factory stored by ``init(takingArguments:)`` with a factory of exactly `Service`.
-    @_transparent
-    func make<Service>(_ resolver: any Resolver, _ arguments: Any, as serviceType: Service.Type) throws -> Service {
+    /// The factory stored by ``init(takingArguments:)`` with a factory of exactly `Service`, in its typed form.
+    @inline(__always)
+    func argumentForm<Service>(as serviceType: Service.Type) -> ArgumentFactoryForm<Service> {
         #if DEBUG
             checkCall(as: Service.self, takingArguments: true)
         #endif
-        return try unsafeBitCast(function, to: ArgumentFactoryForm<Service>.self).make(resolver, arguments)
+        // The same two words as a `FactoryForm`, reinterpreted back to the form they were stored from.
+        return unsafeBitCast(function, to: ArgumentFactoryForm<Service>.self)
+    }
+
+    /// Runs the factory stored by ``init(_:)`` with a factory of exactly `Service`.
+    @inline(__always)
+    func make<Service>(_ resolver: any Resolver, as serviceType: Service.Type) throws -> Service {
+        try form(as: Service.self).make(resolver)
+    }
+
+    /// Runs the factory stored by ``init(takingArguments:)`` with a factory of exactly `Service`.
+    @inline(__always)
+    func make<Service>(_ resolver: any Resolver, _ arguments: Any, as serviceType: Service.Type) throws -> Service {
+        try argumentForm(as: Service.self).make(resolver, arguments)
     }
 
     #if DEBUG
-        /// Stops a call as another type or form than the factory was made with. Not generic, and out of line: in
-        /// unoptimized builds the typed calls above run at every level of a nested resolution, and their frames stay
-        /// small.
+        /// Stops a call as another type or form than the factory was made with. Not generic, and out of line.
         @inline(never)
         private func checkCall(as serviceType: Any.Type, takingArguments: Bool) {
             precondition(
