@@ -144,7 +144,7 @@ extension Registration {
 // MARK: Kept instances
 
 extension PublishedInstance {
-    /// The value of a box typed as `Service` (``typed(_:storedIn:)``).
+    /// The value of a box typed as `Service` (``typed(_:storedExactlyIn:)``).
     ///
     /// Call only when ``typedAs`` is `ObjectIdentifier(Service.self)` (``Registration/publishedInstance(typedAs:)``
     /// checks it).

@@ -16,7 +16,7 @@ final class PublishedInstance: @unchecked Sendable {
 
     /// The instance, in an `Any` that stores it as exactly the type `typedAs` names when that is set.
     let instance: Any
-    /// `ObjectIdentifier(Service.self)` of a box made by ``typed(_:storedIn:)`` or ``typed(_:storedExactlyIn:)``,
+    /// `ObjectIdentifier(Service.self)` of a box made by ``typed(_:storedExactlyIn:)``,
     /// whose `instance` stores exactly a `Service`; `nil` for a box of an instance of a type the registration's
     /// factory did not declare (``erased(_:)``). ``typedValue(as:)`` reads the box by it.
     let typedAs: ObjectIdentifier?
@@ -42,24 +42,16 @@ final class PublishedInstance: @unchecked Sendable {
     /// so that a resolve of `Service` takes it out with no cast.
     static func boxing<Service>(_ instance: Any, as serviceType: Service.Type) -> PublishedInstance {
         switch instance {
-        case let service as Service: typed(service, storedIn: nil)
+        case let service as Service: typed(service, storedExactlyIn: service)
         default: erased(instance)
         }
     }
 
-    /// ``typed(_:storedIn:)`` for a `value` that `stored` stores as exactly `Service` (``boxingExactly(_:as:)``):
-    /// `stored` is kept as it is, with no optional made around it (in code not specialized for `Service`, an `Any?`
-    /// costs its copies and its destruction).
+    /// The box of `value`, typed as `Service`, with its reference when `Service` is a class type. `stored` is `value`
+    /// in an `Any` that stores it as exactly a `Service` (the factory's result, kept as it is; or `value` itself,
+    /// which code generic over `Service` stores as a `Service`).
     static func typed<Service>(_ value: Service, storedExactlyIn stored: Any) -> PublishedInstance {
+        // A class type's value is its one reference (Runtime/ExactCast.swift).
         PublishedInstance(instance: stored, typedAs: ObjectIdentifier(Service.self), object: classReference(value))
-    }
-
-    /// The box of `value`, typed as `Service`, with its reference when `Service` is a class type. `stored`, if given,
-    /// is `value` in an `Any` storing exactly a `Service` (the factory's result, kept as it is).
-    static func typed<Service>(_ value: Service, storedIn stored: Any?) -> PublishedInstance {
-        // A class type's value is its one reference (Runtime/ExactCast.swift); `value` in an `Any` made here, in
-        // code generic over `Service`, stores it as exactly a `Service`.
-        PublishedInstance(
-            instance: stored ?? value, typedAs: ObjectIdentifier(Service.self), object: classReference(value))
     }
 }
