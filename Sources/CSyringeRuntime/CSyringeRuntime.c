@@ -30,8 +30,10 @@ static pthread_cond_t *condition_of(syringe_condition *condition) {
     return (pthread_cond_t *)(void *)condition->storage;
 }
 
+// Release (`SYRINGE_ORDER_LEAVE`); pairs with a writer's seq_cst scan of the reader's slot. The model checker runs
+// the inline body in its place.
 void syringe_atomic_store_releasing_after_retains(uintptr_t *word, uintptr_t value) {
-    atomic_store_explicit(SYRINGE_ATOMIC(word), value, memory_order_release);
+    syringe_atomic_store_releasing(word, value);
 }
 
 void syringe_mutex_initialize(syringe_mutex *lock) {

@@ -7,67 +7,20 @@
 // that it parses for any target, Apple's included, wherever it is compiled or type-checked; what needs the C
 // library (POSIX threads, the environment, the dynamic linker) is a function of `CSyringeRuntime.c`.
 //
-// Swift cannot name C11 `_Atomic` types, so the atomic operations take a plain `uintptr_t *`: the address of a
-// word the caller keeps at a stable address (Runtime/AtomicWord.swift says where), accessed only through these
-// functions once it is shared. The functions are `static inline`, so Swift's calls compile to single
-// instructions, as `Synchronization.Atomic` does (which needs macOS 15 / iOS 18).
+// The atomic operations are in CSyringeAtomics.h, included below: `static inline` C11 atomics on plain words, so
+// Swift's calls compile to single instructions, as `Synchronization.Atomic` does (which needs macOS 15 / iOS 18).
 #ifndef C_SYRINGE_RUNTIME_H
 #define C_SYRINGE_RUNTIME_H
 
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 // MARK: Atomic words
 
-/// The word at `word` viewed as the atomic it is used as. `uintptr_t` and `_Atomic(uintptr_t)` have the same size,
-/// alignment and representation with every compiler Swift uses (clang), so the view is exact.
-#define SYRINGE_ATOMIC(word) ((_Atomic(uintptr_t) *)(word))
-
-/// The current value, sequentially consistent.
-static inline uintptr_t syringe_atomic_load(uintptr_t *_Nonnull word) {
-    return atomic_load_explicit(SYRINGE_ATOMIC(word), memory_order_seq_cst);
-}
-
-/// The current value, with acquire ordering: for reading an object published with a store.
-static inline uintptr_t syringe_atomic_load_acquiring(uintptr_t *_Nonnull word) {
-    return atomic_load_explicit(SYRINGE_ATOMIC(word), memory_order_acquire);
-}
-
-/// Replaces the value, sequentially consistent.
-static inline void syringe_atomic_store(uintptr_t *_Nonnull word, uintptr_t value) {
-    atomic_store_explicit(SYRINGE_ATOMIC(word), value, memory_order_seq_cst);
-}
-
-/// Replaces the value with release ordering.
-static inline void syringe_atomic_store_releasing(uintptr_t *_Nonnull word, uintptr_t value) {
-    atomic_store_explicit(SYRINGE_ATOMIC(word), value, memory_order_release);
-}
-
-/// Replaces the value with release ordering, out of line on purpose: for the store that ends a reader's
-/// protection (Runtime/ResolvingThread.swift). To the Swift optimizer a call into C is opaque and may release any
-/// object, so it moves no retain of an object the reader loaded to after this store; an inline store (a plain move
-/// on x86) is no such barrier, and a retain sunk past it would run after a writer may have freed the object.
-void syringe_atomic_store_releasing_after_retains(uintptr_t *_Nonnull word, uintptr_t value);
-
-/// Stores `desired` if the word holds `*expected`, sequentially consistent; otherwise writes the value it holds to
-/// `*expected`. Returns whether it stored.
-static inline bool syringe_atomic_compare_exchange(
-    uintptr_t *_Nonnull word, uintptr_t *_Nonnull expected, uintptr_t desired) {
-    return atomic_compare_exchange_strong_explicit(
-        SYRINGE_ATOMIC(word), expected, desired, memory_order_seq_cst, memory_order_seq_cst);
-}
-
-/// Adds `delta` (wrapping), sequentially consistent; returns the new value.
-static inline uintptr_t syringe_atomic_add(uintptr_t *_Nonnull word, uintptr_t delta) {
-    return atomic_fetch_add_explicit(SYRINGE_ATOMIC(word), delta, memory_order_seq_cst) + delta;
-}
-
-/// Subtracts `delta` (wrapping), sequentially consistent; returns the new value.
-static inline uintptr_t syringe_atomic_subtract(uintptr_t *_Nonnull word, uintptr_t delta) {
-    return atomic_fetch_sub_explicit(SYRINGE_ATOMIC(word), delta, memory_order_seq_cst) - delta;
-}
+// The atomic operations and the steps of the reclamation protocol, each with its ordering and what it pairs with: a
+// header of their own, which the model checker (Scripts/memory-model.sh) compiles too.
+#include "CSyringeAtomics.h"
 
 /// The words the whole process shares (the reclamation epoch, the count of objects waiting to be released, the
 /// address of the table of answers per class), each on

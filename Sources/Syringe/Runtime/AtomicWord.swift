@@ -135,11 +135,49 @@ final class AtomicCounter: AtomicWordOwner, @unchecked Sendable {
         checkAtomicWordLayout(&atomicWords)
     }
 
-    /// The current value.
+    /// The current value. Seq_cst (relaxed would do: the users, a count of watches and a flag, read it as a hint and
+    /// publish nothing through it).
     @inline(__always)
     func load() -> UInt { AtomicWord(in: self, at: 0).load() }
 
-    /// Replaces the value.
+    /// Replaces the value. Seq_cst (relaxed would do, as for ``load()``).
     @inline(__always)
     func store(_ value: UInt) { AtomicWord(in: self, at: 0).store(value) }
+}
+
+// MARK: The reclamation protocol's steps
+
+/// The steps of ``Reclamation``'s protocol that are more than one operation, or whose ordering its argument names:
+/// C functions of `CSyringeAtomics.h`, the ones the model checker (`Scripts/memory-model.sh`) runs. The orderings and
+/// what each pairs with are in Runtime/README.md ("Memory ordering").
+extension AtomicWord {
+    /// Reader, on its slot: announces the epoch `epoch` holds (plus one), shifted left by one, the low bit set for a
+    /// quick read; returns the announcement. Load: seq_cst (acquire would do), pairs with the writers' advance. Store:
+    /// seq_cst, needed: pairs with a writer's unpublishing store and its scan of the slots.
+    @inline(__always)
+    func announceReading(epoch: AtomicWord, quick: Bool) -> UInt {
+        syringe_reclamation_announce(address, epoch.address, quick)
+    }
+
+    /// Writer, on the epoch: the tag of an object unpublished before this call (the current epoch). Seq_cst, needed:
+    /// after the unpublishing store in the total order.
+    @inline(__always)
+    func reclamationTag() -> UInt { syringe_reclamation_tag(address) }
+
+    /// Writer, on the epoch: advances it. Seq_cst (stronger than needed: an atomic add suffices).
+    @inline(__always)
+    func advanceEpoch() { syringe_reclamation_advance(address) }
+
+    /// Writer, on a reader's slot: the epoch it announced, 0 when it does not read. Seq_cst, needed: pairs with the
+    /// reader's announcement; acquires its leaving store.
+    @inline(__always)
+    func announcedEpoch() -> UInt { syringe_reclamation_announced_epoch(address) }
+
+    /// Writer, on a reader's slot: its announcement if it is a quick read's, else 0. Seq_cst, as ``announcedEpoch()``.
+    @inline(__always)
+    func quickReadAnnouncement() -> UInt { syringe_reclamation_quick_read(address) }
+
+    /// Writer, on a reader's slot: returns once it no longer holds `announced` (a quick read's announcement). Seq_cst
+    /// loads (acquire would do: they pair with the reader's release store that ends the quick read).
+    func waitForQuickRead(announced: UInt) { syringe_reclamation_wait_for_quick_read(address, announced) }
 }

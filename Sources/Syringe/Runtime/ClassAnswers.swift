@@ -64,6 +64,8 @@ enum ClassAnswers {
     /// The current table, if an answer was ever kept.
     @inline(__always)
     private static func currentTable() -> Table? {
+        // Seq_cst (acquire would do); pairs with the exchange in `published(_:replacing:)`: the table's words and
+        // capacity are written before it is published.
         let bits = tableWord.load()
         guard bits != 0, let base = UnsafeMutablePointer<UInt>(bitPattern: bits) else { return nil }
         return Table(base: base)
@@ -79,6 +81,7 @@ enum ClassAnswers {
         let capacity = table.capacity
         let start = table.start(of: key)
         for probe in 0..<probeLength {
+            // Seq_cst (relaxed would do: the answer is the word itself, set once by an exchange).
             let bits = table.word((start + probe) & (capacity - 1)).load()
             if bits == 0 { return nil }
             if bits & ~7 == key { return bits & 2 != 0 }
@@ -111,8 +114,10 @@ enum ClassAnswers {
                 if bits == 0 {
                     let asked = answer ?? ask()
                     answer = asked
+                    // Seq_cst (relaxed would do: the word is the whole answer).
                     let (exchanged, current) = word.compareExchange(expected: 0, desired: key | (asked ? 2 : 0) | 1)
                     if exchanged {
+                        // A seq_cst count (relaxed would do: it only decides when to grow).
                         if 2 * Int(table.keptCount.add(1)) > capacity { _ = grown(table) }
                         return asked
                     }
@@ -140,10 +145,11 @@ enum ClassAnswers {
         let new = Table.make(capacity: capacity)
         var copied: [UInt] = []
         for index in 0..<old.capacity {
-            let bits = old.word(index).load()
+            let bits = old.word(index).load()  // seq_cst (relaxed would do: the word is the whole answer)
             guard bits != 0 else { continue }
             copied.append(bits)
-            // Unpublished: no other thread sees `new` yet, but its words are written as every other word is.
+            // Unpublished: no other thread sees `new` yet, but its words are written as every other word is (seq_cst,
+            // where relaxed would do: the exchange that publishes `new` is the release).
             let start = new.start(of: bits & ~7)
             for probe in 0..<capacity {
                 let word = new.word((start + probe) & (capacity - 1))
@@ -161,6 +167,7 @@ enum ClassAnswers {
     /// Publishes `new` if the current table's address is `expected`; otherwise frees it (nothing saw it) and returns
     /// the table another thread published.
     private static func published(_ new: Table, replacing expected: UInt) -> Table {
+        // Seq_cst, a release: publishes the table's words, written before; pairs with `currentTable()`'s load.
         let (exchanged, current) = tableWord.compareExchange(expected: expected, desired: UInt(bitPattern: new.base))
         if exchanged { return new }
         new.base.deallocate()

@@ -37,18 +37,23 @@ enum Reclamation {
     /// The retired objects, with the epoch each was retired in.
     private static let retired = Locked<[Retired]>([])
 
-    /// The current epoch; starts at 1 (0 is a reader's "not reading", so an announcement is never 0).
+    /// The current epoch; starts at 1 (0 is a reader's "not reading", so an announcement is never 0). Seq_cst; as a
+    /// retired object's tag, needed: after the unpublishing store (`syringe_reclamation_tag`).
     @inline(__always)
-    private static func currentEpoch() -> UInt { epochWord.load() &+ 1 }
+    private static func currentEpoch() -> UInt { epochWord.reclamationTag() }
 
-    /// Whether some retired object waits to be released.
+    /// Whether some retired object waits to be released. Acquire; a hint only (pairs with nothing the protocol needs:
+    /// a stale 0 delays a release to the next reclaim, a stale count costs a reclaim that frees nothing).
     @inline(__always)
     static var hasPending: Bool { pendingCount.loadAcquiring() != 0 }
 
-    /// What a reader announces when it starts reading: the current epoch, shifted left by one, with the low bit
-    /// set for a quick read.
+    /// Announces in `slot` that its thread starts reading: the current epoch, shifted left by one, with the low bit
+    /// set for a quick read; returns the announcement. Seq_cst load and store (`syringe_reclamation_announce`): the
+    /// store pairs with a writer's unpublishing store and scan of the slots.
     @inline(__always)
-    static func announcement(quick: Bool) -> UInt { currentEpoch() << 1 | (quick ? 1 : 0) }
+    static func announce(in slot: ReaderSlot, quick: Bool) -> UInt {
+        slot.announced.announceReading(epoch: epochWord, quick: quick)
+    }
 
     /// Returns once every quick read that may have loaded an object unpublished before this call has ended. The
     /// caller has unpublished the object, holds no lock a reader could wait for (quick reads wait for none), and
@@ -56,16 +61,20 @@ enum Reclamation {
     static func waitForQuickReads() {
         // Quick reads that start from now on announce a new word, so a slot that still shows an old one is a
         // read that began before (and may hold the object).
-        epochWord.add(1)
+        // Seq_cst add (stronger than needed; for progress, not safety: a reader's repeated quick reads announce a new
+        // word once they read the new epoch).
+        epochWord.advanceEpoch()
         let reading = slots.withLock { slots in
             slots.values.compactMap { slot -> (ReaderSlot, UInt)? in
-                let announced = slot.announced.load()
-                return announced & 1 == 1 ? (slot, announced) : nil
+                // Seq_cst, needed: pairs with the reader's announcement (after the caller's unpublishing store).
+                let announced = slot.announced.quickReadAnnouncement()
+                return announced != 0 ? (slot, announced) : nil
             }
         }
         for (slot, announced) in reading {
-            // A quick read is a few dozen instructions; only a reader that lost its processor takes longer.
-            while slot.announced.load() == announced { syringe_thread_yield() }
+            // A quick read is a few dozen instructions; only a reader that lost its processor takes longer. Each load
+            // acquires the reader's release store that ends the quick read.
+            slot.announced.waitForQuickRead(announced: announced)
         }
     }
 
@@ -75,10 +84,12 @@ enum Reclamation {
         let tag = currentEpoch()
         retired.withLock { retired in
             retired.append(Retired(tag: tag, object: object))
-            // Under the lock, so that the count is the list's length whenever the lock is free.
+            // Under the lock, so that the count is the list's length whenever the lock is free (seq_cst, a counter:
+            // stronger than needed).
             pendingCount.add(1)
         }
-        epochWord.add(1)
+        // Seq_cst (stronger than needed: readers announcing from now on announce a later epoch than `tag`).
+        epochWord.advanceEpoch()
         reclaim()
     }
 
@@ -90,7 +101,8 @@ enum Reclamation {
         let now = currentEpoch()
         let oldestReader = slots.withLock { slots in
             slots.values.reduce(now) { oldest, slot in
-                let announced = slot.announced.load() >> 1
+                // Seq_cst, needed: pairs with the reader's announcement; acquires its leaving store.
+                let announced = slot.announced.announcedEpoch()
                 return announced == 0 ? oldest : min(oldest, announced)
             }
         }
@@ -100,7 +112,7 @@ enum Reclamation {
                 if item.tag < oldestReader { split.0.append(item) } else { split.1.append(item) }
             }
             retired = keep
-            if !free.isEmpty { pendingCount.subtract(UInt(free.count)) }
+            if !free.isEmpty { pendingCount.subtract(UInt(free.count)) }  // seq_cst counter, under the lock
             return free
         }
         // Dropped here, outside every lock: a deinitializer may run.

@@ -52,12 +52,14 @@ extension Registration {
 
     /// The lock and the state of shared instances, made now if this is its first use.
     final var state: Locked<State> {
+        // Seq_cst (acquire would do); pairs with the compare-and-exchange in `makeState()`.
         let bits = stateBits.load()
         return bits != 0 ? Locked(borrowingBits: bits) : makeState()
     }
 
     /// The lock and state if they were made; `nil` means nothing was ever kept, created, or retired.
     final var stateIfMade: Locked<State>? {
+        // Seq_cst, needed by `reconfigure(_:)` (see there); pairs with the exchange in `makeState()`.
         let bits = stateBits.load()
         return bits != 0 ? Locked(borrowingBits: bits) : nil
     }
@@ -67,6 +69,8 @@ extension Registration {
         // Made in the lock's buffer, not moved there through an optional (~280 instructions).
         let made = Locked(making: { State() })
         let bits = made.retainedBits()
+        // Seq_cst: publishes the state once (release), acquires the winner's on failure; ordered with
+        // `reconfigure(_:)`'s exchange (see there).
         let (exchanged, original) = stateBits.compareExchange(expected: 0, desired: bits)
         if exchanged { return made }
         // Another thread made it first: use that one.
@@ -78,6 +82,7 @@ extension Registration {
     /// replaced configuration of its own is retired into `state`, and a shared one lives for good.
     @inline(__always)
     final var currentConfiguration: Unretained<Configuration> {
+        // Seq_cst (acquire would do for reading it); pairs with the exchange in `reconfigure(_:)`.
         let bits = publishedConfiguration.load()
         assert(bits != 0, "a registration without a configuration")
         // Word 0 is never 0 (see the invariants), so the force unwrap cannot fail.
@@ -102,6 +107,8 @@ extension Registration {
             // The new configuration's bits, as `Configuration.ownedBits(scope:completions:)` gives them.
             let bits = old.with { change($0) }
             if bits == current { return }  // the same shared configuration
+            // Seq_cst, needed: publishes the new configuration (release) and is ordered before the caller's load
+            // of `stateIfMade` (see above).
             let (exchanged, original) = publishedConfiguration.compareExchange(expected: current, desired: bits)
             if exchanged {
                 if !old.with({ $0.isShared }), let retired = Unretained<Configuration>.takeRetainedBits(current) {
@@ -125,6 +132,8 @@ extension Registration {
     @inline(__always)
     final func publishedInstance(typedAs serviceType: ObjectIdentifier) -> Unretained<PublishedInstance>? {
         // No `Service?` here: in code not specialized for `Service`, an optional of it costs a metadata lookup.
+        // Seq_cst, needed: the quick read's load after its announcement; pairs with `keepStrongly`'s store (the box
+        // made before it) and `forgetShared`'s unpublishing store.
         guard let box = Unretained<PublishedInstance>(bits: publishedShared.load()) else { return nil }
         return box.with { $0.typedAs == serviceType } ? box : nil
     }
@@ -134,6 +143,7 @@ extension Registration {
     final func keepStrongly(_ instance: Any, in state: inout State) {
         let box = box(instance)
         state.shared = .strong(box)
+        // Seq_cst (release would do: the box is made before it); pairs with the quick reads' loads.
         publishedShared.store(Unretained(box).bits)
         checkPublishedInstance(in: state)
     }
@@ -158,6 +168,8 @@ extension Registration {
         if case .empty = state.shared { return nil }
         defer { state.shared = .empty }
         guard case .strong(let box) = state.shared else { return nil }
+        // Seq_cst, needed: the unpublishing store before `Reclamation.waitForQuickReads()`'s scan; pairs with the
+        // quick reads' announcements and loads.
         publishedShared.store(0)
         return box
     }

@@ -53,6 +53,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         // Published before the store is shared with any other thread: a plain store suffices. Until the registry is
         // made, `initialTable` keeps the table; the registry then keeps it (see `makeState()`), as
         // `checkInvariants(_:)` wants.
+        // Seq_cst store (release would do: no thread can see the store yet); pairs with the readers' loads.
         if let initialTable { published.store(Unretained(initialTable).bits) }
         if !behaviors.isEmpty { withRegistry { $0.behaviors = behaviors } }
     }
@@ -62,7 +63,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         // releasing a registration may release what its factory captured, and run that code's deinitializers. No
         // other thread can reach this store any more, but the lock is taken all the same (it costs little, and the
         // registry is only ever touched under it).
-        let stateBits = stateWord.load()
+        let stateBits = stateWord.load()  // seq_cst; the deinitializer's thread owns the store by now
         if stateBits != 0 {
             var bindings = Locked<Container.Registry>(borrowingBits: stateBits).withLock { $0.takeAllBindings() }
             bindings.removeAll()
@@ -72,7 +73,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         // store, which keeps them: let them go, and the instances they kept with them.
         let standIns = lifecycle.takeStandIns()
         withExtendedLifetime(standIns) {}
-        let injection = injectionWord.load()
+        let injection = injectionWord.load()  // seq_cst; as above
         if injection != 0 { Unretained<InjectionStore>.releaseRetainedBits(injection) }
         // Last, as when it was a stored property: the registry's tables, and the registrations only they still hold.
         if stateBits != 0 { Locked<Container.Registry>.releaseRetainedBits(stateBits) }
@@ -86,9 +87,11 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// until this registry's deinitializer releases it; so the store read here (retained for the caller) is the
     /// only one the container ever has.
     func injectionStore() -> InjectionStore {
+        // Acquire; pairs with the compare-and-exchange below (seq_cst, a release), which publishes the store made.
         if let made = Unretained<InjectionStore>(bits: injectionWord.loadAcquiring()) { return made.object }
         let store = InjectionStore()
         let bits = Unretained.retainedBits(of: store)
+        // Seq_cst (release and acquire would do): publishes `store` once; on failure, acquires the winner's.
         let (exchanged, current) = injectionWord.compareExchange(expected: 0, desired: bits)
         if exchanged { return store }
         // Another thread made one first: this one was never published.
@@ -105,6 +108,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// initializer: it is `initialTable` (or 0), which the new registry therefore keeps as its table.
     @inline(__always)
     private var registryBits: UInt {
+        // Acquire; pairs with the compare-and-exchange in `makeState()` (seq_cst, a release).
         let bits = stateWord.loadAcquiring()
         return bits != 0 ? bits : makeState()
     }
@@ -128,6 +132,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
             checkUnchangedBeforeRegistry(initialTable)
         }
         let bits = made.retainedBits()
+        // Seq_cst (release and acquire would do): publishes the registry once; on failure, acquires the winner's.
         let (exchanged, current) = stateWord.compareExchange(expected: 0, desired: bits)
         if exchanged { return bits }
         // Another thread made it first: use that one; this one was never shared.
@@ -152,6 +157,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// unregistering and resetting check first, one load while none is made. Makes no store.
     var hasInjectionWatches: Bool {
         // Unretained: a published store lives as long as this registry (see `injectionStore()`).
+        // Acquire; pairs with the compare-and-exchange in `injectionStore()`.
         Unretained<InjectionStore>(bits: injectionWord.loadAcquiring())?.with { $0.hasWatches } ?? false
     }
 
@@ -174,6 +180,8 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
             if _slowPath(registry.released != nil) { released = registry.takeReleased() }
             guard let table = registry.table else { return (result, nil) }
             registry.table = nil
+            // Seq_cst, needed: the unpublishing store of the reclamation protocol, before `Reclamation.retire`'s
+            // tag load; pairs with the readers' announcements and their loads in `currentTable()`.
             published.store(0)
             checkInvariants(registry)
             return (result, table)
@@ -240,6 +248,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
                 registry.adoptFullTable(table)
             }
             registry.table = table
+            // Seq_cst (release would do: the table is made before it); pairs with the loads in `currentTable()`.
             published.store(Unretained(table).bits)
             checkInvariants(registry)
             return table

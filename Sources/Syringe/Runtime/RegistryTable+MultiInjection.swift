@@ -44,7 +44,7 @@ extension RegistryTable {
     /// - Complexity: O(*t*) for *t* types asked for before (at most ``multiBindingListLimit``); the first call for a
     ///   type O(*n* + *k* log *k*), a scan of the *n* bindings and a sort of the *k* found if a removal reordered them.
     func multiBindings(of serviceType: ObjectIdentifier) -> [RegistryView.Found] {
-        // Acquiring: a node is published, fully made, by the compare-and-exchange below.
+        // Acquiring: a node is published, fully made, by the compare-and-exchange in `publish` (seq_cst, a release).
         let head = multiBindingsWord.loadAcquiring()
         if let found = Self.search(serviceType, from: head) {
             checkMultiBindings(found, of: serviceType)
@@ -74,6 +74,7 @@ extension RegistryTable {
             let next = Unretained<MultiBindingList>(bits: expected)?.object
             guard (next?.length ?? 0) < Self.multiBindingListLimit else { return }
             let bits = Unretained.retainedBits(of: MultiBindingList(serviceType: serviceType, found: found, next: next))
+            // Seq_cst (release and acquire would do); pairs with the acquire load in `multiBindings(of:)`.
             let (exchanged, current) = multiBindingsWord.compareExchange(expected: expected, desired: bits)
             if exchanged { return }
             // Never published: this thread's reference is the only one.
@@ -85,7 +86,7 @@ extension RegistryTable {
 
     /// Releases the lists, from the deinitializer: no reader can reach the table any more.
     func releaseMultiBindings() {
-        let head = multiBindingsWord.load()
+        let head = multiBindingsWord.load()  // seq_cst; from the deinitializer, which no reader can race
         if head != 0 { Unretained<MultiBindingList>.releaseRetainedBits(head) }
     }
 

@@ -80,7 +80,8 @@ final class ResolvingThread {
     /// retaining them stay valid.
     @inline(__always)
     func enterReading() {
-        if nesting == 0 { slot.announced.store(Reclamation.announcement(quick: false)) }
+        // Seq_cst epoch load and announcement (needed: pairs with a writer's unpublishing store and scan).
+        if nesting == 0 { _ = Reclamation.announce(in: slot, quick: false) }
         nesting += 1
         checkInvariants()
     }
@@ -92,8 +93,8 @@ final class ResolvingThread {
     func enterReadingWithQuickRead() -> Bool {
         nesting += 1
         guard nesting == 1 else { return false }
-        let announcement = Reclamation.announcement(quick: true)
-        slot.announced.store(announcement)
+        // Seq_cst epoch load and announcement (needed: pairs with a writer's unpublishing store and scan).
+        let announcement = Reclamation.announce(in: slot, quick: true)
         quickReadAnnouncement = announcement
         checkInvariants()
         return true
@@ -110,7 +111,8 @@ final class ResolvingThread {
     func endQuickRead() {
         guard isInQuickRead else { return }
         quickReadAnnouncement &= ~1
-        // Release ordering: a writer that sees the bit cleared also sees every load the quick read made as done.
+        // Release ordering, needed: pairs with the writer's seq_cst loads in `waitForQuickReads()`, so a writer that
+        // sees the bit cleared also sees every load the quick read made as done.
         // An inline store, not `storeReleasingAfterRetains`: nothing that only the quick read protects (a kept
         // instance's box, and what it holds) is retained past this point. A hit retains its instance and leaves the
         // section (`leaveReading`, a barrier); a kept value that is not one reference is taken out before the
@@ -125,7 +127,8 @@ final class ResolvingThread {
         nesting -= 1
         guard nesting == 0 else { return checkInvariants() }
         quickReadAnnouncement = 0
-        // Out of line: the retains of what the section loaded happen before it (AtomicWord).
+        // Out of line: the retains of what the section loaded happen before it (AtomicWord). Release, needed: pairs
+        // with a writer's seq_cst scan of this slot, which then frees only after this section's reads.
         slot.announced.storeReleasingAfterRetains(0)
         checkInvariants()
         // NB: a release store then an acquire load may be reordered (on x86 too), so a writer retiring at this

@@ -48,7 +48,8 @@ final class TypeTable<Object: AnyObject & Sendable>: AtomicWordOwner, @unchecked
                     return made
                 }
             }()
-        // An entry of the table, which keeps it for good (the invariant).
+        // An entry of the table, which keeps it for good (the invariant). Seq_cst (release would do); pairs with the
+        // acquire load in `lastObject(for:)`.
         AtomicWord(in: self, at: 0).store(Unretained(entry).bits)
         return entry.object
     }
@@ -61,6 +62,7 @@ final class TypeTable<Object: AnyObject & Sendable>: AtomicWordOwner, @unchecked
     /// The object of the entry found last, if that entry is `type`'s.
     @inline(__always)
     private func lastObject(for type: ObjectIdentifier) -> Object? {
+        // Acquire; pairs with the store in `object(for:make:)`: the entry is read fully made.
         let bits = AtomicWord(in: self, at: 0).loadAcquiring()
         // Never freed (the invariant): the entry is read in place, with no retain of it.
         return Unretained<Entry>(bits: bits)?.with { entry in
