@@ -89,8 +89,6 @@ struct AtomicWord {
 enum ProcessWord: Int32 {
     /// ``Reclamation``'s epoch.
     case reclamationEpoch = 0
-    /// How many retired objects wait for ``Reclamation`` to release them.
-    case pendingRetirements = 1
     /// The address of ``ClassAnswers``' current table, 0 until the first answer is kept.
     case classAnswerTable = 2
 }
