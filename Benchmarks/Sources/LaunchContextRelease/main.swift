@@ -20,7 +20,7 @@ struct NamedMode: Mode {
 let process = LaunchEnvironment.process
 var failures = 0
 
-func check(_ what: String, _ holds: Bool) {
+@MainActor func check(_ what: String, _ holds: Bool) {
     print("\(holds ? "ok  " : "FAIL") \(what)")
     if !holds { failures += 1 }
 }
