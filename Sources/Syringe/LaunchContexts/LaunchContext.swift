@@ -6,8 +6,8 @@
 ///
 /// When registrations of one service apply in several contexts, the one of the context with the highest
 /// precedence wins, whatever the order they were made in; a registration made outside any context applies only
-/// where no context's does. From highest to lowest: ``argument(_:)``, ``environment(_:equals:)``, ``preview``,
-/// ``test``, ``simulator``, ``debug``.
+/// where no context's does. From highest to lowest: ``argument(_:allowedInRelease:)``, ``environment(_:equals:)``,
+/// ``preview``, ``test``, ``simulator``, ``debug``.
 ///
 /// ```swift
 /// container.register(API.self) { _ in LiveAPI() }
