@@ -95,6 +95,12 @@ let package = Package(
                 "ColdStartModel", "ColdStartSyringe", "ColdStartSwinject", "ColdStartHandWritten", "ColdStartChecks",
             ]
         ),
+        // Launch contexts in a release build, in a real process launched with every argument and variable they read
+        // (.ci/run): built in release with the scratch path of the release builds here, so it shares their Syringe.
+        .executableTarget(
+            name: "LaunchContextRelease",
+            dependencies: [.product(name: "Syringe", package: "Syringe")]
+        ),
         // The second harness: ordo-one's package-benchmark times scenarios 1, 4, 6 and the default-scope one of
         // SyringeBenchmarks on `BenchmarkModel`. Its plugin finds benchmark targets by their folder: `Benchmarks/<Name>`
         // in the package root. Scripts/second-harness.sh runs it and prints the ratios to hand-written wiring.

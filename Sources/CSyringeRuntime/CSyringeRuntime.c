@@ -107,6 +107,7 @@ static uintptr_t thread_serials = 0;
 static _Thread_local uintptr_t thread_serial = 0;
 
 uintptr_t syringe_thread_serial(void) {
+    // Seq_cst add (relaxed would do: a counter that publishes nothing; each thread gets a distinct value).
     if (thread_serial == 0) thread_serial = syringe_atomic_add(&thread_serials, 1);
     return thread_serial;
 }

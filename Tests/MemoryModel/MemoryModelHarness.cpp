@@ -9,7 +9,8 @@
 // Sources/CSyringeRuntime/include/CSyringeAtomics.h, the functions the library calls (Runtime/Reclamation.swift,
 // ResolvingThread.swift, RegistryStore.swift, RegistrationCore.swift), compiled as C++ with the C11 names mapped onto
 // Relacy's (below). What this file adds is what the Swift code does around those calls, in the order it does it: the
-// readers' loads and uses, the writers' lists of retired objects under their lock, the choice of what to free.
+// readers' sections, loads and uses; the writers' registry lock, retired list, choice of what to free and release
+// after the lock; the reader slots' lock.
 //
 // The mapping, one line per C11 name the header uses:
 // - `_Atomic(T)` is `rl::atomic<T>`: the header's `SYRINGE_ATOMIC(word)` casts a `uintptr_t *` to it, so the
@@ -20,8 +21,9 @@
 //   place in the source, for Relacy's history), so every ordering the header writes reaches Relacy unchanged;
 // - `_Nonnull`, clang's nullability, is nothing; `SYRINGE_SPIN_YIELD()` is `rl::yield`, which tells Relacy's
 //   scheduler that the thread spins (the library calls `sched_yield`).
-// `Scripts/memory-model.sh --weakened` defines one `SYRINGE_ORDER_*` to a weaker order; the header uses it in place
-// of the one the argument needs, and the check must then fail.
+// The header names the orderings the argument needs `SYRINGE_ORDER_*`; the library cannot change them, the harness
+// defines each as "the header's ordering, unless this run weakens it" (`--weakened=NAME`, below), so one build runs
+// the check as shipped and with any one ordering weakened, when it must fail (`Scripts/memory-model.sh --weakened`).
 #include <relacy/relacy.hpp>
 
 using rl::mo_acq_rel;
@@ -41,6 +43,31 @@ using rl::mo_seq_cst;
 #define atomic_fetch_add_explicit(object, delta, order) ((object)->fetch_add((delta), order))
 #define atomic_fetch_sub_explicit(object, delta, order) ((object)->fetch_sub((delta), order))
 #define SYRINGE_SPIN_YIELD() rl::yield(1, $)
+
+/// The step whose ordering one run weakens (`--weakened=NAME`), and to what: a step the header names
+/// `SYRINGE_ORDER_<STEP>`. (Prefixed names: the header's functions have locals such as `tag`.)
+enum Step { step_NONE, step_ANNOUNCE, step_SCAN, step_LEAVE, step_RETIRE_TAG, step_ADVANCE, step_READER_EPOCH };
+static Step weakened = step_NONE;
+static rl::memory_order weakenedTo = rl::mo_seq_cst;
+static const struct {
+    const char *name;
+    Step step;
+    rl::memory_order to;
+    const char *what;
+} weakenings[] = {
+    {"announce", step_ANNOUNCE, rl::mo_release, "the reader's announcement store, to release"},
+    {"scan", step_SCAN, rl::mo_acquire, "the writer's loads of the reader slots, to acquire"},
+    {"leave", step_LEAVE, rl::mo_relaxed, "the reader's store that leaves a section or ends a quick read, to relaxed"},
+    {"tag", step_RETIRE_TAG, rl::mo_acquire, "the writer's load of the epoch as a retirement's tag, to acquire"},
+    {"advance", step_ADVANCE, rl::mo_acq_rel, "the writer's advance of the epoch, to acq_rel"},
+    // Not detected (see Runtime/README.md, "What it does not check"); acquire, which the argument allows, passes.
+    {"reader-epoch", step_READER_EPOCH, rl::mo_relaxed, "the reader's load of the epoch it announces, to relaxed"},
+    {"reader-epoch-acquire", step_READER_EPOCH, rl::mo_acquire,
+        "the reader's load of the epoch it announces, to acquire (allowed: must pass)"},
+};
+/// The header's ordering for `step`, `order` (what the library ships), unless this run weakens that step.
+#define SYRINGE_ORDER(step, order) (weakened == step_##step ? weakenedTo : rl::mo_##order), $
+
 #define SYRINGE_MODEL_CHECK 1
 #include "CSyringeAtomics.h"
 
@@ -56,10 +83,10 @@ static uintptr_t *word(Word &w) { return (uintptr_t *)&w; }
 
 static void initialize(Word &w, uintptr_t value) { w.store(value, rl::mo_relaxed, $); }
 
-/// An object readers load from a published word without retaining it: a registry table, a configuration, a kept
-/// instance's box. Its contents are a plain variable, written when it is made and again when it is freed (as a
-/// deinitializer writes what it destroys), so Relacy reports a reader's read that does not happen before the free
-/// (a data race), one that does not happen after the initialization, and any access after the free.
+/// An object readers load from a published word without retaining it: a registry table, a kept instance's box. Its
+/// contents are a plain variable, written when it is made and again when it is freed (as a deinitializer writes what
+/// it destroys), so Relacy reports a reader's read that does not happen after the initialization or before the free
+/// (a data race), and any access after the free (its `delete` is Relacy's, which tracks freed memory).
 struct Published {
     rl::var<int> contents;
     explicit Published(int value) { contents($) = value; }
@@ -69,163 +96,214 @@ struct Published {
 static Published *object(uintptr_t bits) { return (Published *)bits; }
 static uintptr_t bits(Published *object) { return (uintptr_t)object; }
 
-// MARK: Reclamation (Runtime/Reclamation.swift)
+/// A reader's use of an object it loaded: made (contents set), not freed.
+static void use(Published *loaded) {
+    int contents = loaded->contents($);
+    RL_ASSERT(contents > 0);
+}
 
-/// The process's reclamation state: the epoch word (`ProcessWord.reclamationEpoch`), the pending count, each
-/// reader's slot (`ReaderSlot`), and the retired list behind its lock.
+// MARK: Reclamation (Runtime/Reclamation.swift, ResolvingThread.swift)
+
+/// The process's reclamation state: the epoch word (`ProcessWord.reclamationEpoch`), each reader's slot
+/// (`ReaderSlot`), and the lock the writers scan the slots under (`Reclamation.slots`).
 template <int Readers> struct Reclamation {
-    Word epoch, pending;
+    Word epoch;
     Word slots[Readers];
-    rl::mutex lock;
-    struct Retired {
-        uintptr_t tag;
-        Published *object;
-    };
-    Retired retired[8];
-    int retiredCount;
+    rl::mutex slotsLock;
 
     void before() {
         initialize(epoch, 0);
-        initialize(pending, 0);
         for (int i = 0; i < Readers; i++) initialize(slots[i], 0);
-        retiredCount = 0;
     }
 
-    /// `Reclamation.retire(_:)`: the caller has unpublished `object`.
-    void retire(Published *object) {
-        uintptr_t tag = syringe_reclamation_tag(word(epoch));
-        lock.lock($);
-        RL_ASSERT(retiredCount < 8);
-        retired[retiredCount++] = Retired{tag, object};
-        syringe_atomic_add(word(pending), 1);
-        lock.unlock($);
-        syringe_reclamation_advance(word(epoch));
-        reclaim();
+    // A reader (ResolvingThread): `enterReading()` / `enterReadingWithQuickRead()`, `endQuickRead()`, `leaveReading()`.
+    uintptr_t enter(int reader, bool quick) {
+        return syringe_reclamation_announce(word(slots[reader]), word(epoch), quick);
     }
+    void endQuickRead(int reader, uintptr_t announcement) {
+        syringe_atomic_store_releasing(word(slots[reader]), announcement & ~(uintptr_t)1);
+    }
+    /// `syringe_atomic_store_releasing_after_retains`, whose body this is.
+    void leave(int reader) { syringe_atomic_store_releasing(word(slots[reader]), 0); }
 
-    /// `Reclamation.reclaim()`: frees what was retired before the scan and no announced epoch can hold.
-    void reclaim() {
-        uintptr_t now = syringe_reclamation_tag(word(epoch));
-        uintptr_t oldest = now;
+    /// `Reclamation.tagRetirement()`: the caller has unpublished what it retires.
+    uintptr_t tagRetirement() { return syringe_reclamation_tag_retirement(word(epoch)); }
+
+    /// `Reclamation.oldestReadingEpoch()`: the epoch, then the oldest announced one, the slots scanned under their lock.
+    uintptr_t oldestReadingEpoch() {
+        uintptr_t oldest = syringe_reclamation_epoch(word(epoch));
+        slotsLock.lock($);
         for (int i = 0; i < Readers; i++) {
             uintptr_t announced = syringe_reclamation_announced_epoch(word(slots[i]));
             if (announced != 0 && announced < oldest) oldest = announced;
         }
-        Published *freed[8];
-        int freedCount = 0;
-        lock.lock($);
-        int kept = 0;
-        for (int i = 0; i < retiredCount; i++) {
-            RL_ASSERT(retired[i].tag <= now);  // the invariant Reclamation.checkInvariants checks
-            if (retired[i].tag < oldest) freed[freedCount++] = retired[i].object;
-            else retired[kept++] = retired[i];
-        }
-        retiredCount = kept;
-        if (freedCount != 0) syringe_atomic_subtract(word(pending), (uintptr_t)freedCount);
-        lock.unlock($);
-        for (int i = 0; i < freedCount; i++) delete freed[i];
+        slotsLock.unlock($);
+        return oldest;
     }
 
     /// `Reclamation.waitForQuickReads()`: the caller has unpublished what only quick reads load.
     void waitForQuickReads() {
         syringe_reclamation_advance(word(epoch));
         uintptr_t reading[Readers];
+        slotsLock.lock($);
         for (int i = 0; i < Readers; i++) reading[i] = syringe_reclamation_quick_read(word(slots[i]));
+        slotsLock.unlock($);
         for (int i = 0; i < Readers; i++) {
             if (reading[i] != 0) syringe_reclamation_wait_for_quick_read(word(slots[i]), reading[i]);
         }
     }
+};
 
-    /// After the test's threads: what is still retired is freed (the container's release, with no reader left).
-    void releaseAll() {
-        for (int i = 0; i < retiredCount; i++) delete retired[i].object;
+// MARK: A container's registry (Runtime/RegistryStore.swift, Reclamation.swift's RetiredObjects)
+
+/// One container's published table word (`RegistryStore.published`) and, behind the registry's lock, the table it
+/// keeps (`registry.table`) and its retired list (`registry.retired`, `RetiredObjects`). The registry's other state
+/// (bindings, registrations) is not modeled: a retired table stands for everything a write retires with one tag.
+template <int Readers> struct Registry {
+    static const int capacity = 8;
+    struct Entry {
+        uintptr_t tag;
+        Published *object;
+    };
+
+    Reclamation<Readers> *reclamation;
+    Word published;
+    rl::mutex lock;
+    Published *table;  // under `lock`
+    Entry retired[capacity];  // under `lock`
+    int retiredCount;  // under `lock`
+    int tablesMade;  // under `lock`
+
+    void before(Reclamation<Readers> *shared) {
+        reclamation = shared;
+        tablesMade = 1;
+        table = new Published(tablesMade);
+        initialize(published, bits(table));
         retiredCount = 0;
     }
 
-    // A reader (ResolvingThread): `enterReading()` / `enterReadingWithQuickRead()`, `endQuickRead()`, `leaveReading()`.
-    uintptr_t enter(int reader, bool quick) { return syringe_reclamation_announce(word(slots[reader]), word(epoch), quick); }
-    void endQuickRead(int reader, uintptr_t announcement) {
-        syringe_atomic_store_releasing(word(slots[reader]), announcement & ~(uintptr_t)1);
+    /// `RegistryStore.currentTable()`, inside the caller's reading section: the published table (a seq_cst load,
+    /// ordered after the section's announcement), or `buildTable()`'s.
+    Published *currentTable() {
+        uintptr_t loaded = syringe_atomic_load(word(published));
+        return loaded != 0 ? object(loaded) : buildTable();
     }
-    /// `syringe_atomic_store_releasing_after_retains`, whose body this is.
-    void leave(int reader) { syringe_atomic_store_releasing(word(slots[reader]), 0); }
+
+    /// `RegistryStore.buildTable()`: under the lock, the kept table, or a new one, made and then published.
+    Published *buildTable() {
+        lock.lock($);
+        if (table == 0) {
+            table = new Published(++tablesMade);
+            syringe_atomic_store(word(published), bits(table));
+        }
+        Published *built = table;
+        lock.unlock($);
+        return built;
+    }
+
+    /// `RegistryStore.withLock(_:)` after a change of the bindings: under the lock, unpublishes the kept table and
+    /// retires it (tagged after the unpublishing); then, under the lock again, takes out what no reader can hold
+    /// (`RetiredObjects.takeReclaimable()`), and frees it after leaving the lock, on this (the writing) thread.
+    void write() {
+        lock.lock($);
+        if (table != 0) {
+            Published *old = table;
+            table = 0;
+            syringe_atomic_store(word(published), 0);
+            uintptr_t tag = reclamation->tagRetirement();
+            RL_ASSERT(retiredCount < capacity);
+            retired[retiredCount++] = Entry{tag, old};
+        }
+        bool waiting = retiredCount != 0;
+        lock.unlock($);
+        if (!waiting) return;
+        Published *freed[capacity];
+        int freedCount = 0;
+        lock.lock($);
+        uintptr_t oldest = reclamation->oldestReadingEpoch();
+        uintptr_t now = syringe_reclamation_epoch(word(reclamation->epoch));
+        int kept = 0;
+        for (int i = 0; i < retiredCount; i++) {
+            RL_ASSERT(retired[i].tag < now);  // RetiredObjects.checkInvariants(): every tag is an epoch that ended
+            if (retired[i].tag < oldest) freed[freedCount++] = retired[i].object;
+            else retired[kept++] = retired[i];
+        }
+        retiredCount = kept;
+        lock.unlock($);
+        for (int i = 0; i < freedCount; i++) delete freed[i];
+    }
+
+    /// The container's release, once no thread reaches it: its table and what is still retired.
+    void release() {
+        delete table;
+        for (int i = 0; i < retiredCount; i++) delete retired[i].object;
+        retiredCount = 0;
+    }
 };
 
-/// A reader's use of a table or configuration it loaded: it must be the old one or the new one, alive.
-static void use(uintptr_t loaded, int old, int replacement) {
-    if (loaded == 0) return;  // unpublished: the resolve path builds a table under the registry's lock
-    int contents = object(loaded)->contents($);
-    RL_ASSERT(contents == old || contents == replacement);
+/// A reading section of `reader` that resolves from `registry`: announce, load (or build) the table, read it, read
+/// it again later in the section, leave.
+template <int Readers> static void resolve(Reclamation<Readers> &reclamation, Registry<Readers> &registry, int reader) {
+    reclamation.enter(reader, false);
+    Published *table = registry.currentTable();
+    use(table);
+    use(table);  // still valid later in the section
+    reclamation.leave(reader);
 }
 
-/// Two readers resolve (a reading section each: announce, load the published table, read it, leave; the second
-/// reader twice) while a writer replaces the table twice (RegistryStore.withLock unpublishes and retires it,
-/// RegistryStore.buildTable publishes the next), reclaiming as it retires.
+/// Two readers resolve from a container (one section, and two) while a writer changes its bindings twice. Each write
+/// unpublishes and retires the table, and frees what no reader holds; a reader that finds no table builds and
+/// publishes one, which the next write retires.
 struct TablePublication : rl::test_suite<TablePublication, 3> {
     Reclamation<2> reclamation;
-    Word published;
-    Published *first, *second;
+    Registry<2> registry;
 
     void before() {
         reclamation.before();
-        first = new Published(1);
-        second = new Published(2);
-        initialize(published, bits(first));
+        registry.before(&reclamation);
     }
 
     void thread(unsigned index) {
         if (index < 2) {
-            int reader = (int)index;
-            for (unsigned section = 0; section <= index; section++) {
-                reclamation.enter(reader, false);
-                uintptr_t table = syringe_atomic_load(word(published));
-                use(table, 1, 2);
-                use(table, 1, 2);  // still valid later in the section
-                reclamation.leave(reader);
-            }
+            for (unsigned section = 0; section <= index; section++) resolve(reclamation, registry, (int)index);
         } else {
-            syringe_atomic_store(word(published), 0);  // a registration: the table is unpublished
-            reclamation.retire(first);
-            syringe_atomic_store(word(published), bits(second));  // the next resolve builds and publishes one
-            syringe_atomic_store(word(published), 0);  // another registration
-            reclamation.retire(second);
+            registry.write();
+            registry.write();
         }
     }
 
-    void after() { reclamation.releaseAll(); }
+    void after() { registry.release(); }
 };
 
-/// A reader resolves twice while two writers change two containers: one replaces the table the reader reads, the
-/// other retires an object of its own, so the epoch also advances between the first writer's steps, as it does when
-/// other containers change (a writer's tag and a reader's epoch then come from different writers' advances).
+/// A reader resolves twice from one container while two writers each change a container: one the container the
+/// reader reads, the other a container of its own, so that the epoch also advances between the first writer's steps,
+/// as it does when other containers change (a writer's tag and a reader's announced epoch then come from different
+/// writers' advances).
 struct TwoWriters : rl::test_suite<TwoWriters, 3> {
     Reclamation<1> reclamation;
-    Word published;
-    Published *first, *other;
+    Registry<1> read, other;
 
     void before() {
         reclamation.before();
-        first = new Published(1);
-        other = new Published(3);
-        initialize(published, bits(first));
+        read.before(&reclamation);
+        other.before(&reclamation);
     }
 
     void thread(unsigned index) {
         if (index == 0) {
-            for (int section = 0; section < 2; section++) {
-                reclamation.enter(0, false);
-                use(syringe_atomic_load(word(published)), 1, 1);
-                reclamation.leave(0);
-            }
+            resolve(reclamation, read, 0);
+            resolve(reclamation, read, 0);
         } else if (index == 1) {
-            syringe_atomic_store(word(published), 0);
-            reclamation.retire(first);
+            read.write();
         } else {
-            reclamation.retire(other);  // never published to this reader
+            other.write();
         }
     }
 
-    void after() { reclamation.releaseAll(); }
+    void after() {
+        read.release();
+        other.release();
+    }
 };
 
 /// Two readers quick-read a kept singleton (announce a quick read, load the published box, read it, end the quick
@@ -246,7 +324,7 @@ struct QuickRead : rl::test_suite<QuickRead, 3> {
             int reader = (int)index;
             uintptr_t announcement = reclamation.enter(reader, true);
             uintptr_t box = syringe_atomic_load(word(shared));
-            if (box != 0) RL_ASSERT(object(box)->contents($) == 42);  // made before it was published, alive
+            if (box != 0) use(object(box));
             reclamation.endQuickRead(reader, announcement);
             reclamation.leave(reader);
         } else {
@@ -279,7 +357,7 @@ struct PublishOnce : rl::test_suite<PublishOnce, 2> {
                 found = expected;
             }
         }
-        RL_ASSERT(object(found)->contents($) == 7);
+        use(object(found));
     }
 
     void after() { delete object(once.load(rl::mo_relaxed, $)); }
@@ -287,31 +365,67 @@ struct PublishOnce : rl::test_suite<PublishOnce, 2> {
 
 /// Runs `Test` twice: Relacy's context-bound search (every interleaving with at most `bound` preemptions, each load
 /// reading any value the memory model allows), then `iterations` random interleavings (any number of preemptions).
+/// Prints what each search explored.
 template <typename Test> static bool check(const char *name, unsigned bound, unsigned long iterations) {
     static std::ostringstream progress;  // Relacy's progress lines: not shown
-    std::printf("== %s: every schedule with at most %u preemptions, then %lu random ones\n", name, bound, iterations);
+    std::printf("== %s (%u threads): every schedule with at most %u preemptions, then %lu random ones\n", name,
+        (unsigned)Test::params::thread_count, bound, iterations);
     std::fflush(stdout);
     rl::test_params params;
     params.progress_stream = &progress;
     params.search_type = rl::fair_context_bound_scheduler_type;
     params.context_bound = bound;
-    if (!rl::simulate<Test>(params)) return false;
-    rl::test_params random;
-    random.progress_stream = &progress;
-    random.search_type = rl::random_scheduler_type;
-    random.iteration_count = iterations;
-    return rl::simulate<Test>(random);
+    bool passed = rl::simulate<Test>(params);
+    std::printf("   %s: bounded search, %s at execution %llu\n", name, passed ? "passed" : "FAILED",
+        (unsigned long long)params.stop_iteration);
+    if (passed) {
+        rl::test_params random;
+        random.progress_stream = &progress;
+        random.search_type = rl::random_scheduler_type;
+        random.iteration_count = iterations;
+        passed = rl::simulate<Test>(random);
+        std::printf("   %s: random search, %s at execution %llu\n", name, passed ? "passed" : "FAILED",
+            (unsigned long long)random.stop_iteration);
+    }
+    std::fflush(stdout);
+    return passed;
 }
 
 int main(int argc, char **argv) {
-    // Usage: MemoryModelHarness [BOUND [ITERATIONS]] (defaults 2 and 200000).
-    unsigned bound = argc > 1 ? (unsigned)std::strtoul(argv[1], 0, 10) : 2;
-    unsigned long iterations = argc > 2 ? std::strtoul(argv[2], 0, 10) : 200000;
+    // Usage: MemoryModelHarness [--weakened=NAME] [BOUND [ITERATIONS]] (defaults 3 and 200000). Exits 0 when every
+    // test passes, 1 when one fails.
+    int argument = 1;
+    if (argc > 1 && std::strncmp(argv[1], "--weakened=", 11) == 0) {
+        const char *name = argv[1] + 11;
+        for (unsigned i = 0; i < sizeof weakenings / sizeof weakenings[0]; i++) {
+            if (std::strcmp(name, weakenings[i].name) != 0) continue;
+            weakened = weakenings[i].step;
+            weakenedTo = weakenings[i].to;
+            std::printf("memory model: weakened %s\n", weakenings[i].what);
+        }
+        if (weakened == step_NONE) {
+            std::fprintf(stderr, "no ordering named '%s' to weaken\n", name);
+            return 2;
+        }
+        argument++;
+    }
+    unsigned bound = argc > argument ? (unsigned)std::strtoul(argv[argument], 0, 10) : 3;
+    unsigned long iterations = argc > argument + 1 ? std::strtoul(argv[argument + 1], 0, 10) : 200000;
+    // Every test runs, so that a run reports each test that fails (a weakened run: each test that sees the weakening).
+    struct {
+        bool (*run)(const char *, unsigned, unsigned long);
+        const char *name;
+        unsigned bound;
+    } const tests[] = {
+        {check<PublishOnce>, "publish once", bound + 2},
+        {check<QuickRead>, "quick read", bound},
+        {check<TwoWriters>, "two writers", bound},
+        {check<TablePublication>, "table publication and reclamation", bound},
+    };
     bool passed = true;
-    passed = check<PublishOnce>("publish once", bound + 2, iterations) && passed;
-    passed = check<QuickRead>("quick read", bound, iterations) && passed;
-    passed = check<TablePublication>("table publication and reclamation", bound, iterations) && passed;
-    passed = check<TwoWriters>("two writers", bound, iterations) && passed;
+    for (unsigned i = 0; i < sizeof tests / sizeof tests[0]; i++) {
+        passed = tests[i].run(tests[i].name, tests[i].bound, iterations) && passed;
+    }
     std::printf("%s\n", passed ? "memory model: every check passed" : "memory model: a check FAILED");
     return passed ? 0 : 1;
 }

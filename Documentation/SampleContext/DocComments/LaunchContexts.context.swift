@@ -8,3 +8,4 @@ struct VerboseLogger: Logger {}
 enum AppAssembler {
     static func register(into container: Container) {}
 }
+struct StubAPI: API {}

@@ -8,9 +8,10 @@
 //   SYRINGE_MODEL_CHECK defined. The harness then defines, before including this header, the C11 names used below:
 //   `_Atomic(T)` as Relacy's `rl::atomic<T>`, `atomic_load_explicit` and the other `atomic_*_explicit` operations as
 //   calls of its member functions, the `memory_order_*` names (Relacy's own macros), `_Nonnull`, and
-//   SYRINGE_SPIN_YIELD(). Nothing else changes: the functions below are compiled, unchanged, into both.
-//   Only the model checker may override a SYRINGE_ORDER_* ordering, to weaken one and show that the check then fails
-//   (`Scripts/memory-model.sh --weakened`); the library refuses to build with one defined.
+//   SYRINGE_SPIN_YIELD(); and `SYRINGE_ORDER(step, order)` (below), to weaken one step's ordering in a run and show
+//   that the check then fails (`Scripts/memory-model.sh --weakened`). Nothing else changes: the functions below,
+//   and the orderings they ship with, are compiled unchanged into both. The library refuses to build with
+//   `SYRINGE_ORDER` defined.
 //
 // Swift cannot name C11 `_Atomic` types, so the operations take a plain `uintptr_t *`: the address of a word the
 // caller keeps at a stable address (Runtime/AtomicWord.swift says where), accessed only through these functions once
@@ -22,15 +23,16 @@
 #include <stdint.h>
 
 #ifdef SYRINGE_MODEL_CHECK
-#ifndef SYRINGE_SPIN_YIELD
-#error "the model checker's harness defines SYRINGE_SPIN_YIELD() and the C11 atomic names (see above)"
+#if !defined(SYRINGE_SPIN_YIELD) || !defined(SYRINGE_ORDER)
+#error "the model checker's harness defines SYRINGE_SPIN_YIELD(), SYRINGE_ORDER() and the C11 atomic names (see above)"
 #endif
 #else
 #include <stdatomic.h>
-#if defined(SYRINGE_ORDER_READER_EPOCH) || defined(SYRINGE_ORDER_ANNOUNCE) || defined(SYRINGE_ORDER_SCAN) \
-    || defined(SYRINGE_ORDER_RETIRE_TAG) || defined(SYRINGE_ORDER_ADVANCE) || defined(SYRINGE_ORDER_LEAVE)
+#ifdef SYRINGE_ORDER
 #error "the protocol's orderings are fixed; only the model checker may weaken one"
 #endif
+/// The ordering of the protocol step `step`: exactly `memory_order_<order>`.
+#define SYRINGE_ORDER(step, order) memory_order_##order
 /// Gives the processor to another thread (CSyringeRuntime.c).
 void syringe_thread_yield(void);
 #define SYRINGE_SPIN_YIELD() syringe_thread_yield()
@@ -38,42 +40,35 @@ void syringe_thread_yield(void);
 
 // MARK: The reclamation protocol's orderings
 //
-// Named so that the model checker can weaken one (and fail); in the library they are exactly these.
+// Each named by its step, so that the model checker can weaken one (and must then fail); in the library they are
+// exactly the orderings written here.
 
-/// Reader: the load of the epoch it announces. Pairs with the writer's tag load and epoch advance (both SC). Acquire
-/// would suffice (it reads a value written by an advance, a release RMW that heads a release sequence of advances);
-/// seq_cst costs the same on x86 and one LDAR instead of LDAPR on ARM64.
-#ifndef SYRINGE_ORDER_READER_EPOCH
-#define SYRINGE_ORDER_READER_EPOCH memory_order_seq_cst
-#endif
+/// Reader: the load of the epoch it announces. Pairs with the writers' epoch advances (seq_cst RMWs), whose value it
+/// reads. Acquire would suffice (it then synchronizes with the advance it reads, which follows the writer's
+/// unpublishing store); relaxed would not (in the C11 model the announcement could then be ordered before the epoch
+/// it reads: a load reading "from the future", which Relacy does not explore). Seq_cst costs the same on x86 and one
+/// LDAR instead of LDAPR on ARM64.
+#define SYRINGE_ORDER_READER_EPOCH SYRINGE_ORDER(READER_EPOCH, seq_cst)
 /// Reader: the store of its announcement. Needed: seq_cst. With the reader's later load of the published word
 /// (seq_cst) and the writer's unpublishing store and scan load (seq_cst), it forms the store-buffering pattern: only
 /// seq_cst on all four guarantees that the writer sees the announcement or the reader sees the unpublished word.
-#ifndef SYRINGE_ORDER_ANNOUNCE
-#define SYRINGE_ORDER_ANNOUNCE memory_order_seq_cst
-#endif
-/// Writer: the loads of reader slots when it scans them (reclaim, the quick-read wait). Needed: seq_cst, the other
-/// half of the store-buffering pattern above; it also acquires a reader's leaving store (release).
-#ifndef SYRINGE_ORDER_SCAN
-#define SYRINGE_ORDER_SCAN memory_order_seq_cst
-#endif
+#define SYRINGE_ORDER_ANNOUNCE SYRINGE_ORDER(ANNOUNCE, seq_cst)
+/// Writer: the loads of reader slots when it scans them (the oldest reading epoch, the quick-read wait). Needed:
+/// seq_cst, the other half of the store-buffering pattern above; it also acquires a reader's leaving store (release).
+#define SYRINGE_ORDER_SCAN SYRINGE_ORDER(SCAN, seq_cst)
 /// Writer: the load of the epoch that tags a retired object, after unpublishing it. Needed: seq_cst, so that it
-/// follows the unpublishing store in the single total order, and a reader that announced a later epoch loads the
-/// published word after the unpublishing.
-#ifndef SYRINGE_ORDER_RETIRE_TAG
-#define SYRINGE_ORDER_RETIRE_TAG memory_order_seq_cst
-#endif
-/// Writer: the epoch's advance (an atomic add). Stronger than needed: the argument uses only that it is a
-/// read-modify-write after the tag load (release would do; under C++20's coherence rules even relaxed); seq_cst is
-/// the same `lock xadd` on x86.
-#ifndef SYRINGE_ORDER_ADVANCE
-#define SYRINGE_ORDER_ADVANCE memory_order_seq_cst
-#endif
+/// follows the unpublishing store in the single total order, and a reader that announced a later epoch (read from
+/// any writer's advance after it) loads the published word after the unpublishing.
+#define SYRINGE_ORDER_RETIRE_TAG SYRINGE_ORDER(RETIRE_TAG, seq_cst)
+/// Writer: the epoch's advance (an atomic add) after the tag load. Needed in the C11 model: seq_cst. A reader's epoch
+/// load may read another writer's advance, made after this writer's tag load read an older epoch; only a seq_cst
+/// advance puts that advance, and so the reader's announcement, after the tag load in the total order (C++20's
+/// revised rules order them through coherence for any atomic add, but the model checked is C11's). The same
+/// `lock xadd` on x86, `LDADDAL` on ARM64.
+#define SYRINGE_ORDER_ADVANCE SYRINGE_ORDER(ADVANCE, seq_cst)
 /// Reader: the store that leaves a reading section or ends a quick read. Needed: release, so that every read of what
 /// the section loaded happens before a writer's scan that sees the new word (acquire, by its seq_cst load) frees it.
-#ifndef SYRINGE_ORDER_LEAVE
-#define SYRINGE_ORDER_LEAVE memory_order_release
-#endif
+#define SYRINGE_ORDER_LEAVE SYRINGE_ORDER(LEAVE, release)
 
 // MARK: Atomic words
 
@@ -137,12 +132,17 @@ static inline uintptr_t syringe_atomic_subtract(uintptr_t *_Nonnull word, uintpt
 // MARK: The reclamation protocol
 //
 // The steps of Runtime/Reclamation.swift that are more than one operation, or whose ordering the argument names.
-// A reader: `syringe_reclamation_announce`, then loads of published words (`syringe_atomic_load`), then the leaving
-// store (`syringe_atomic_store_releasing_after_retains`, or `syringe_atomic_store_releasing` to end a quick read).
-// A writer: unpublishes (`syringe_atomic_store`), tags (`syringe_reclamation_tag`), advances the epoch
-// (`syringe_reclamation_advance`), scans the slots (`syringe_reclamation_announced_epoch`,
-// `syringe_reclamation_quick_read`) and frees what no announced epoch can hold, or waits for the quick reads
-// (`syringe_reclamation_wait_for_quick_read`).
+// A reader (ResolvingThread): `syringe_reclamation_announce`, then loads of published words (`syringe_atomic_load`),
+// then the leaving store (`syringe_atomic_store_releasing_after_retains`, or `syringe_atomic_store_releasing` to end
+// a quick read). It never frees anything.
+// A writer, under its container's registry lock (RegistryStore.withLock): unpublishes the table (`syringe_atomic_store`
+// of 0), tags what it retires (`syringe_reclamation_tag_retirement`: reads the epoch, then advances it) and keeps it
+// in the container's retired list; then, with the lock taken again, reads the epoch (`syringe_reclamation_epoch`),
+// scans the slots (`syringe_reclamation_announced_epoch`) and takes out what has a tag below every announced epoch,
+// which it releases after leaving the lock. For an object only quick reads load (a kept instance's box,
+// Reclamation.waitForQuickReads): unpublishes it, advances the epoch (`syringe_reclamation_advance`), notes the slots
+// in a quick read (`syringe_reclamation_quick_read`), waits until each changes
+// (`syringe_reclamation_wait_for_quick_read`), then releases it.
 
 /// Reader: announces in `slot` the current epoch (`*epoch` plus one), shifted left by one, with the low bit set for a
 /// quick read; returns the announcement. The epoch load is `SYRINGE_ORDER_READER_EPOCH`, the store
@@ -155,14 +155,25 @@ static inline uintptr_t syringe_reclamation_announce(
     return announcement;
 }
 
-/// Writer: the current epoch (`*epoch` plus one), read after unpublishing, as the tag of what it retires
-/// (`SYRINGE_ORDER_RETIRE_TAG`, seq_cst: after the unpublishing store in the total order); also the bound of a reclaim.
-static inline uintptr_t syringe_reclamation_tag(uintptr_t *_Nonnull epoch) {
-    return atomic_load_explicit(SYRINGE_ATOMIC(epoch), SYRINGE_ORDER_RETIRE_TAG) + 1;
+/// Writer: the tag of what it has just unpublished, returned, and the epoch advanced past it. The tag is the current
+/// epoch (`*epoch` plus one), read after the unpublishing store (`SYRINGE_ORDER_RETIRE_TAG`, seq_cst: after that store
+/// in the total order); the advance (`SYRINGE_ORDER_ADVANCE`) makes every reader that announces from then on announce
+/// a later epoch than the tag, and load what was published after the unpublishing.
+static inline uintptr_t syringe_reclamation_tag_retirement(uintptr_t *_Nonnull epoch) {
+    uintptr_t tag = atomic_load_explicit(SYRINGE_ATOMIC(epoch), SYRINGE_ORDER_RETIRE_TAG) + 1;
+    (void)atomic_fetch_add_explicit(SYRINGE_ATOMIC(epoch), 1, SYRINGE_ORDER_ADVANCE);
+    return tag;
 }
 
-/// Writer: advances the epoch (`SYRINGE_ORDER_ADVANCE`), so that readers announcing from now on announce a later
-/// epoch than the tags read before it.
+/// Writer: the current epoch (`*epoch` plus one), read before it scans the slots, as the bound when no reader reads;
+/// also the debug check of the tags. Seq_cst (relaxed would do: every tag in a retired list was read before an
+/// advance that happens before this load, through the registry's lock, so coherence alone makes the bound exceed it).
+static inline uintptr_t syringe_reclamation_epoch(uintptr_t *_Nonnull epoch) {
+    return atomic_load_explicit(SYRINGE_ATOMIC(epoch), memory_order_seq_cst) + 1;
+}
+
+/// Writer: advances the epoch (`SYRINGE_ORDER_ADVANCE`) before it waits for quick reads, so that a thread's next
+/// quick read announces a different word than the one the writer waits to see change (progress, not safety).
 static inline void syringe_reclamation_advance(uintptr_t *_Nonnull epoch) {
     (void)atomic_fetch_add_explicit(SYRINGE_ATOMIC(epoch), 1, SYRINGE_ORDER_ADVANCE);
 }

@@ -51,6 +51,9 @@ public final class Container: Sendable {
         private(set) var fullTable: RegistryTable?
         /// The table built from `bindings` and published for resolves, if one is.
         var table: RegistryTable?
+        /// The tables changes unpublished, until no resolve can still read them; released only by writes and by the
+        /// registry's own release, never by a resolve (see ``Reclamation``).
+        var retired = RetiredObjects()
         /// For each registration bound under keys other than its own (forwarded types), how many; registrations
         /// without forwards have no entry. Tells, when a key is unbound, whether its registration is still bound.
         private var forwardCounts = [ObjectIdentifier: Int]()

@@ -29,6 +29,19 @@ extension Container {
     /// configured but is never resolved. Inside `withOverrides` or a derived container, the same call limits an
     /// override to a context.
     ///
+    /// > Important: In a release build of Syringe (no `DEBUG` compilation condition), ``LaunchContext/preview``,
+    /// > ``LaunchContext/test`` and ``LaunchContext/environment(_:equals:)`` never match, and
+    /// > ``LaunchContext/argument(_:allowedInRelease:)`` matches only if allowed: anyone can launch a shipped app
+    /// > with any argument or environment variable. Allow an argument only for what a UI test of the release build
+    /// > needs, and what is safe in a user's hands.
+    ///
+    /// ```swift
+    /// // Debug builds, and release builds launched with the argument (UI tests of the Release configuration):
+    /// container.whenLaunched(.argument("-uiTestStubs", allowedInRelease: true)) { c in
+    ///     c.register(API.self) { _ in StubAPI() }
+    /// }
+    /// ```
+    ///
     /// - Parameters:
     ///   - contexts: The contexts in which the registrations apply; any one is enough.
     ///   - register: Makes the registrations, on the container it receives (this one).

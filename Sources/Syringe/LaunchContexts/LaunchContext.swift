@@ -6,8 +6,8 @@
 ///
 /// When registrations of one service apply in several contexts, the one of the context with the highest
 /// precedence wins, whatever the order they were made in; a registration made outside any context applies only
-/// where no context's does. From highest to lowest: ``argument(_:)``, ``environment(_:equals:)``, ``preview``,
-/// ``test``, ``simulator``, ``debug``.
+/// where no context's does. From highest to lowest: ``argument(_:allowedInRelease:)``, ``environment(_:equals:)``,
+/// ``preview``, ``test``, ``simulator``, ``debug``.
 ///
 /// ```swift
 /// container.register(API.self) { _ in LiveAPI() }
@@ -15,9 +15,31 @@
 ///     c.register(API.self) { _ in MockAPI() }
 /// }
 /// ```
+///
+/// ## Release builds
+///
+/// Anyone can start a program with any argument or environment variable, so in a release build of Syringe (built
+/// without the `DEBUG` compilation condition, which SwiftPM and Xcode set for debug builds) a launch context
+/// that reads them does not apply, and a mock stays out of the shipped app:
+///
+/// - ``preview``, ``test`` and ``environment(_:equals:)`` never match. This includes `swift test -c release` and
+///   Xcode's "Test" with the Release configuration: registrations a test run needs there are made by the test
+///   itself, or under a ``LaunchEnvironment`` it binds (a source built from given values applies every context).
+/// - ``argument(_:allowedInRelease:)`` matches only where the app allows it at the call site, for UI tests run
+///   against a release build: `.argument("-uiTestMockAPI", allowedInRelease: true)`.
+/// - ``simulator`` and ``debug`` are unchanged (``debug`` never matches in a release build).
+///
+/// ```swift
+/// // Debug builds only:
+/// container.whenLaunched(.argument("-mockAPI"), .preview) { c in c.register(API.self) { _ in MockAPI() } }
+/// // Debug builds, and release builds that UI tests launch with the argument:
+/// container.whenLaunched(.argument("-uiTestStubs", allowedInRelease: true)) { c in
+///     c.register(API.self) { _ in StubAPI() }
+/// }
+/// ```
 public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
     enum Condition: Sendable, Hashable {
-        case argument(String)
+        case argument(String, allowedInRelease: Bool)
         case environment(String, equals: String?)
         case preview, test, simulator, debug
     }
@@ -27,17 +49,31 @@ public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
     /// The process was launched with `argument` among its arguments, as UI tests pass them
     /// (`app.launchArguments = ["-mockAPI"]`).
     ///
+    /// In a release build of Syringe (no `DEBUG` compilation condition) the context matches only if
+    /// `allowedInRelease` is `true`: anyone can launch a shipped app with any argument, so allow it only for a
+    /// registration a UI test of the release build needs and that is safe in a user's hands.
+    ///
     /// ```swift
+    /// // Debug builds only:
     /// container.whenLaunched(.argument("-mockAPI")) { c in c.register(API.self) { _ in MockAPI() } }
+    /// // Also in release builds, for UI tests run against the Release configuration:
+    /// container.whenLaunched(.argument("-uiTestStubs", allowedInRelease: true)) { c in
+    ///     c.register(API.self) { _ in StubAPI() }
+    /// }
     /// ```
     ///
-    /// - Parameter argument: The whole argument, as passed (`"-mockAPI"`).
+    /// - Parameters:
+    ///   - argument: The whole argument, as passed (`"-mockAPI"`).
+    ///   - allowedInRelease: Whether the context also matches in a release build; `false` by default.
     /// - Returns: The context.
-    public static func argument(_ argument: String) -> LaunchContext {
-        LaunchContext(condition: .argument(argument))
+    public static func argument(_ argument: String, allowedInRelease: Bool = false) -> LaunchContext {
+        LaunchContext(condition: .argument(argument, allowedInRelease: allowedInRelease))
     }
 
     /// The environment variable `name` is set: to `value` if one is given, else to anything but the empty string.
+    ///
+    /// Never matches in a release build of Syringe (no `DEBUG` compilation condition): anyone can launch a shipped
+    /// app with any environment.
     ///
     /// ```swift
     /// container.whenLaunched(.environment("API_STAGE", equals: "staging")) { c in
@@ -55,6 +91,9 @@ public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
 
     /// A SwiftUI preview: Xcode sets `XCODE_RUNNING_FOR_PREVIEWS=1`.
     ///
+    /// Never matches in a release build of Syringe (no `DEBUG` compilation condition), where the variable can only
+    /// come from whoever launched the app: previews run debug builds.
+    ///
     /// ```swift
     /// container.whenLaunched(.preview) { c in c.register(API.self) { _ in PreviewAPI() } }
     /// ```
@@ -66,12 +105,19 @@ public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
     /// `XCTestSessionIdentifier` variables, a process that is an `.xctest` bundle or the `xctest` tool, or Swift
     /// Testing's `--testing-library` argument (`swift test`).
     ///
+    /// Never matches in a release build of Syringe (no `DEBUG` compilation condition), whose process anyone can
+    /// launch looking like a test run; that includes `swift test -c release` and Xcode tests run with the Release
+    /// configuration. Tests that need registrations there make them directly, or under a ``LaunchEnvironment``
+    /// they bind to ``LaunchEnvironment/current``.
+    ///
     /// ```swift
     /// container.whenLaunched(.test) { c in c.register(Analytics.self) { _ in SilentAnalytics() } }
     /// ```
     public static let test = LaunchContext(condition: .test)
 
     /// The iOS, tvOS, watchOS or visionOS simulator: it sets `SIMULATOR_DEVICE_NAME` (or `SIMULATOR_UDID`).
+    ///
+    /// Matches in release builds too.
     ///
     /// ```swift
     /// container.whenLaunched(.simulator) { c in c.register(Camera.self) { _ in StillCamera() } }
@@ -84,6 +130,16 @@ public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
     /// container.whenLaunched(.debug) { c in c.register(Logger.self) { _ in VerboseLogger() } }
     /// ```
     public static let debug = LaunchContext(condition: .debug)
+
+    /// Whether the context can match in a release build of Syringe: not one an argument or environment variable
+    /// of a shipped app's launch could switch on, unless the app allowed the argument.
+    var appliesInRelease: Bool {
+        switch condition {
+        case .argument(_, let allowedInRelease): allowedInRelease
+        case .environment, .preview, .test: false
+        case .simulator, .debug: true
+        }
+    }
 
     /// The rank of the context when several apply to one service: higher wins.
     var precedence: Int {
@@ -101,10 +157,13 @@ public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
     ///
     /// ```swift
     /// print(LaunchContext.argument("-mockAPI"))  // .argument("-mockAPI")
+    /// print(LaunchContext.argument("-uiTestStubs", allowedInRelease: true))
+    /// // .argument("-uiTestStubs", allowedInRelease: true)
     /// ```
     public var description: String {
         switch condition {
-        case .argument(let argument): ".argument(\"\(argument)\")"
+        case .argument(let argument, let allowedInRelease):
+            ".argument(\"\(argument)\"" + (allowedInRelease ? ", allowedInRelease: true)" : ")")
         case .environment(let name, let value):
             ".environment(\"\(name)\"" + (value.map { ", equals: \"\($0)\"" } ?? "") + ")"
         case .preview: ".preview"
@@ -119,6 +178,11 @@ public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
 ///
 /// ``current`` is the source ``Container/whenLaunched(_:register:)`` reads, the real process's unless a test binds
 /// another with `$current.withValue`, so that every context can be tested on any platform.
+///
+/// ``process``, the real process's source, applies the rules of a release build when Syringe is built without the
+/// `DEBUG` compilation condition (see ``LaunchContext``, "Release builds"). A source made from given values
+/// (``init(arguments:environment:isDebugBuild:)``) is code, not the launch of a shipped app: it applies every
+/// context as given, in any build configuration.
 ///
 /// ```swift
 /// let uiTest = LaunchEnvironment(arguments: ["App", "-mockAPI"])
@@ -141,10 +205,16 @@ public struct LaunchEnvironment: Sendable {
     /// ```
     public let isDebugBuild: Bool
 
+    /// Whether the contexts that a launch's arguments or environment switch on apply only where allowed
+    /// (``LaunchContext/appliesInRelease``): the process's source in a release build of Syringe. Tests bind a source
+    /// with it set to check the release rules in a debug build.
+    let isReleaseBuild: Bool
+
     /// The given variables, or `nil` for the process's own.
     private let variables: [String: String]?
 
-    /// A source with these arguments and environment variables, for tests of launch contexts.
+    /// A source with these arguments and environment variables, for tests of launch contexts. It applies every
+    /// context as given, in any build configuration.
     ///
     /// ```swift
     /// let preview = LaunchEnvironment(environment: ["XCODE_RUNNING_FOR_PREVIEWS": "1"])
@@ -155,25 +225,49 @@ public struct LaunchEnvironment: Sendable {
     ///   - environment: The environment variables.
     ///   - isDebugBuild: Whether ``LaunchContext/debug`` applies.
     public init(arguments: [String] = [], environment: [String: String] = [:], isDebugBuild: Bool = false) {
+        self.init(arguments: arguments, environment: environment, isDebugBuild: isDebugBuild, isReleaseBuild: false)
+    }
+
+    /// A source with these values that applies the release rules if `isReleaseBuild` (tests of those rules).
+    init(
+        arguments: [String] = [], environment: [String: String] = [:], isDebugBuild: Bool = false, isReleaseBuild: Bool
+    ) {
         self.arguments = arguments
         self.variables = environment
         self.isDebugBuild = isDebugBuild
+        self.isReleaseBuild = isReleaseBuild
     }
 
-    private init(processArguments: [String], isDebugBuild: Bool) {
+    /// The running process's source, with the release rules if `isReleaseBuild` (``process`` passes this build's).
+    init(processArguments: [String], isDebugBuild: Bool, isReleaseBuild: Bool) {
         self.arguments = processArguments
         self.variables = nil
         self.isDebugBuild = isDebugBuild
+        self.isReleaseBuild = isReleaseBuild
+    }
+
+    /// Whether Syringe itself is a release build: compiled without the `DEBUG` condition.
+    static var isReleaseBuildOfSyringe: Bool {
+        #if DEBUG
+            false
+        #else
+            true
+        #endif
     }
 
     /// The running process: `CommandLine.arguments`, its environment variables, and whether this build has
-    /// assertions on.
+    /// assertions on. In a release build of Syringe (no `DEBUG` compilation condition), ``LaunchContext/preview``,
+    /// ``LaunchContext/test`` and ``LaunchContext/environment(_:equals:)`` never match it, and
+    /// ``LaunchContext/argument(_:allowedInRelease:)`` only where allowed.
     ///
     /// ```swift
     /// let launchedForUITests = LaunchEnvironment.process.matches(.argument("-mockAPI"))
     /// ```
     public static var process: LaunchEnvironment {
-        LaunchEnvironment(processArguments: CommandLine.arguments, isDebugBuild: _isDebugAssertConfiguration())
+        LaunchEnvironment(
+            processArguments: CommandLine.arguments, isDebugBuild: _isDebugAssertConfiguration(),
+            isReleaseBuild: isReleaseBuildOfSyringe
+        )
     }
 
     /// The source launch contexts are read from: ``process`` unless a test binds another.
@@ -200,6 +294,9 @@ public struct LaunchEnvironment: Sendable {
 
     /// Whether `context` applies to this launch.
     ///
+    /// For ``process`` in a release build of Syringe, only the contexts a shipped app's launch cannot switch on,
+    /// and arguments allowed in release, can apply (see ``LaunchContext``, "Release builds").
+    ///
     /// ```swift
     /// if LaunchEnvironment.current.matches(.preview) { print("in a SwiftUI preview") }
     /// ```
@@ -207,8 +304,9 @@ public struct LaunchEnvironment: Sendable {
     /// - Parameter context: The context.
     /// - Returns: Whether it applies.
     public func matches(_ context: LaunchContext) -> Bool {
+        if isReleaseBuild && !context.appliesInRelease { return false }
         switch context.condition {
-        case .argument(let argument):
+        case .argument(let argument, _):
             return arguments.contains(argument)
         case .environment(let name, let expected):
             guard let value = value(ofVariable: name) else { return false }

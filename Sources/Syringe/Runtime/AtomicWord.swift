@@ -89,8 +89,6 @@ struct AtomicWord {
 enum ProcessWord: Int32 {
     /// ``Reclamation``'s epoch.
     case reclamationEpoch = 0
-    /// How many retired objects wait for ``Reclamation`` to release them.
-    case pendingRetirements = 1
     /// The address of ``ClassAnswers``' current table, 0 until the first answer is kept.
     case classAnswerTable = 2
 }
@@ -159,12 +157,19 @@ extension AtomicWord {
         syringe_reclamation_announce(address, epoch.address, quick)
     }
 
-    /// Writer, on the epoch: the tag of an object unpublished before this call (the current epoch). Seq_cst, needed:
-    /// after the unpublishing store in the total order.
+    /// Writer, on the epoch: the tag of what it unpublished before this call (the current epoch), then advances the
+    /// epoch; returns the tag. Load: seq_cst, needed: after the unpublishing store in the total order. Advance: seq_cst
+    /// (stronger than needed: an atomic add suffices).
     @inline(__always)
-    func reclamationTag() -> UInt { syringe_reclamation_tag(address) }
+    func tagRetirement() -> UInt { syringe_reclamation_tag_retirement(address) }
 
-    /// Writer, on the epoch: advances it. Seq_cst (stronger than needed: an atomic add suffices).
+    /// Writer, on the epoch: the current epoch, the bound of a scan of the slots. Seq_cst (relaxed would do: the tags
+    /// it bounds were read before advances that happen before it, through the registry's lock).
+    @inline(__always)
+    func currentEpoch() -> UInt { syringe_reclamation_epoch(address) }
+
+    /// Writer, on the epoch: advances it (before waiting for quick reads). Seq_cst (stronger than needed: an atomic
+    /// add suffices; it is for progress, not safety).
     @inline(__always)
     func advanceEpoch() { syringe_reclamation_advance(address) }
 

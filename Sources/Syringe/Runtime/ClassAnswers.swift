@@ -110,7 +110,7 @@ enum ClassAnswers {
             let start = table.start(of: key)
             for probe in 0..<probeLength {
                 let word = table.word((start + probe) & (capacity - 1))
-                var bits = word.load()
+                var bits = word.load()  // seq_cst (relaxed would do: the word is the whole answer)
                 if bits == 0 {
                     let asked = answer ?? ask()
                     answer = asked
@@ -159,7 +159,7 @@ enum ClassAnswers {
                 }
             }
         }
-        new.keptCount.store(UInt(copied.count))
+        new.keptCount.store(UInt(copied.count))  // seq_cst (relaxed would do: unpublished, and a count)
         assert(holds(copied, in: new), "a grown table of class answers lost an answer")
         return published(new, replacing: UInt(bitPattern: old.base))
     }
@@ -181,7 +181,7 @@ enum ClassAnswers {
         copied.allSatisfy { bits in
             let start = new.start(of: bits & ~7)
             for probe in 0..<new.capacity {
-                let found = new.word((start + probe) & (new.capacity - 1)).load()
+                let found = new.word((start + probe) & (new.capacity - 1)).load()  // seq_cst; a debug check
                 if found == bits { return true }
                 if found == 0 { return false }
             }

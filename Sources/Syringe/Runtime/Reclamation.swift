@@ -1,51 +1,45 @@
 internal import CSyringeRuntime
 
 /// Frees objects that lock-free readers may still be reading, once no reader can hold them any more
-/// (epoch-based reclamation).
+/// (epoch-based reclamation), always on a writing thread.
 ///
 /// The resolve path reads the registry table of a container and the configuration of a registration without a
 /// lock and without retaining them, so that threads resolving at the same time write no shared memory.
-/// Writers replace such an object by publishing a new one, and hand the old one to ``retire(_:)`` instead of
-/// releasing it. Readers announce themselves around every resolution (``ReaderSlot/enter()``): a reader
-/// announces the epoch it started in, and an object retired in epoch `t` is released only when every
-/// announced reader started after `t`. Releasing an object means dropping the reference kept here; the object
-/// goes away when nothing else keeps it.
+/// Writers replace such an object by publishing a new one, and add the old one to their owner's
+/// ``RetiredObjects`` instead of releasing it. Readers announce themselves around every resolution
+/// (``ReaderSlot/enter()``): a reader announces the epoch it started in, and an object retired in epoch `t` is
+/// released only when every announced reader started after `t`. Releasing an object means dropping the reference
+/// kept here; the object goes away when nothing else keeps it.
 ///
 /// The protocol: a writer unpublishes the old object, reads the epoch as the object's tag, and then advances
 /// the epoch; a reader reads the epoch, announces it, and then loads the published object. All these
 /// operations are sequentially consistent, so a reader whose announcement a writer does not see loads the new
 /// object, and a reader that announced an epoch no later than the tag keeps the old one alive.
 ///
+/// **Readers never release.** A reader only announces, loads and leaves: it never drops a retired object, so
+/// what an app's factory captured (and a retired table's registrations with it) is never deinitialized on a
+/// thread that was only resolving. Retired objects are released by the owner's writers: the write that retires
+/// one releases every earlier one no reader can hold any more, and a later write (or the owner's own release)
+/// releases the rest. The memory that waits is bounded: an owner keeps at most what its writes retired while a
+/// reading section that began before them was still open, plus what its last write retired, until its next
+/// write or its release.
+///
 /// A reading section may begin with a *quick read*: a few loads that run no user code, no lock and no factory
 /// (the lock-free read of a kept singleton, see ``Registration/publishedInstance(typedAs:)``). A reader announces one
 /// with the low bit of its announcement and clears the bit when the quick read ends. An object only quick reads
-/// load is released by ``waitForQuickReads()`` instead of ``retire(_:)``: the writer waits the few instructions
+/// load is released by ``waitForQuickReads()`` instead of being retired: the writer waits the few instructions
 /// those reads take, then releases it itself, so its release (and the deinitializer of what it holds) happens
 /// when the writer's call returns, not whenever the longer reading sections around it end.
 enum Reclamation {
-    private struct Retired {
-        let tag: UInt
-        let object: AnyObject
-    }
-
     /// The epoch, less one: a process word, which starts at 0 (see ``currentEpoch()``).
     private static var epochWord: AtomicWord { AtomicWord(processWord: .reclamationEpoch) }
-    /// How many retired objects wait; readers check it, without a lock, when they leave.
-    private static var pendingCount: AtomicWord { AtomicWord(processWord: .pendingRetirements) }
     /// Every thread's reader slot.
     private static let slots = Locked<[ObjectIdentifier: ReaderSlot]>([:])
-    /// The retired objects, with the epoch each was retired in.
-    private static let retired = Locked<[Retired]>([])
 
-    /// The current epoch; starts at 1 (0 is a reader's "not reading", so an announcement is never 0). Seq_cst; as a
-    /// retired object's tag, needed: after the unpublishing store (`syringe_reclamation_tag`).
+    /// The current epoch; starts at 1 (0 is a reader's "not reading", so an announcement is never 0). Seq_cst
+    /// (`syringe_reclamation_epoch`; relaxed would do: it only bounds tags read before advances that happen before it).
     @inline(__always)
-    private static func currentEpoch() -> UInt { epochWord.reclamationTag() }
-
-    /// Whether some retired object waits to be released. Acquire; a hint only (pairs with nothing the protocol needs:
-    /// a stale 0 delays a release to the next reclaim, a stale count costs a reclaim that frees nothing).
-    @inline(__always)
-    static var hasPending: Bool { pendingCount.loadAcquiring() != 0 }
+    fileprivate static func currentEpoch() -> UInt { epochWord.currentEpoch() }
 
     /// Announces in `slot` that its thread starts reading: the current epoch, shifted left by one, with the low bit
     /// set for a quick read; returns the announcement. Seq_cst load and store (`syringe_reclamation_announce`): the
@@ -78,65 +72,104 @@ enum Reclamation {
         }
     }
 
-    /// Keeps `object` until no reader that may have loaded it still reads, then drops it. The caller has
-    /// already unpublished it (so new readers cannot find it) and holds no lock.
-    static func retire(_ object: AnyObject) {
-        let tag = currentEpoch()
-        retired.withLock { retired in
-            retired.append(Retired(tag: tag, object: object))
-            // Under the lock, so that the count is the list's length whenever the lock is free (seq_cst, a counter:
-            // stronger than needed).
-            pendingCount.add(1)
-        }
-        // Seq_cst (stronger than needed: readers announcing from now on announce a later epoch than `tag`).
-        epochWord.advanceEpoch()
-        reclaim()
+    /// The tag of an object unpublished just before this call: the current epoch, which is then advanced, so
+    /// that a reader announcing from now on is known to have loaded the new object.
+    fileprivate static func tagRetirement() -> UInt {
+        // Seq_cst load, needed: after the caller's unpublishing store in the total order; then a seq_cst add
+        // (`syringe_reclamation_tag_retirement`).
+        epochWord.tagRetirement()
     }
 
-    /// Drops the retired objects no reader can hold any more. Call without holding any lock: dropping an
-    /// object may run deinitializers.
-    static func reclaim() {
-        // Only objects retired before this point are considered: one retired while the readers are scanned may
-        // be held by a reader that announced itself after its slot was read.
+    /// The oldest epoch a reader still reads in, or the current epoch if none reads: an object whose tag is
+    /// older than it is held by no reader.
+    fileprivate static func oldestReadingEpoch() -> UInt {
+        // Read before the slots: an object retired while they are scanned may be held by a reader that announced
+        // itself after its slot was read, and its tag is not older than this.
         let now = currentEpoch()
-        let oldestReader = slots.withLock { slots in
+        return slots.withLock { slots in
             slots.values.reduce(now) { oldest, slot in
                 // Seq_cst, needed: pairs with the reader's announcement; acquires its leaving store.
                 let announced = slot.announced.announcedEpoch()
                 return announced == 0 ? oldest : min(oldest, announced)
             }
         }
-        let released = retired.withLock { retired -> [Retired] in
-            checkInvariants(retired)
-            let (free, keep) = retired.reduce(into: ([Retired](), [Retired]())) { split, item in
-                if item.tag < oldestReader { split.0.append(item) } else { split.1.append(item) }
-            }
-            retired = keep
-            if !free.isEmpty { pendingCount.subtract(UInt(free.count)) }  // seq_cst counter, under the lock
-            return free
-        }
-        // Dropped here, outside every lock: a deinitializer may run.
-        withExtendedLifetime(released) {}
-    }
-
-    /// Checks, in debug builds, the retired list against the epoch and the pending count: every tag was read
-    /// before the epoch moved past it, and the count is the list's length (both change under the list's lock).
-    /// Call with the list's lock held.
-    private static func checkInvariants(_ retired: [Retired]) {
-        #if DEBUG
-            let now = currentEpoch()
-            precondition(retired.allSatisfy { $0.tag <= now }, "an object retired in an epoch that has not begun")
-            precondition(pendingCount.load() == UInt(retired.count), "the pending count is not the list's length")
-        #endif
     }
 
     static func register(_ slot: ReaderSlot) {
         slots.withLock { $0[ObjectIdentifier(slot)] = slot }
     }
 
+    /// Forgets a thread's slot when the thread exits. It releases nothing: what the thread's sections held back
+    /// is released by the next write of its owner.
     static func unregister(_ slot: ReaderSlot) {
         slots.withLock { $0[ObjectIdentifier(slot)] = nil }
-        if hasPending { reclaim() }
+    }
+}
+
+/// The objects one owner's writers unpublished or let go of (a container's retired registry tables and unbound
+/// registrations), each with the epoch it was retired in, until no reader may hold them. Kept under the owner's
+/// lock, and touched only by its writers and its deinitializer: readers never see it, so an object here is released
+/// only on a writing thread.
+///
+/// An object is handed out for release only when, besides the epoch, the list's reference is the last one: a
+/// reader outside a reading section (an awaited resolve, verification) may hold a table or a registration strongly
+/// for a while, and its release must not be the one that deinitializes it. Such an object stays for a later write.
+///
+/// **Invariant.** Every tag is an epoch that has ended (checked, in debug builds, on each reclaim); an object is
+/// handed out by ``takeReclaimable()`` only when every reader announced an epoch after its tag and nothing else
+/// references it.
+///
+/// Use: under the owner's lock, right after unpublishing objects, ``add(_:)`` them; then, with the lock held
+/// again once what the write let go of is released, ``takeReclaimable()``; drop what that returns after releasing
+/// the lock (deinitializers may run).
+struct RetiredObjects {
+    private struct Entry {
+        let tag: UInt
+        var object: AnyObject
+    }
+
+    private var entries: [Entry] = []
+
+    /// Whether no object waits.
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// How many objects wait.
+    var count: Int { entries.count }
+
+    init() {}
+
+    /// Keeps `objects`, which the caller has just unpublished or unbound (new readers cannot find them), until no
+    /// reader that may have loaded them still reads, and nothing else keeps them.
+    mutating func add(_ objects: some Sequence<AnyObject>) {
+        let tag = Reclamation.tagRetirement()
+        entries.append(contentsOf: objects.lazy.map { Entry(tag: tag, object: $0) })
+    }
+
+    /// Removes the objects no reader can hold any more, and that nothing but this list references, and returns
+    /// them, `nil` if there are none. The caller drops them after releasing its lock: dropping an object may run
+    /// deinitializers.
+    mutating func takeReclaimable() -> [AnyObject]? {
+        guard !entries.isEmpty else { return nil }
+        let oldestReader = Reclamation.oldestReadingEpoch()
+        checkInvariants()
+        var free: [AnyObject] = []
+        var index = entries.startIndex
+        while index < entries.endIndex {
+            if entries[index].tag < oldestReader, isKnownUniquelyReferenced(&entries[index].object) {
+                free.append(entries.remove(at: index).object)
+            } else {
+                index += 1
+            }
+        }
+        return free.isEmpty ? nil : free
+    }
+
+    /// Checks, in debug builds, that every tag was read before the epoch moved past it.
+    private func checkInvariants() {
+        #if DEBUG
+            let now = Reclamation.currentEpoch()
+            precondition(entries.allSatisfy { $0.tag < now }, "an object retired in an epoch that has not ended")
+        #endif
     }
 }
 

@@ -36,6 +36,7 @@ extension Registration {
     /// Gives back what the words own: the state and the configuration of the registration's own. Called by the
     /// deinitializer.
     final func releasePublishedState() {
+        // Seq_cst loads, as every load of these words; the deinitializer's thread is the only one left.
         let state = stateBits.load()
         if state != 0 { Locked<State>.releaseRetainedBits(state) }
         if !currentConfiguration.with({ $0.isShared }) {
@@ -100,6 +101,7 @@ extension Registration {
     /// after the state was made; both sequentially consistent, so a creator either sees the new scope or its
     /// instance is forgotten by the caller.
     final func reconfigure(_ change: (Configuration) -> UInt) {
+        // Seq_cst (acquire would do: the exchange below, on failure, reads the current word again).
         var current = publishedConfiguration.load()
         while true {
             // Word 0 and the bits `change` makes are never 0 (a configuration's; see the invariants).
@@ -152,7 +154,7 @@ extension Registration {
     /// of `.strong(box)`, and 0 in every other state. Call with the state's lock held.
     final func checkPublishedInstance(in state: State) {
         #if DEBUG
-            let published = publishedShared.load()
+            let published = publishedShared.load()  // seq_cst; under the state's lock, which every store holds
             if case .strong(let box) = state.shared {
                 precondition(published == Unretained(box).bits, "the published box is not the kept one")
             } else {

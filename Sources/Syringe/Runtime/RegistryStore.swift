@@ -146,6 +146,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// thread may have published another table, and this thread's registry then loses the race.
     private func checkUnchangedBeforeRegistry(_ initialTable: RegistryTable) {
         #if DEBUG
+            // Seq_cst loads, so that the second is not done before the first; pairs with `makeState()`'s exchange.
             let current = published.load()
             precondition(
                 current == Unretained(initialTable).bits || stateWord.load() != 0,
@@ -164,31 +165,45 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// Checks, in debug builds, that a store that won the race is the one published for good.
     private func checkInjectionStore(_ bits: UInt) {
         #if DEBUG
+            // Seq_cst; after this thread's own exchange or acquire load of the word.
             precondition(bits != 0 && injectionWord.load() == bits, "the injection store was replaced")
         #endif
     }
 
     /// Runs `body` with exclusive access to the bindings and behaviors. If it changed the bindings, the
-    /// published table is withdrawn (and released once no resolve can still read it), and the registrations
-    /// it unbound for good are retired: their instances released and disposed, once the lock is released.
+    /// published table is withdrawn, and the registrations it unbound for good are retired: their instances
+    /// released and disposed, once the lock is released. The table and the registrations are then released on this
+    /// thread once no resolve can still read them, or by a later write (see ``Reclamation``): never by a resolve.
     func withLock<Result>(_ body: (inout Container.Registry) throws -> Result) rethrows -> Result {
         var released: Container.Registry.Released?
-        let (result, stale) = try withRegistry { registry -> (Result, RegistryTable?) in
+        let (result, waiting) = try withRegistry { registry -> (Result, Bool) in
             let version = registry.version
             let result = try body(&registry)
-            guard registry.version != version else { return (result, nil) }
-            if _slowPath(registry.released != nil) { released = registry.takeReleased() }
-            guard let table = registry.table else { return (result, nil) }
-            registry.table = nil
-            // Seq_cst, needed: the unpublishing store of the reclamation protocol, before `Reclamation.retire`'s
-            // tag load; pairs with the readers' announcements and their loads in `currentTable()`.
-            published.store(0)
-            checkInvariants(registry)
-            return (result, table)
+            guard registry.version != version else { return (result, false) }
+            var retiring: [AnyObject] = []
+            if let table = registry.table {
+                registry.table = nil
+                // Seq_cst, needed: the unpublishing store of the reclamation protocol, before the tag load in
+                // `retired.add(_:)`; pairs with the readers' announcements and their loads in `currentTable()`.
+                published.store(0)
+                checkInvariants(registry)
+                // The first table of a derived container is kept by this store, and needs no retiring.
+                if table !== initialTable { retiring.append(table) }
+            }
+            if let taken = registry.takeReleased() {
+                released = taken
+                retiring += taken.registrations as [AnyObject]
+                if let fullTable = taken.fullTable { retiring.append(fullTable) }
+            }
+            if !retiring.isEmpty { registry.retired.add(retiring) }
+            // Every change is a write: it releases what this and earlier writes retired, once no reader holds it.
+            return (result, !registry.retired.isEmpty)
         }
-        // Both consumed, so that the common path (nothing retired, nothing released) destroys nothing.
-        if let stale = consume stale, stale !== initialTable { Reclamation.retire(stale) }
+        guard waiting else { return result }
         if let released = consume released { release(released) }
+        let reclaimed = withRegistry { $0.retired.takeReclaimable() }
+        // Dropped here, on the writing thread, outside the lock: a deinitializer may run.
+        withExtendedLifetime(reclaimed) {}
         return result
     }
 
@@ -218,6 +233,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// Call with the lock held.
     private func checkInvariants(_ registry: Container.Registry) {
         #if DEBUG
+            // Seq_cst; under the registry's lock, which every store of the word holds.
             precondition(published.load() == (registry.table.map { Unretained($0).bits } ?? 0), "published table is not the kept one")
         #endif
     }

@@ -121,7 +121,8 @@ final class ResolvingThread {
         checkInvariants()
     }
 
-    /// Closes a reading section; the outermost one also releases retired objects no reader holds any more.
+    /// Closes a reading section. It releases nothing: objects retired meanwhile are released by their owner's
+    /// writers (see ``Reclamation``), never by a thread that was only resolving.
     @inline(__always)
     func leaveReading() {
         nesting -= 1
@@ -131,11 +132,6 @@ final class ResolvingThread {
         // with a writer's seq_cst scan of this slot, which then frees only after this section's reads.
         slot.announced.storeReleasingAfterRetains(0)
         checkInvariants()
-        // NB: a release store then an acquire load may be reordered (on x86 too), so a writer retiring at this
-        // moment can still see the announcement while this read sees no pending object: the object is then
-        // released by the next `reclaim()` (the next retire, or the next reader that leaves with objects
-        // pending), never early. Ordering both would take a full fence on x86 (~20 cycles per resolve).
-        if _slowPath(Reclamation.hasPending) { Reclamation.reclaim() }
     }
 
     /// Checks, in debug builds, the thread's nesting against its announced word: not reading, nothing announced;
@@ -144,7 +140,7 @@ final class ResolvingThread {
     @inline(__always)
     func checkInvariants() {
         #if DEBUG
-            let announced = slot.announced.load()
+            let announced = slot.announced.load()  // seq_cst; only this thread stores the word
             precondition(nesting >= 0, "more reading sections left than entered")
             if nesting == 0 {
                 precondition(announced == 0 && quickReadAnnouncement == 0, "announced \(announced) while not reading")

@@ -76,13 +76,12 @@ private func registerFillers(_ count: Int, in container: Container) {
 /// Each resolve here is a reading section of this thread, whose end releases what no reader holds any more;
 /// no registration is changed. Retries until a watchdog fires, which only a leak (or a hung reader) reaches:
 /// a deadlock detector, not a timing assertion.
-private func released(_ probes: [Probe]) -> Bool {
-    let reader = Container()
-    reader.register(Int.self) { _ in 0 }
+private func released(_ probes: [Probe], writingTo container: Container? = nil) -> Bool {
     let deadline = Date(timeIntervalSinceNow: ThreadRunner.watchdog)
     while !probes.allSatisfy(\.isReleased) {
         if Date() > deadline { return false }
-        _ = reader.resolve(Int.self)
+        // What readers held back is released by the container's next write, never by a resolve.
+        container?.register(Int.self, name: "release-write") { _ in 0 }
         Thread.sleep(forTimeInterval: 0.000_1)
     }
     return true
@@ -396,7 +395,7 @@ struct ReplacedRegistrationReleaseTests {
         }
         #expect(finished)
         #expect(missing.value == 0)
-        #expect(released(replaced.all))
+        #expect(released(replaced.all, writingTo: container))
         #expect(current.all.allSatisfy { $0.capture != nil })
     }
 
@@ -429,6 +428,6 @@ struct ReplacedRegistrationReleaseTests {
             }
         }
         #expect(finished)
-        #expect(released(removed.all))
+        #expect(released(removed.all, writingTo: container))
     }
 }

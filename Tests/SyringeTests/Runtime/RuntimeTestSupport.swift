@@ -14,7 +14,7 @@ import Darwin
 // word a test publishes objects in.
 
 /// The runtime's tests, one suite per concept (one file each), run one suite at a time: the stress tests load
-/// both cores, and the reclamation tests look at process-wide state (``Reclamation/hasPending``).
+/// both cores, and the reclamation tests look at process-wide state (``Reclamation``'s reader slots).
 @Suite("Runtime", .serialized)
 enum RuntimeTests {}
 
@@ -97,12 +97,12 @@ final class ReleaseFlags: Sendable {
         (0..<(limit ?? count)).filter { releases(of: $0) != 1 }
     }
 
-    /// Waits, a bounded number of rounds, for every object below `limit` to be released, reclaiming in between
-    /// (a reader of another test may still hold a retired object for a moment); returns the serials that were not
-    /// released exactly once.
-    func drained(below limit: Int? = nil) -> [Int] {
+    /// Waits, a bounded number of rounds, for every object below `limit` to be released, calling `write` in between
+    /// (a write releases what is retired and no reader holds; a reader of another test may still hold an epoch for
+    /// a moment); returns the serials that were not released exactly once.
+    func drained(below limit: Int? = nil, writing write: () -> Void) -> [Int] {
         for _ in 0..<2_000 {
-            Reclamation.reclaim()
+            write()
             if notReleasedOnce(below: limit).isEmpty { return [] }
             usleep(1_000)
         }
@@ -139,6 +139,25 @@ final class PublishedSlot: AtomicWordOwner, @unchecked Sendable {
     }
 
     var word: AtomicWord { AtomicWord(in: self, at: 0) }
+
+    /// The objects this slot's writers retired, as a container keeps its retired tables.
+    private let retired = Locked(RetiredObjects())
+
+    /// Retires `old`, which ``replace(with:)`` unpublished, and releases, on this thread, what earlier retirements
+    /// left that no reader holds any more: a container's write, done by hand.
+    func retire(_ old: TrackedObject?) {
+        let free = retired.withLock { retired -> [AnyObject]? in
+            if let old { retired.add([old]) }
+            return retired.takeReclaimable()
+        }
+        withExtendedLifetime(free) {}
+    }
+
+    /// A write that retires nothing: releases what no reader holds any more.
+    func reclaim() { retire(nil) }
+
+    /// How many retired objects wait.
+    var waiting: Int { retired.withLock { $0.count } }
 
     /// Publishes `object` (or nothing) and returns the object it replaced, unpublished, with the word's reference.
     func replace(with object: TrackedObject?) -> TrackedObject? {
