@@ -115,16 +115,16 @@ enum Reclamation {
 /// reader outside a reading section (an awaited resolve, verification) may hold a table or a registration strongly
 /// for a while, and its release must not be the one that deinitializes it. Such an object stays for a later write.
 ///
-/// **Invariant.** Every tag is an epoch that has ended (checked, in debug builds, on each reclaim); an object is
-/// handed out by ``takeReclaimable()`` only when every reader announced an epoch after its tag and nothing else
-/// references it.
+/// **Invariant.** Every tag is an epoch that has ended, and no object is listed twice (both checked, in debug builds,
+/// on each reclaim); an object is handed out by ``takeReclaimable()`` only when every reader announced an epoch after
+/// its tag and nothing else references it.
 ///
 /// Use: under the owner's lock, right after unpublishing objects, ``add(_:)`` them; then, with the lock held
 /// again once what the write let go of is released, ``takeReclaimable()``; drop what that returns after releasing
 /// the lock (deinitializers may run).
 struct RetiredObjects {
     private struct Entry {
-        let tag: UInt
+        var tag: UInt
         var object: AnyObject
     }
 
@@ -140,9 +140,19 @@ struct RetiredObjects {
 
     /// Keeps `objects`, which the caller has just unpublished or unbound (new readers cannot find them), until no
     /// reader that may have loaded them still reads, and nothing else keeps them.
+    ///
+    /// An object already here (a full table retired once as the published table and again when a change strands it,
+    /// or both in one write) keeps one entry, with the later tag: a second reference from this list would keep it
+    /// from ever being the only one, and the later tag waits for every reader either retirement had to wait for.
     mutating func add(_ objects: some Sequence<AnyObject>) {
         let tag = Reclamation.tagRetirement()
-        entries.append(contentsOf: objects.lazy.map { Entry(tag: tag, object: $0) })
+        for object in objects {
+            if let index = entries.firstIndex(where: { $0.object === object }) {
+                entries[index].tag = tag
+            } else {
+                entries.append(Entry(tag: tag, object: object))
+            }
+        }
     }
 
     /// Removes the objects no reader can hold any more, and that nothing but this list references, and returns
@@ -164,11 +174,14 @@ struct RetiredObjects {
         return free.isEmpty ? nil : free
     }
 
-    /// Checks, in debug builds, that every tag was read before the epoch moved past it.
+    /// Checks, in debug builds, that every tag was read before the epoch moved past it, and that no object is here
+    /// twice.
     private func checkInvariants() {
         #if DEBUG
             let now = Reclamation.currentEpoch()
             precondition(entries.allSatisfy { $0.tag < now }, "an object retired in an epoch that has not ended")
+            precondition(
+                Set(entries.map { ObjectIdentifier($0.object) }).count == entries.count, "an object retired twice")
         #endif
     }
 }

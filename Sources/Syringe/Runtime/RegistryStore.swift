@@ -187,8 +187,11 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
                 // `retired.add(_:)`; pairs with the readers' announcements and their loads in `currentTable()`.
                 published.store(0)
                 checkInvariants(registry)
-                // The first table of a derived container is kept by this store, and needs no retiring.
-                if table !== initialTable { retiring.append(table) }
+                // The first table of a derived container is kept by this store, and needs no retiring. Nor does the
+                // full table while the registry keeps it to layer the next tables over: it is retired when a change
+                // lets it go (`takeReleased()`, with a later tag), and a second reference from the retired list would
+                // only keep it from ever being released there.
+                if table !== initialTable, table !== registry.fullTable { retiring.append(table) }
             }
             if let taken = registry.takeReleased() {
                 released = taken
@@ -201,9 +204,12 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         }
         guard waiting else { return result }
         if let released = consume released { release(released) }
-        let reclaimed = withRegistry { $0.retired.takeReclaimable() }
-        // Dropped here, on the writing thread, outside the lock: a deinitializer may run.
-        withExtendedLifetime(reclaimed) {}
+        // Dropped here, on the writing thread, outside the lock: a deinitializer may run. Dropping a table may leave
+        // what only it held besides the list (its registrations, the full table under it) referenced by the list
+        // alone: taken again, until a round frees nothing.
+        while let reclaimed = withRegistry({ $0.retired.takeReclaimable() }) {
+            withExtendedLifetime(reclaimed) {}
+        }
         return result
     }
 

@@ -72,16 +72,16 @@ private func registerFillers(_ count: Int, in container: Container) {
 /// Whether everything `probes` watch is released, letting reclamation run first.
 ///
 /// A registration that no key binds any more may still be read by a resolve that began before the change, on
-/// any thread (other tests' threads too), so it is released when such readers leave their reading sections.
-/// Each resolve here is a reading section of this thread, whose end releases what no reader holds any more;
-/// no registration is changed. Retries until a watchdog fires, which only a leak (or a hung reader) reaches:
-/// a deadlock detector, not a timing assertion.
-private func released(_ probes: [Probe], writingTo container: Container? = nil) -> Bool {
+/// any thread (other tests' threads too), and the change's caller may still hold it while the change runs (a
+/// removed binding it returns, a module's list): what the change could not release then is released by a later
+/// write of `container` (the one that retired it, or a container whose table layered it), never by a resolve. Each
+/// round here writes once; retries until a watchdog fires, which only a leak (or a hung reader) reaches: a deadlock
+/// detector, not a timing assertion.
+private func released(_ probes: [Probe], writingTo container: Container) -> Bool {
     let deadline = Date(timeIntervalSinceNow: ThreadRunner.watchdog)
     while !probes.allSatisfy(\.isReleased) {
         if Date() > deadline { return false }
-        // What readers held back is released by the container's next write, never by a resolve.
-        container?.register(Int.self, name: "release-write") { _ in 0 }
+        container.register(Int.self, name: "release-write") { _ in 0 }
         Thread.sleep(forTimeInterval: 0.000_1)
     }
     return true
@@ -118,7 +118,7 @@ struct ReplacedRegistrationReleaseTests {
         let new = registerConnection(in: container)
 
         #expect(old.instance == nil)  // released by the replacement itself
-        #expect(released([old]))
+        #expect(released([old], writingTo: container))
         #expect(resolveConnection(from: container, into: new))
         #expect(!new.isReleased)
         #expect(container.resolve(Int.self, name: "filler-\(keys - 2)") == keys - 2)
@@ -136,7 +136,7 @@ struct ReplacedRegistrationReleaseTests {
             current = registerConnection(in: container)
             #expect(replaced.last?.instance == nil)
         }
-        #expect(released(replaced))
+        #expect(released(replaced, writingTo: container))
         #expect(resolveConnection(from: container, into: current))
         #expect(!current.isReleased)
     }
@@ -152,7 +152,7 @@ struct ReplacedRegistrationReleaseTests {
         }
         let new = names.map { registerConnection(in: container, name: $0) }
         #expect(old.allSatisfy { $0.instance == nil })
-        #expect(released(old))
+        #expect(released(old, writingTo: container))
         #expect(new.allSatisfy { !$0.isReleased })
     }
 
@@ -167,7 +167,7 @@ struct ReplacedRegistrationReleaseTests {
         #expect(container.unregister(Connection.self))
 
         #expect(probe.instance == nil)
-        #expect(released([probe]))
+        #expect(released([probe], writingTo: container))
         #expect(throws: ResolutionError.self) { try container.require(Connection.self) }
     }
 
@@ -183,7 +183,7 @@ struct ReplacedRegistrationReleaseTests {
         container.removeAll()
 
         #expect(old.instance == nil && new.instance == nil)
-        #expect(released([old, new]))
+        #expect(released([old, new], writingTo: container))
     }
 
     @Test("resetObjectScope leaves nothing of a replaced registration, and only the current registration")
@@ -198,7 +198,7 @@ struct ReplacedRegistrationReleaseTests {
         container.resetObjectScope(.container)
 
         #expect(new.instance == nil)
-        #expect(released([old]))
+        #expect(released([old], writingTo: container))
         #expect(new.capture != nil)  // the current registration stays
         #expect(resolveConnection(from: container, into: new))
     }
@@ -215,7 +215,7 @@ struct ReplacedRegistrationReleaseTests {
         #expect(container.unload(ConnectionModule.self))
 
         #expect(probe.instance == nil)
-        #expect(released([probe]))
+        #expect(released([probe], writingTo: container))
     }
 
     @Test("a loaded module's registration, replaced by the app, is released though the module stays loaded")
@@ -229,7 +229,7 @@ struct ReplacedRegistrationReleaseTests {
         let appProbe = registerConnection(in: container)
 
         #expect(moduleProbe.instance == nil)
-        #expect(released([moduleProbe]))
+        #expect(released([moduleProbe], writingTo: container))
         #expect(container.isLoaded(ConnectionModule.self))
         container.unload(ConnectionModule.self)  // the app's registration made later stays
         #expect(resolveConnection(from: container, into: appProbe))
@@ -247,7 +247,7 @@ struct ReplacedRegistrationReleaseTests {
         assembler.apply(assembly: ConnectionModule(probes: probes))
 
         #expect(first.instance == nil)
-        #expect(released([first]))
+        #expect(released([first], writingTo: container))
         #expect(resolveConnection(from: container, into: probes.all[1]))
     }
 
@@ -274,7 +274,7 @@ struct ReplacedRegistrationReleaseTests {
 
         #expect(made.value == 1)
         #expect(old.instance == nil)
-        #expect(released([old]))
+        #expect(released([old], writingTo: container))
         #expect(!new.isReleased)
     }
 
@@ -288,7 +288,7 @@ struct ReplacedRegistrationReleaseTests {
         let new = registerConnection(in: parent, scope: .perContainer)
 
         #expect(old.instance == nil)
-        #expect(released([old]))
+        #expect(released([old], writingTo: parent))
         #expect(resolveConnection(from: child, into: new))
     }
 
