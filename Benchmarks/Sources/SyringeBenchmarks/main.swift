@@ -35,14 +35,25 @@ if arguments.count == 4 || arguments.count == 5, arguments[1] == "--profile", le
         "singleton": syringe.singleton, "argument": syringe.argument, "diamond": syringe.diamond,
         "child": syringe.child,
     ]
-    // `feature-N`: the N-th scenario of group 12 (from 1, in the report's order).
+    // `feature-N`: the N-th scenario of group 12 (from 1, in the report's order); `feature:TEXT`: the first
+    // scenario of group 12 whose name contains TEXT.
+    let features = featureScenarios()
+    var chosen: FeatureScenario?
     if arguments[2].hasPrefix("feature-"), let index = Int(arguments[2].dropFirst("feature-".count)) {
-        let features = featureScenarios()
         guard features.indices.contains(index - 1) else {
             print("no feature scenario \(index); there are \(features.count)")
             exit(2)
         }
-        let feature = features[index - 1]
+        chosen = features[index - 1]
+    } else if arguments[2].hasPrefix("feature:") {
+        let text = arguments[2].dropFirst("feature:".count)
+        guard let match = features.first(where: { $0.name.contains(text) }) else {
+            print("no feature scenario named with \"\(text)\"")
+            exit(2)
+        }
+        chosen = match
+    }
+    if let feature = chosen {
         let body = system.lowercased() == "hand-wired" ? feature.handWired : feature.syringe
         print("profiling \(feature.name)")
         body(count)
