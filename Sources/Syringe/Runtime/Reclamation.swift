@@ -124,7 +124,7 @@ enum Reclamation {
 /// the lock (deinitializers may run).
 struct RetiredObjects {
     private struct Entry {
-        var tag: UInt
+        let tag: UInt
         var object: AnyObject
     }
 
@@ -139,20 +139,11 @@ struct RetiredObjects {
     init() {}
 
     /// Keeps `objects`, which the caller has just unpublished or unbound (new readers cannot find them), until no
-    /// reader that may have loaded them still reads, and nothing else keeps them.
-    ///
-    /// An object already here (a full table retired once as the published table and again when a change strands it,
-    /// or both in one write) keeps one entry, with the later tag: a second reference from this list would keep it
-    /// from ever being the only one, and the later tag waits for every reader either retirement had to wait for.
+    /// reader that may have loaded them still reads, and nothing else keeps them. None of them may be here already,
+    /// nor twice among them: a second reference from this list would keep an object from ever being the only one.
     mutating func add(_ objects: some Sequence<AnyObject>) {
         let tag = Reclamation.tagRetirement()
-        for object in objects {
-            if let index = entries.firstIndex(where: { $0.object === object }) {
-                entries[index].tag = tag
-            } else {
-                entries.append(Entry(tag: tag, object: object))
-            }
-        }
+        entries.append(contentsOf: objects.lazy.map { Entry(tag: tag, object: $0) })
     }
 
     /// Removes the objects no reader can hold any more, and that nothing but this list references, and returns

@@ -195,8 +195,9 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
             }
             if let taken = registry.takeReleased() {
                 released = taken
+                // The full table a change let go of, unless it is the published table retired above.
+                if let fullTable = taken.fullTable, fullTable !== retiring.first { retiring.append(fullTable) }
                 retiring += taken.registrations as [AnyObject]
-                if let fullTable = taken.fullTable { retiring.append(fullTable) }
             }
             if !retiring.isEmpty { registry.retired.add(retiring) }
             // Every change is a write: it releases what this and earlier writes retired, once no reader holds it.
