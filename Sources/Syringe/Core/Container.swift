@@ -108,8 +108,11 @@ public final class Container: Sendable {
             return removed
         }
 
-        /// Records `table`, just built from all of `bindings`, as the full table later tables lie over.
+        /// Records `table`, just built from all of `bindings`, as the full table later tables lie over. The full
+        /// table it replaces was published, and not retired when a change unpublished it, since this registry kept
+        /// it: a resolve that read it then may still be reading it, so it is retired now, for a write to release.
         mutating func adoptFullTable(_ table: RegistryTable) {
+            if let previous = fullTable { retired.add(CollectionOfOne<AnyObject>(previous)) }
             fullTable = table
             changedKeys = []
         }

@@ -108,8 +108,9 @@ enum Reclamation {
 
 /// The objects one owner's writers unpublished or let go of (a container's retired registry tables and unbound
 /// registrations), each with the epoch it was retired in, until no reader may hold them. Kept under the owner's
-/// lock, and touched only by its writers and its deinitializer: readers never see it, so an object here is released
-/// only on a writing thread.
+/// lock. Whoever holds the lock may add to it (a resolve that builds a new full table retires the one it replaces),
+/// but only writers and the owner's deinitializer take from it, so an object here is released only on a writing
+/// thread.
 ///
 /// An object is handed out for release only when, besides the epoch, the list's reference is the last one: a
 /// reader outside a reading section (an awaited resolve, verification) may hold a table or a registration strongly

@@ -265,8 +265,8 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
                     changes: registry.changedKeys.compactMap { key in bindings[key].map { (key, $0) } }, over: full
                 )
             } else {
-                // The full table this one replaces holds only current bindings: releasing it here, under the
-                // lock, releases no registration.
+                // The full table this one replaces is retired, not released: a resolve may still read it, and a
+                // resolve (this may be one) releases nothing.
                 table = RegistryTable(registry.bindings, derivation: derivation)
                 registry.adoptFullTable(table)
             }
