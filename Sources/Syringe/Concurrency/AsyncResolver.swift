@@ -13,7 +13,7 @@
 /// }
 /// let repository = try await container.async.require(Repository.self)
 /// ```
-public protocol AsyncResolver: Resolver {
+public protocol AsyncResolver: Resolver, Sendable {
     /// Resolves the service registered under `name` without runtime arguments, or returns `nil` and logs why.
     ///
     /// ```swift

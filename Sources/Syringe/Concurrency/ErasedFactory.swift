@@ -27,7 +27,8 @@ struct ErasedFactory: Sendable {
         return ErasedFactory(
             body: { resolver, arguments in
                 let box = InstanceBox(value: arguments)
-                return try MainActorPermit.run { try run(resolver, box) }.value
+                let bound = ThreadBound(resolver)
+                return try MainActorPermit.run { try run(bound.value, box) }.value
             },
             asyncFactory: nil, isolatedToMainActor: true, argumentTypes: expected,
             argumentsType: argumentsSignature(repeat (each Argument).self))

@@ -15,3 +15,18 @@ enum MainActorPermit {
         return try MainActor.assumeIsolated(body)
     }
 }
+
+/// A value that a ``MainActorPermit/run(_:)`` body takes onto the main actor: that body runs synchronously on the
+/// thread that made it, so the value never leaves its thread (a ``Resolver`` need not be `Sendable`).
+struct ThreadBound<Value>: @unchecked Sendable {
+    // @unchecked Sendable: read only on the thread that made it, which `value` checks.
+    private let wrapped: Value
+    private let thread = currentThreadIdentity()
+
+    init(_ value: Value) { wrapped = value }
+
+    var value: Value {
+        precondition(thread == currentThreadIdentity(), "a thread-bound value read on another thread")
+        return wrapped
+    }
+}

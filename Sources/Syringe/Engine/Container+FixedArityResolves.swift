@@ -1,0 +1,139 @@
+// `Resolver`'s Swinject forms with one to nine runtime arguments, on `Container`: each goes straight to the
+// container's pack-form `require`, inlinable as that is (the caller's code, specialized for the argument types,
+// makes the key), so that a call through `any Resolver` is one witness call and a call on a container is
+// specialized. The documentation is the requirements'.
+
+extension Container {
+    @inlinable
+    public func resolve<Service, Arg1>(_ serviceType: Service.Type, argument: Arg1) -> Service? {
+        resolve(serviceType, name: nil, argument: argument)
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1>(_ serviceType: Service.Type, name: String?, argument: Arg1) -> Service? {
+        loggingFailure { () throws(ResolutionError) in try require(serviceType, name: name, arguments: argument) }
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2>(
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2
+    ) -> Service? {
+        resolve(serviceType, name: nil, arguments: arg1, arg2)
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2>(
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2
+    ) -> Service? {
+        loggingFailure { () throws(ResolutionError) in try require(serviceType, name: name, arguments: arg1, arg2) }
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2, Arg3>(
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3
+    ) -> Service? {
+        resolve(serviceType, name: nil, arguments: arg1, arg2, arg3)
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2, Arg3>(
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3
+    ) -> Service? {
+        loggingFailure { () throws(ResolutionError) in try require(serviceType, name: name, arguments: arg1, arg2, arg3) }
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2, Arg3, Arg4>(
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4
+    ) -> Service? {
+        resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4)
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2, Arg3, Arg4>(
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4
+    ) -> Service? {
+        loggingFailure { () throws(ResolutionError) in try require(serviceType, name: name, arguments: arg1, arg2, arg3, arg4) }
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5>(
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5
+    ) -> Service? {
+        resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5)
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5>(
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5
+    ) -> Service? {
+        loggingFailure { () throws(ResolutionError) in try require(serviceType, name: name, arguments: arg1, arg2, arg3, arg4, arg5) }
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6>(
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6
+    ) -> Service? {
+        resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6)
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6>(
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6
+    ) -> Service? {
+        loggingFailure { () throws(ResolutionError) in try require(serviceType, name: name, arguments: arg1, arg2, arg3, arg4, arg5, arg6) }
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7>(
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7
+    ) -> Service? {
+        resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7)
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7>(
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7
+    ) -> Service? {
+        loggingFailure { () throws(ResolutionError) in try require(serviceType, name: name, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7) }
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8>(
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8
+    ) -> Service? {
+        resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8>(
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8
+    ) -> Service? {
+        loggingFailure { () throws(ResolutionError) in try require(serviceType, name: name, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8) }
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8, Arg9>(
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8, _ arg9: Arg9
+    ) -> Service? {
+        resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)
+    }
+
+    @inlinable
+    public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8, Arg9>(
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8, _ arg9: Arg9
+    ) -> Service? {
+        loggingFailure { () throws(ResolutionError) in try require(serviceType, name: name, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9) }
+    }
+
+    /// The service `resolve` returns: `body`'s, or `nil` after logging its error.
+    @inlinable
+    func loggingFailure<Service>(_ body: () throws(ResolutionError) -> Service) -> Service? {
+        do {
+            return try body()
+        } catch {
+            Container.log(error)
+            return nil
+        }
+    }
+}
