@@ -9,7 +9,6 @@ extension Resolver {
         resolve(serviceType, name: nil)
     }
 
-
     public func resolve<Service, Arg1>(_ serviceType: Service.Type, argument: Arg1) -> Service? {
         resolve(serviceType, name: nil, argument: argument)
     }
@@ -61,55 +60,64 @@ extension Resolver {
     }
 
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5>(
-        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
+        _ arg5: Arg5
     ) -> Service? {
         resolveByPack(serviceType, name: name, fromFormWith: 5, arg1, arg2, arg3, arg4, arg5)
     }
 
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6>(
-        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
+        _ arg6: Arg6
     ) -> Service? {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6)
     }
 
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6>(
-        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
+        _ arg5: Arg5, _ arg6: Arg6
     ) -> Service? {
         resolveByPack(serviceType, name: name, fromFormWith: 6, arg1, arg2, arg3, arg4, arg5, arg6)
     }
 
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7>(
-        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
+        _ arg6: Arg6, _ arg7: Arg7
     ) -> Service? {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7)
     }
 
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7>(
-        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
+        _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7
     ) -> Service? {
         resolveByPack(serviceType, name: name, fromFormWith: 7, arg1, arg2, arg3, arg4, arg5, arg6, arg7)
     }
 
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8>(
-        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
+        _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8
     ) -> Service? {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)
     }
 
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8>(
-        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
+        _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8
     ) -> Service? {
         resolveByPack(serviceType, name: name, fromFormWith: 8, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)
     }
 
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8, Arg9>(
-        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8, _ arg9: Arg9
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
+        _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8, _ arg9: Arg9
     ) -> Service? {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)
     }
 
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8, Arg9>(
-        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8, _ arg9: Arg9
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
+        _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8, _ arg9: Arg9
     ) -> Service? {
         resolveByPack(serviceType, name: name, fromFormWith: 9, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)
     }
@@ -130,7 +138,8 @@ extension Resolver {
                 ResolutionError(
                     kind: .notRegistered,
                     request: ServiceRequest(
-                        serviceType: Service.self, name: name, argumentTypes: argumentTypeList(repeat (each Argument).self))
+                        serviceType: Service.self, name: name,
+                        argumentTypes: argumentTypeList(repeat (each Argument).self))
                 ).addingNote(
                     "\(typeName(Self.self)) implements neither resolve(_:name:arguments:) nor a resolve with "
                         + "\(values.count) arguments of its own"))
@@ -149,7 +158,8 @@ extension Resolver {
     ) throws(ResolutionError) -> Service {
         if let service = resolve(serviceType, name: name, arguments: repeat each arguments) { return service }
         throw returnedNil(
-            ServiceRequest(serviceType: Service.self, name: name, argumentTypes: argumentTypeList(repeat (each Argument).self)))
+            ServiceRequest(
+                serviceType: Service.self, name: name, argumentTypes: argumentTypeList(repeat (each Argument).self)))
     }
 
     /// The error of a default `require` whose `resolve` returned `nil`.
@@ -207,12 +217,23 @@ protocol OpenedArgument {
     static func resolveFirst<R: Resolver, Service>(_ call: FixedArityCall<R>) -> Service?
     static func resolveSecond<R: Resolver, Service, A1>(_ call: FixedArityCall<R>, _ a1: A1) -> Service?
     static func resolveThird<R: Resolver, Service, A1, A2>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2) -> Service?
-    static func resolveFourth<R: Resolver, Service, A1, A2, A3>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3) -> Service?
-    static func resolveFifth<R: Resolver, Service, A1, A2, A3, A4>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4) -> Service?
-    static func resolveSixth<R: Resolver, Service, A1, A2, A3, A4, A5>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5) -> Service?
-    static func resolveSeventh<R: Resolver, Service, A1, A2, A3, A4, A5, A6>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5, _ a6: A6) -> Service?
-    static func resolveEighth<R: Resolver, Service, A1, A2, A3, A4, A5, A6, A7>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5, _ a6: A6, _ a7: A7) -> Service?
-    static func resolveNinth<R: Resolver, Service, A1, A2, A3, A4, A5, A6, A7, A8>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5, _ a6: A6, _ a7: A7, _ a8: A8) -> Service?
+    static func resolveFourth<R: Resolver, Service, A1, A2, A3>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3)
+        -> Service?
+    static func resolveFifth<R: Resolver, Service, A1, A2, A3, A4>(
+        _ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4
+    ) -> Service?
+    static func resolveSixth<R: Resolver, Service, A1, A2, A3, A4, A5>(
+        _ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5
+    ) -> Service?
+    static func resolveSeventh<R: Resolver, Service, A1, A2, A3, A4, A5, A6>(
+        _ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5, _ a6: A6
+    ) -> Service?
+    static func resolveEighth<R: Resolver, Service, A1, A2, A3, A4, A5, A6, A7>(
+        _ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5, _ a6: A6, _ a7: A7
+    ) -> Service?
+    static func resolveNinth<R: Resolver, Service, A1, A2, A3, A4, A5, A6, A7, A8>(
+        _ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5, _ a6: A6, _ a7: A7, _ a8: A8
+    ) -> Service?
 }
 
 /// Opens the argument type `Value` (see ``OpenedArgument``).
@@ -224,40 +245,66 @@ private enum ArgumentOf<Value>: OpenedArgument {
     }
     static func resolveSecond<R: Resolver, Service, A1>(_ call: FixedArityCall<R>, _ a1: A1) -> Service? {
         let a2 = call.value(1, as: Value.self)
-        guard call.values.count > 2 else { return call.resolver.resolve(Service.self, name: call.name, arguments: a1, a2) }
+        guard call.values.count > 2 else {
+            return call.resolver.resolve(Service.self, name: call.name, arguments: a1, a2)
+        }
         return call.types[2].resolveThird(call, a1, a2)
     }
     static func resolveThird<R: Resolver, Service, A1, A2>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2) -> Service? {
         let a3 = call.value(2, as: Value.self)
-        guard call.values.count > 3 else { return call.resolver.resolve(Service.self, name: call.name, arguments: a1, a2, a3) }
+        guard call.values.count > 3 else {
+            return call.resolver.resolve(Service.self, name: call.name, arguments: a1, a2, a3)
+        }
         return call.types[3].resolveFourth(call, a1, a2, a3)
     }
-    static func resolveFourth<R: Resolver, Service, A1, A2, A3>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3) -> Service? {
+    static func resolveFourth<R: Resolver, Service, A1, A2, A3>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3)
+        -> Service?
+    {
         let a4 = call.value(3, as: Value.self)
-        guard call.values.count > 4 else { return call.resolver.resolve(Service.self, name: call.name, arguments: a1, a2, a3, a4) }
+        guard call.values.count > 4 else {
+            return call.resolver.resolve(Service.self, name: call.name, arguments: a1, a2, a3, a4)
+        }
         return call.types[4].resolveFifth(call, a1, a2, a3, a4)
     }
-    static func resolveFifth<R: Resolver, Service, A1, A2, A3, A4>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4) -> Service? {
+    static func resolveFifth<R: Resolver, Service, A1, A2, A3, A4>(
+        _ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4
+    ) -> Service? {
         let a5 = call.value(4, as: Value.self)
-        guard call.values.count > 5 else { return call.resolver.resolve(Service.self, name: call.name, arguments: a1, a2, a3, a4, a5) }
+        guard call.values.count > 5 else {
+            return call.resolver.resolve(Service.self, name: call.name, arguments: a1, a2, a3, a4, a5)
+        }
         return call.types[5].resolveSixth(call, a1, a2, a3, a4, a5)
     }
-    static func resolveSixth<R: Resolver, Service, A1, A2, A3, A4, A5>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5) -> Service? {
+    static func resolveSixth<R: Resolver, Service, A1, A2, A3, A4, A5>(
+        _ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5
+    ) -> Service? {
         let a6 = call.value(5, as: Value.self)
-        guard call.values.count > 6 else { return call.resolver.resolve(Service.self, name: call.name, arguments: a1, a2, a3, a4, a5, a6) }
+        guard call.values.count > 6 else {
+            return call.resolver.resolve(Service.self, name: call.name, arguments: a1, a2, a3, a4, a5, a6)
+        }
         return call.types[6].resolveSeventh(call, a1, a2, a3, a4, a5, a6)
     }
-    static func resolveSeventh<R: Resolver, Service, A1, A2, A3, A4, A5, A6>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5, _ a6: A6) -> Service? {
+    static func resolveSeventh<R: Resolver, Service, A1, A2, A3, A4, A5, A6>(
+        _ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5, _ a6: A6
+    ) -> Service? {
         let a7 = call.value(6, as: Value.self)
-        guard call.values.count > 7 else { return call.resolver.resolve(Service.self, name: call.name, arguments: a1, a2, a3, a4, a5, a6, a7) }
+        guard call.values.count > 7 else {
+            return call.resolver.resolve(Service.self, name: call.name, arguments: a1, a2, a3, a4, a5, a6, a7)
+        }
         return call.types[7].resolveEighth(call, a1, a2, a3, a4, a5, a6, a7)
     }
-    static func resolveEighth<R: Resolver, Service, A1, A2, A3, A4, A5, A6, A7>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5, _ a6: A6, _ a7: A7) -> Service? {
+    static func resolveEighth<R: Resolver, Service, A1, A2, A3, A4, A5, A6, A7>(
+        _ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5, _ a6: A6, _ a7: A7
+    ) -> Service? {
         let a8 = call.value(7, as: Value.self)
-        guard call.values.count > 8 else { return call.resolver.resolve(Service.self, name: call.name, arguments: a1, a2, a3, a4, a5, a6, a7, a8) }
+        guard call.values.count > 8 else {
+            return call.resolver.resolve(Service.self, name: call.name, arguments: a1, a2, a3, a4, a5, a6, a7, a8)
+        }
         return call.types[8].resolveNinth(call, a1, a2, a3, a4, a5, a6, a7, a8)
     }
-    static func resolveNinth<R: Resolver, Service, A1, A2, A3, A4, A5, A6, A7, A8>(_ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5, _ a6: A6, _ a7: A7, _ a8: A8) -> Service? {
+    static func resolveNinth<R: Resolver, Service, A1, A2, A3, A4, A5, A6, A7, A8>(
+        _ call: FixedArityCall<R>, _ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5, _ a6: A6, _ a7: A7, _ a8: A8
+    ) -> Service? {
         let a9 = call.value(8, as: Value.self)
         return call.resolver.resolve(Service.self, name: call.name, arguments: a1, a2, a3, a4, a5, a6, a7, a8, a9)
     }

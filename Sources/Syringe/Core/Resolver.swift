@@ -132,7 +132,8 @@ public protocol Resolver {
     /// let cat = container.resolve(Animal.self, name: "cat", arguments: "Mimi", 3, true, 1.5, "a")
     /// ```
     func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5>(
-        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
+        _ arg5: Arg5
     ) -> Service?
 
     /// Resolves the unnamed service with 6 runtime arguments, or returns `nil` and logs why.
@@ -141,7 +142,8 @@ public protocol Resolver {
     /// let cat = container.resolve(Animal.self, arguments: "Mimi", 3, true, 1.5, "a", "b")
     /// ```
     func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6>(
-        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
+        _ arg6: Arg6
     ) -> Service?
 
     /// Resolves the service registered under `name` with 6 runtime arguments, or returns `nil` and logs why.
@@ -150,7 +152,8 @@ public protocol Resolver {
     /// let cat = container.resolve(Animal.self, name: "cat", arguments: "Mimi", 3, true, 1.5, "a", "b")
     /// ```
     func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6>(
-        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
+        _ arg5: Arg5, _ arg6: Arg6
     ) -> Service?
 
     /// Resolves the unnamed service with 7 runtime arguments, or returns `nil` and logs why.
@@ -159,7 +162,8 @@ public protocol Resolver {
     /// let cat = container.resolve(Animal.self, arguments: "Mimi", 3, true, 1.5, "a", "b", "c")
     /// ```
     func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7>(
-        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
+        _ arg6: Arg6, _ arg7: Arg7
     ) -> Service?
 
     /// Resolves the service registered under `name` with 7 runtime arguments, or returns `nil` and logs why.
@@ -168,7 +172,8 @@ public protocol Resolver {
     /// let cat = container.resolve(Animal.self, name: "cat", arguments: "Mimi", 3, true, 1.5, "a", "b", "c")
     /// ```
     func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7>(
-        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
+        _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7
     ) -> Service?
 
     /// Resolves the unnamed service with 8 runtime arguments, or returns `nil` and logs why.
@@ -177,7 +182,8 @@ public protocol Resolver {
     /// let cat = container.resolve(Animal.self, arguments: "Mimi", 3, true, 1.5, "a", "b", "c", "d")
     /// ```
     func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8>(
-        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
+        _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8
     ) -> Service?
 
     /// Resolves the service registered under `name` with 8 runtime arguments, or returns `nil` and logs why.
@@ -186,7 +192,8 @@ public protocol Resolver {
     /// let cat = container.resolve(Animal.self, name: "cat", arguments: "Mimi", 3, true, 1.5, "a", "b", "c", "d")
     /// ```
     func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8>(
-        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
+        _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8
     ) -> Service?
 
     /// Resolves the unnamed service with 9 runtime arguments, or returns `nil` and logs why.
@@ -195,7 +202,8 @@ public protocol Resolver {
     /// let cat = container.resolve(Animal.self, arguments: "Mimi", 3, true, 1.5, "a", "b", "c", "d", "e")
     /// ```
     func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8, Arg9>(
-        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8, _ arg9: Arg9
+        _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
+        _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8, _ arg9: Arg9
     ) -> Service?
 
     /// Resolves the service registered under `name` with 9 runtime arguments, or returns `nil` and logs why.
@@ -204,7 +212,8 @@ public protocol Resolver {
     /// let cat = container.resolve(Animal.self, name: "cat", arguments: "Mimi", 3, true, 1.5, "a", "b", "c", "d", "e")
     /// ```
     func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8, Arg9>(
-        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8, _ arg9: Arg9
+        _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
+        _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8, _ arg9: Arg9
     ) -> Service?
 
     /// Resolves the service registered under `name` with any number of runtime arguments, or returns `nil` and

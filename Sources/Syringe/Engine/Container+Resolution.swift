@@ -1,9 +1,9 @@
 extension Container: Resolver {
     /// Resolves the unnamed service without runtime arguments, or returns `nil` and logs why.
     ///
-    /// The same as ``Resolver/resolve(_:)-(Service.Type)``. Declared on `Container`, a call on a container (not through
-    /// `any Resolver`) takes a path laid out for a top-level resolve, such as an app's read of a singleton;
-    /// factories, which resolve through `any Resolver`, take the one laid out for nested resolves.
+    /// The same as ``Resolver/resolve(_:)-(Service.Type)``, and its witness: a call on a container (inlined) reads a
+    /// kept singleton first, as an app's top-level read wants; a factory's call through `any Resolver` finds a
+    /// resolution running on the thread and joins it.
     ///
     /// ```swift
     /// let animal = container.resolve(Animal.self)
@@ -37,7 +37,8 @@ extension Container: Resolver {
     /// ``require(_:)-(Service.Type)`` past its quick read.
     @usableFromInline
     @inline(never)
-    func requireAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: inout QuickReadMiss) throws(ResolutionError)
+    func requireAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: inout QuickReadMiss)
+        throws(ResolutionError)
         -> Service
     {
         try continueAfterQuickRead(Service.self, miss)
@@ -52,7 +53,13 @@ extension Container: Resolver {
     {
         guard let thread = miss.thread else { return try requireFromOutside(Service.self) }
         guard miss.isOutermost else {
+            // A nested resolve: a factory's `r.resolve(Service.self)` through `any Resolver` (this is the
+            // requirement's witness) joins the resolution running on the thread.
             thread.with { $0.leaveReading() }
+            if let active = thread.with({ $0.activeContext(of: self) }) {
+                let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: nil)
+                return try ResolutionContext.requireNested(in: active, key: key, as: Service.self, name: nil)
+            }
             return try requireFromOutside(Service.self)
         }
         defer { thread.with { $0.leaveReading() } }
