@@ -1,0 +1,42 @@
+import Syringe
+import Testing
+
+/// A behavior as Swinject users write one: told of every registration and forwarded type. In the Swift 6 language
+/// mode a behavior is `Sendable`, so its state sits behind a lock (in the Swift 5 mode any class compiles).
+private final class RegistrationLog: Behavior {
+    private let lock = TestLock()
+    private nonisolated(unsafe) var lines: [String] = []
+
+    var entries: [String] { lock.run { lines } }
+
+    func container<Type, Service>(
+        _ container: Container, didRegisterType type: Type.Type, toService entry: ServiceEntry<Service>,
+        withName name: String?
+    ) {
+        lock.run { lines.append("\(type) -> \(Service.self)\(name.map { " named \($0)" } ?? "")") }
+    }
+}
+
+private protocol Animal {}
+private struct Cat: Animal {}
+
+@Suite("Drop-in: a Behavior written for Swinject")
+struct BehaviorTests {
+    @Test("a behavior given to the container is told of each registration and each forwarded type")
+    func toldOfRegistrations() {
+        let log = RegistrationLog()
+        let container = Container(behaviors: [log])
+        container.register(Cat.self, name: "mimi") { _ in Cat() }.implements((any Animal).self)
+        #expect(log.entries == ["Cat -> Cat named mimi", "any Animal -> Cat named mimi"])
+    }
+
+    @Test("a behavior added later sees the registrations made after it")
+    func addedLater() {
+        let container = Container()
+        container.register(Cat.self) { _ in Cat() }
+        let log = RegistrationLog()
+        container.addBehavior(log)
+        container.register(Int.self) { _ in 1 }
+        #expect(log.entries == ["Int -> Int"])
+    }
+}
