@@ -4,7 +4,8 @@
 # The script clones Swinject at the tag, copies its test sources into a throwaway package that depends on this
 # repository's Syringe by path, changes `import Swinject` / `@testable import Swinject` to `import Syringe`,
 # leaves out the tests listed in Scripts/swinject-compat-excluded.txt (they read Swinject internals or cannot
-# pass by design; each is listed with the reason), builds once in debug in the Swift 5 language mode (the
+# pass by design; each is listed with the reason), adds Tests/SyringeTests/DropIn/SwinjectStyleFixtures.swift
+# (code written for Swinject by its users, compiled only), builds once in debug in the Swift 5 language mode (the
 # mode Swinject's tests are written for), and runs them. It exits non-zero when the tests do not compile or
 # when any test that is not excluded fails, and closes with
 #   Swinject 2.10.0 suite: N passed, M failed, K excluded
@@ -81,6 +82,11 @@ if grep -n "import Swinject" "$tests"/*.swift; then die "an import of Swinject w
 # assertion and lets the Behavior and Assembler tests run.
 grep -q '\[ServiceEntryProtocol\]()' "$tests/BehaviorFakes.swift" || die "BehaviorFakes.swift changed upstream"
 rewrite "$tests/BehaviorFakes.swift" sed 's/\[ServiceEntryProtocol\]()/[Any]()/'
+
+# 3b. Code written for Swinject that is not Swinject's own: resolvers of a user's (implementing Swinject's
+# requirements) and tuple-initializer autoregistrations, from Syringe's drop-in tests. Compiled here in the Swift 5
+# language mode (the test target compiles it in the Swift 6 mode); its types are used by no test of Swinject's.
+cp "$repo/Tests/SyringeTests/DropIn/SwinjectStyleFixtures.swift" "$tests/"
 
 # 4. The excluded tests.
 excluded=0

@@ -6,7 +6,9 @@ import Testing
 // addresses are reused), children, parents and object-graph views, resolvers kept past their resolution, and
 // threads.
 
-private final class Service: Sendable {
+private final class Service: @unchecked Sendable {
+    // @unchecked Sendable: `resolver` is what a factory receives, a `Container` (Sendable); the `Resolver` protocol
+    // is not `Sendable`, so that a user's resolver may be a class with mutable state.
     let resolver: any Resolver
     init(resolver: any Resolver) { self.resolver = resolver }
 }

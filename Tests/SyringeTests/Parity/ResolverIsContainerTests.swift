@@ -90,7 +90,8 @@ struct ResolverIsContainerTests {
 
     @Test("A resolver kept by a service and used later starts a new resolution with a new graph")
     func keptResolver() throws {
-        final class Holder: Sendable {
+        final class Holder: @unchecked Sendable {
+            // @unchecked Sendable: `resolver` is the container a factory receives, which is `Sendable`.
             let resolver: any Resolver
             let engine: Engine
             init(resolver: any Resolver, engine: Engine) {

@@ -20,7 +20,7 @@ private final class Greeter {
 }
 
 @Suite("Drop-in: an Assembly written for Swinject")
-struct AssemblyTests {
+struct SwinjectAssemblyTests {
     @Test("an assembler assembles the module and its resolver resolves what the module registered")
     func assembled() {
         let assembler = Assembler([GreetingAssembly()])
