@@ -20,11 +20,11 @@ scenarios=("$@")
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
 swift build -c release --package-path Benchmarks --scratch-path .build-benchmarks --product SyringeBenchmarks >/dev/null
 built="$(swift build -c release --package-path Benchmarks --scratch-path .build-benchmarks --show-bin-path)/SyringeBenchmarks"
-# A stripped copy: valgrind 3.19 gives up on the DWARF 5 debug information of the toolchain's release builds
+# A copy without debug information: valgrind 3.19 gives up on the DWARF 5 debug information of the toolchain's release builds
 # ("Possibly corrupted debuginfo file"), and the counts do not need symbols.
 binary=$(mktemp -t SyringeBenchmarks.XXXXXX)
 trap 'rm -f "$binary"' EXIT
-strip -o "$binary" "$built"
+strip --strip-debug -o "$binary" "$built"
 
 total() {  # total instructions of one run: scenario, count
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" --profile "$1" "$2" "$system" 2>&1 >/dev/null |
