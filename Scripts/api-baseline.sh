@@ -39,8 +39,14 @@ for module in ("Syringe", "SyringeTesting"):
     for path in [os.path.join(raw, module + ".symbols.json")] + sorted(glob.glob(os.path.join(raw, module + "@*.symbols.json"))):
         if not os.path.exists(path):
             sys.exit(f"api-baseline: no symbol graph {path}: did the build fail?")
-        for symbol in json.load(open(path))["symbols"]:
-            if symbol.get("accessLevel") not in ("public", "open"):
+        graph = json.load(open(path))
+        names = {}
+        for symbol in graph["symbols"]:
+            names[symbol["identifier"]["precise"]] = ".".join(symbol["pathComponents"])
+        for symbol in graph["symbols"]:
+            # Members a type gets from another module's protocol extension (`!=` from `Equatable`) are that
+            # module's API, not this one's.
+            if symbol.get("accessLevel") not in ("public", "open") or "::SYNTHESIZED::" in symbol["identifier"]["precise"]:
                 continue
             declaration = "".join(f["spelling"] for f in symbol.get("declarationFragments", []))
             declaration = " ".join(declaration.split())
@@ -53,6 +59,16 @@ for module in ("Syringe", "SyringeTesting"):
             line = f"{symbol['kind']['identifier'].removeprefix('swift.')} {where}: {declaration}"
             if condition:
                 line += f" where {condition}"
+            lines.add(line)
+        # What each type conforms to or inherits from: dropping a conformance (`Sendable`, `Hashable`) breaks code.
+        for relation in graph["relationships"]:
+            if relation["kind"] not in ("conformsTo", "inheritsFrom") or relation["source"] not in names:
+                continue
+            target = names.get(relation["target"]) or relation.get("targetFallback") or relation["target"]
+            line = f"{relation['kind']} {names[relation['source']]}: {target}"
+            constraints = relation.get("swiftConstraints", [])
+            if constraints:
+                line += " where " + ", ".join(f"{c['lhs']} {':' if c['kind'] == 'conformance' else '=='} {c['rhs']}" for c in constraints)
             lines.add(line)
     with open(os.path.join(out, module + ".txt"), "w") as file:
         file.write("".join(line + "\n" for line in sorted(lines)))
