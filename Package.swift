@@ -37,7 +37,7 @@ let package = Package(
         ),
         .testTarget(name: "SyringeTests", dependencies: ["Syringe", "SyringeTesting"]),
         // The ```swift blocks of README.md, Documentation/ and the DocC catalog, compiled and run as written
-        // (Documentation/README.md, "Writing samples").
+        // (CONTRIBUTING.md, "Writing samples").
         .executableTarget(name: "SampleExtractor", path: "Sources/SampleExtractor"),
         .plugin(name: "DocumentationSamples", capability: .buildTool(), dependencies: ["SampleExtractor"]),
         .testTarget(
@@ -47,7 +47,7 @@ let package = Package(
             plugins: ["DocumentationSamples"]
         ),
         // The ```swift blocks of the `///` comments of Sources/Syringe and Sources/SyringeTesting, compiled (not
-        // run) by the same plugin: one program per folder (Documentation/README.md, "Samples in doc comments").
+        // run) by the same plugin: one program per folder (CONTRIBUTING.md, "Samples in doc comments").
         // A module of their own, so their #sourceLocation paths never share a file name with the pages'.
         .testTarget(
             name: "SyringeDocCommentTests",

@@ -72,7 +72,7 @@ let package = Package(
             name: "Differential",
             dependencies: ["DifferentialCore", "DifferentialSyringe", "DifferentialSwinject"]
         ),
-        // The cold-start scenario (Documentation/Performance.md, "Launch"): a generated app of N services
+        // The cold-start scenario (Documentation/Internals/PerformanceRecord.md, "Launch"): a generated app of N services
         // (Scripts/generate-cold-start.py; the committed files are N = 100), its registrations one text compiled
         // against each library, and the same objects wired by hand. `ColdStart` runs one cold start per process.
         .target(name: "ColdStartModel"),

@@ -64,7 +64,7 @@ if [ "$window" -gt "$window_budget" ]; then
 fi
 if [ "$lookups" -gt "$lookup_budget" ]; then
     echo "FAILED: $lookups instructions in the runtime's conformance lookups on the resolve path (a per-type protocol" \
-        "check, \`is\`/\`as?\` against a protocol or \`as AnyObject\`, is back); see Documentation/Performance.md, Launch" >&2
+        "check, \`is\`/\`as?\` against a protocol or \`as AnyObject\`, is back); see Documentation/Internals/PerformanceRecord.md, Launch" >&2
     echo "$annotated" | grep -E "conformsToProtocol|dynamicCast|bridgeAnything" | head -8 >&2
     failed=1
 fi
@@ -72,7 +72,7 @@ fi
 if [ "$generic" -gt "$generic_metadata_budget" ]; then
     echo "FAILED: $generic instructions instantiating generic metadata while registering and first resolving 100" \
         "services: a type generic over the service type is made per registration or kept instance again (see" \
-        "Sources/Syringe/Runtime/StoredFactory.swift and Documentation/Performance.md, Launch)" >&2
+        "Sources/Syringe/Runtime/StoredFactory.swift and Documentation/Internals/PerformanceRecord.md, Launch)" >&2
     failed=1
 fi
 

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Builds and runs atomic-floor.c: the cost of the synchronization alone that a safe cached-singleton read needs
-# (Documentation/Performance.md, "The cached singleton's floor").
+# (Documentation/Internals/PerformanceRecord.md, "The cached singleton's floor").
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(mktemp -d)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The cold-start scenario at several sizes (Documentation/Performance.md, "Launch"): for each N, generates the app
+# The cold-start scenario at several sizes (Documentation/Internals/PerformanceRecord.md, "Launch"): for each N, generates the app
 # (generate-cold-start.py), builds ColdStart in release, times SAMPLES fresh processes per system (alternated), and
 # counts each system's instructions under callgrind (its run function, inclusive: registration, one resolve of each
 # service, teardown; and each phase). Writes the N = 100 app back at the end, as committed.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the generated app of the cold-start scenario (Documentation/Performance.md, "Launch").
+"""Writes the generated app of the cold-start scenario (Documentation/Internals/PerformanceRecord.md, "Launch").
 
 One model, three wirings from it: N services in a layered DAG (0-3 dependencies each, on earlier services that are
 `.container` singletons or leaves), every third a `.container` singleton, every third graph-scoped, the rest transient,

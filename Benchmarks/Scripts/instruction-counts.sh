@@ -19,10 +19,15 @@ scenarios=("$@")
 
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
 swift build -c release --package-path Benchmarks --scratch-path .build-benchmarks --product SyringeBenchmarks >/dev/null
-binary="$(swift build -c release --package-path Benchmarks --scratch-path .build-benchmarks --show-bin-path)/SyringeBenchmarks"
+built="$(swift build -c release --package-path Benchmarks --scratch-path .build-benchmarks --show-bin-path)/SyringeBenchmarks"
+# A copy without debug information: valgrind 3.19 gives up on the DWARF 5 debug information of the toolchain's release builds
+# ("Possibly corrupted debuginfo file"), and the counts do not need symbols.
+binary=$(mktemp -t SyringeBenchmarks.XXXXXX)
+trap 'rm -f "$binary"' EXIT
+strip --strip-debug -o "$binary" "$built"
 
 total() {  # total instructions of one run: scenario, count
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" --profile "$1" "$2" "$system" 2>&1 >/dev/null |
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" --profile "$1" "$2" "$system" 2>&1 >/dev/null |
         sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 
@@ -31,6 +36,6 @@ for scenario in "${scenarios[@]}"; do
     if [ "$scenario" = register ]; then low=2; high=4; per=10000; else low=2000; high=4000; per=1; fi
     a=$(total "$scenario" $low)
     b=$(total "$scenario" $high)
-    python3 -c "import sys; a, b, n, per = map(int, sys.argv[1:]); print(f'{sys.argv[5]:<28} {(b - a) / n / per:14,.0f}')" \
+    python3 -c "import sys; a, b, n, per = map(int, sys.argv[1:5]); print(f'{sys.argv[5]:<28} {(b - a) / n / per:14,.0f}')" \
         "$a" "$b" $((high - low)) "$per" "$scenario"
 done

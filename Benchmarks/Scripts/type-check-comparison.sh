@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Type-checking cost at an app's call sites (Documentation/Performance.md, "Launch"): one generated file of 400
+# Type-checking cost at an app's call sites (Documentation/Internals/PerformanceRecord.md, "Launch"): one generated file of 400
 # registrations (0-3 resolved dependencies each, a quarter named, a tenth with a runtime argument), the same text
 # type-checked against Syringe and against Swinject 2.10, debug, in Swift 6 and Swift 5 language modes. Prints the
 # median wall time of `swiftc -typecheck` over RUNS runs and, from -debug-time-expression-type-checking, the time

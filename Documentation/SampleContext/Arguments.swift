@@ -1,5 +1,5 @@
 // Types and values that the samples of Documentation/Arguments.md use without showing them.
-// Compiled before the page's blocks (see Documentation/README.md, "Writing samples").
+// Compiled before the page's blocks (see CONTRIBUTING.md, "Writing samples").
 protocol Animal {
     var name: String { get }
 }

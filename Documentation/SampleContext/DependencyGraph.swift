@@ -1,5 +1,5 @@
 // Types and values that the samples of Documentation/DependencyGraph.md use without showing them.
-// Compiled before the page's blocks (see Documentation/README.md, "Writing samples"). The same types as
+// Compiled before the page's blocks (see CONTRIBUTING.md, "Writing samples"). The same types as
 // Tests/SyringeTests/DocumentationSamples/DependencyGraphSamples.swift, which checks the page's picture.
 final class Logger: Sendable {}
 

@@ -1,5 +1,5 @@
 // Types and values that the samples of Documentation/InjectionPatterns.md use without showing them.
-// Compiled before the page's blocks (see Documentation/README.md, "Writing samples").
+// Compiled before the page's blocks (see CONTRIBUTING.md, "Writing samples").
 final class Garage {
     var log: [String] = []
 }

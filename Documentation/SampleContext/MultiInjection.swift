@@ -1,5 +1,5 @@
 // Types and values that the samples of Documentation/MultiInjection.md use without showing them.
-// Compiled before the page's blocks (see Documentation/README.md, "Writing samples").
+// Compiled before the page's blocks (see CONTRIBUTING.md, "Writing samples").
 
 /// What the "broken" plugin of the failures section needs, and what nothing registers.
 struct Sink: Sendable {}

@@ -1,6 +1,6 @@
 // Types that the samples of Documentation/Testing.md use without showing them: the tests' stand-ins for the
 // shop of the page's complete example (PaymentGateway, Clock, Checkout, ShopAssembly and Shop are the page's,
-// as in Examples/TestingExample). Compiled before the page's blocks (see Documentation/README.md, "Writing
+// as in Examples/TestingExample). Compiled before the page's blocks (see CONTRIBUTING.md, "Writing
 // samples").
 
 /// A gateway that accepts every payment.

@@ -1,5 +1,5 @@
 // Types and values that the samples of Documentation/ThreadSafety.md use without showing them.
-// Compiled before the page's blocks (see Documentation/README.md, "Writing samples").
+// Compiled before the page's blocks (see CONTRIBUTING.md, "Writing samples").
 final class Database: Sendable {
     static func connect(url: String) async throws -> Database {
         await Task.yield()

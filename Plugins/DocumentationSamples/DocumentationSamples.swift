@@ -1,7 +1,7 @@
 // A build-tool plugin: every Markdown page of the documentation becomes a generated Swift file of
 // SyringeDocumentationTests, and the `///` comments of each folder of the library's sources one of
 // SyringeDocCommentTests, made by SampleExtractor. Pages and source files are found when the build is planned,
-// so a new page or folder is compiled without a change here. See Documentation/README.md, "Writing samples".
+// so a new page or folder is compiled without a change here. See CONTRIBUTING.md, "Writing samples".
 import Foundation
 import PackagePlugin
 

@@ -1,4 +1,4 @@
-// The ```swift blocks of `///` doc comments: one program for a folder of Sources/ (Documentation/README.md,
+// The ```swift blocks of `///` doc comments: one program for a folder of Sources/ (CONTRIBUTING.md,
 // "Writing samples", "Samples in doc comments").
 //
 // Usage: SampleExtractor --doc-comments OUTPUT.swift NAME [--context CONTEXT.swift CONTEXT-DISPLAY-PATH]...

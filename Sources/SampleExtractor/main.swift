@@ -4,7 +4,7 @@
 // Usage: SampleExtractor PAGE.md OUTPUT.swift DISPLAY-PATH [CONTEXT.swift CONTEXT-DISPLAY-PATH]
 //        SampleExtractor --doc-comments …  (the samples of `///` comments: DocComments.swift)
 //
-// The conventions (Documentation/README.md, "Writing samples"):
+// The conventions (CONTRIBUTING.md, "Writing samples"):
 // - ```swift blocks are compiled; ```swift fragment blocks are not (a line of an API, a sketch).
 // - A page's blocks form one program, read top to bottom: each block sees the values (`let`, `var`, `func`)
 //   of the blocks above it and may declare the same names again (each block is a nested scope).

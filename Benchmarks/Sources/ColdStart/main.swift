@@ -5,7 +5,7 @@ import ColdStartSwinject
 import ColdStartSyringe
 import Foundation
 
-// The cold-start scenario (Documentation/Performance.md, "Launch"): the generated app (Scripts/generate-cold-start.py)
+// The cold-start scenario (Documentation/Internals/PerformanceRecord.md, "Launch"): the generated app (Scripts/generate-cold-start.py)
 // registered, each service resolved once, and the container torn down, once per process.
 //
 //     ColdStart one SYSTEM            one cold start in this process; prints `SYSTEM nanoseconds found made`

@@ -1,4 +1,4 @@
-// The context of every doc-comment sample (Documentation/README.md, "Samples in doc comments"): the types and
+// The context of every doc-comment sample (CONTRIBUTING.md, "Samples in doc comments"): the types and
 // values the `///` samples of Sources/ use without declaring them. At file scope, made fileprivate; a folder's
 // own context (<Folder>.context.swift, beside this file) adds what only its samples use.
 import Foundation

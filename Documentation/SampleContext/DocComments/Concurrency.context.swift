@@ -1,4 +1,4 @@
-// The context of the doc-comment samples of Sources/Syringe/Concurrency (Documentation/README.md, "Samples in
+// The context of the doc-comment samples of Sources/Syringe/Concurrency (CONTRIBUTING.md, "Samples in
 // doc comments"); Common.context.swift has the rest.
 
 var resolver: any AsyncResolver { value() }

@@ -1,4 +1,4 @@
-// The context of the doc-comment samples of Sources/Syringe/Core (Documentation/README.md, "Samples in doc
+// The context of the doc-comment samples of Sources/Syringe/Core (CONTRIBUTING.md, "Samples in doc
 // comments"); Common.context.swift has the rest.
 #if canImport(FoundationNetworking)
     import FoundationNetworking

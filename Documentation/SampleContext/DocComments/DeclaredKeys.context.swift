@@ -1,4 +1,4 @@
-// The context of the doc-comment samples of Sources/Syringe/DeclaredKeys (Documentation/README.md, "Samples in
+// The context of the doc-comment samples of Sources/Syringe/DeclaredKeys (CONTRIBUTING.md, "Samples in
 // doc comments"); Common.context.swift has the rest. The keys themselves are declared by the samples: each
 // `static let` of `extension ServiceKeys` once in the folder (session and api in ServiceKeys.swift; cart, detail,
 // model and prices in DeclaredKey.swift's first sample; `ServiceKeys.all` in Container+KeyVerification.swift), and a

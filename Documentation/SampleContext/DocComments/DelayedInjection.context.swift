@@ -1,4 +1,4 @@
-// The context of the doc-comment samples of Sources/Syringe/DelayedInjection (Documentation/README.md, "Samples
+// The context of the doc-comment samples of Sources/Syringe/DelayedInjection (CONTRIBUTING.md, "Samples
 // in doc comments"); Common.context.swift has the rest.
 
 final class Screen {

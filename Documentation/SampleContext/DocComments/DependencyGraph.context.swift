@@ -1,4 +1,4 @@
-// The context of the doc-comment samples of Sources/Syringe/DependencyGraph (Documentation/README.md, "Samples
+// The context of the doc-comment samples of Sources/Syringe/DependencyGraph (CONTRIBUTING.md, "Samples
 // in doc comments"); Common.context.swift has the rest.
 
 var graph: DependencyGraph { value() }

@@ -1,4 +1,4 @@
-// The context of the doc-comment samples of Sources/Syringe/Diagnostics (Documentation/README.md, "Samples in
+// The context of the doc-comment samples of Sources/Syringe/Diagnostics (CONTRIBUTING.md, "Samples in
 // doc comments"); Common.context.swift has the rest.
 
 var error: ResolutionError { value() }

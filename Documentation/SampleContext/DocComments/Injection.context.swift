@@ -1,4 +1,4 @@
-// The context of the doc-comment samples of Sources/Syringe/Injection (Documentation/README.md, "Samples in
+// The context of the doc-comment samples of Sources/Syringe/Injection (CONTRIBUTING.md, "Samples in
 // doc comments"); Common.context.swift has the rest.
 
 class UIViewController {

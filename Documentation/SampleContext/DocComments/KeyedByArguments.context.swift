@@ -1,4 +1,4 @@
-// The context of the doc-comment samples of Sources/Syringe/KeyedByArguments (Documentation/README.md, "Samples
+// The context of the doc-comment samples of Sources/Syringe/KeyedByArguments (CONTRIBUTING.md, "Samples
 // in doc comments"); Common.context.swift has the rest.
 
 final class ItemViewModel {

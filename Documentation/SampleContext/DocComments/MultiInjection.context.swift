@@ -1,4 +1,4 @@
-// The context of the doc-comment samples of Sources/Syringe/MultiInjection (Documentation/README.md, "Samples in
+// The context of the doc-comment samples of Sources/Syringe/MultiInjection (CONTRIBUTING.md, "Samples in
 // doc comments"); Common.context.swift has the rest.
 
 protocol Plugin {}

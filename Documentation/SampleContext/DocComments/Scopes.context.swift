@@ -1,4 +1,4 @@
-// The context of the doc-comment samples of Sources/Syringe/Scopes (Documentation/README.md, "Samples in doc
+// The context of the doc-comment samples of Sources/Syringe/Scopes (CONTRIBUTING.md, "Samples in doc
 // comments"); Common.context.swift has the rest.
 
 let app = Container()

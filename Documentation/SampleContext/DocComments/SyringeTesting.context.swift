@@ -1,4 +1,4 @@
-// The context of the doc-comment samples of Sources/SyringeTesting (Documentation/README.md, "Samples in doc
+// The context of the doc-comment samples of Sources/SyringeTesting (CONTRIBUTING.md, "Samples in doc
 // comments"); Common.context.swift has the rest. Values a `@Test` or `@Suite` trait reads are real: Swift Testing
 // evaluates traits when it lists the tests, even those the samples' `.disabled` trait skips.
 import SyringeTesting

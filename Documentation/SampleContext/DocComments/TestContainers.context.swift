@@ -1,4 +1,4 @@
-// The context of the doc-comment samples of Sources/Syringe/TestContainers (Documentation/README.md, "Samples
+// The context of the doc-comment samples of Sources/Syringe/TestContainers (CONTRIBUTING.md, "Samples
 // in doc comments"); Common.context.swift has the rest.
 
 let app = Container()

@@ -98,7 +98,7 @@ extension Container {
     // registrations) the type checker then settles on the plain form above and stops, instead of solving the
     // closure's body again for this form (with no arguments) and for the `async` one. A closure with arguments
     // matches only the two disfavored forms, and this one still ranks above the `async` one. A file of 400
-    // registrations needs 0.35x the solver's work of before and 0.71x Swinject's (Documentation/Performance.md,
+    // registrations needs 0.35x the solver's work of before and 0.71x Swinject's (Documentation/Internals/PerformanceRecord.md,
     // "Launch").
     @inlinable
     @discardableResult

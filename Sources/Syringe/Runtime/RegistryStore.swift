@@ -174,44 +174,66 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// published table is withdrawn, and the registrations it unbound for good are retired: their instances
     /// released and disposed, once the lock is released. The table and the registrations are then released on this
     /// thread once no resolve can still read them, or by a later write (see ``Reclamation``): never by a resolve.
+    /// Inlined: out of line, its generic closure made each registration ~90 instructions dearer.
+    @inline(__always)
     func withLock<Result>(_ body: (inout Container.Registry) throws -> Result) rethrows -> Result {
         var released: Container.Registry.Released?
         let (result, waiting) = try withRegistry { registry -> (Result, Bool) in
             let version = registry.version
             let result = try body(&registry)
             guard registry.version != version else { return (result, false) }
-            var retiring: [AnyObject] = []
-            if let table = registry.table {
-                registry.table = nil
-                // Seq_cst, needed: the unpublishing store of the reclamation protocol, before the tag load in
-                // `retired.add(_:)`; pairs with the readers' announcements and their loads in `currentTable()`.
-                published.store(0)
-                checkInvariants(registry)
-                // The first table of a derived container is kept by this store, and needs no retiring. Nor does the
-                // full table while the registry keeps it to layer the next tables over: it is retired when a change
-                // lets it go (`takeReleased()`, with a later tag), and a second reference from the retired list would
-                // only keep it from ever being released there.
-                if table !== initialTable, table !== registry.fullTable { retiring.append(table) }
+            // The common change (a new key before any resolve) publishes, lets go of and retires nothing: it stops
+            // here, with no call, no array and nothing to release (registration's instruction count).
+            guard registry.table != nil || registry.released != nil || !registry.retired.isEmpty else {
+                return (result, false)
             }
-            if let taken = registry.takeReleased() {
-                released = taken
-                // The full table a change let go of, unless it is the published table retired above.
-                if let fullTable = taken.fullTable, fullTable !== retiring.first { retiring.append(fullTable) }
-                retiring += taken.registrations as [AnyObject]
-            }
-            if !retiring.isEmpty { registry.retired.add(retiring) }
-            // Every change is a write: it releases what this and earlier writes retired, once no reader holds it.
-            return (result, !registry.retired.isEmpty)
+            return (result, retireAfterChange(&registry, released: &released))
         }
         guard waiting else { return result }
+        finishWrite(released: released)
+        return result
+    }
+
+    /// Under the lock, after a change: unpublishes the published table and retires it with what the change let go
+    /// of (the full table it replaced, unbound registrations). Returns whether anything waits in the retired list.
+    @inline(never)
+    private func retireAfterChange(
+        _ registry: inout Container.Registry, released: inout Container.Registry.Released?
+    ) -> Bool {
+        var retiring: [AnyObject] = []
+        if let table = registry.table {
+            registry.table = nil
+            // Seq_cst, needed: the unpublishing store of the reclamation protocol, before the tag load in
+            // `retired.add(_:)`; pairs with the readers' announcements and their loads in `currentTable()`.
+            published.store(0)
+            checkInvariants(registry)
+            // The first table of a derived container is kept by this store, and needs no retiring. Nor does the
+            // full table while the registry keeps it to layer the next tables over: it is retired when a change
+            // lets it go (`takeReleased()`, with a later tag), and a second reference from the retired list would
+            // only keep it from ever being released there.
+            if table !== initialTable, table !== registry.fullTable { retiring.append(table) }
+        }
+        if let taken = registry.takeReleased() {
+            released = taken
+            // The full table a change let go of, unless it is the published table retired above.
+            if let fullTable = taken.fullTable, fullTable !== retiring.first { retiring.append(fullTable) }
+            retiring += taken.registrations as [AnyObject]
+        }
+        if !retiring.isEmpty { registry.retired.add(retiring) }
+        // Every change is a write: it releases what this and earlier writes retired, once no reader holds it.
+        return !registry.retired.isEmpty
+    }
+
+    /// After the lock: releases what the change let go of, and drops what no reader holds any more. Here, on the
+    /// writing thread, outside the lock, since a deinitializer may run. Dropping a table may leave what only it held
+    /// besides the list (its registrations, the full table under it) referenced by the list alone: taken again,
+    /// until a round frees nothing.
+    @inline(never)
+    private func finishWrite(released: consuming Container.Registry.Released?) {
         if let released = consume released { release(released) }
-        // Dropped here, on the writing thread, outside the lock: a deinitializer may run. Dropping a table may leave
-        // what only it held besides the list (its registrations, the full table under it) referenced by the list
-        // alone: taken again, until a round frees nothing.
         while let reclaimed = withRegistry({ $0.retired.takeReclaimable() }) {
             withExtendedLifetime(reclaimed) {}
         }
-        return result
     }
 
     /// Releases what changes of the bindings let go of, outside the lock: retires this container's unbound

@@ -2,7 +2,7 @@
 //
 // A class generic over the service type (`PlainRegistration<Service>`) costs the runtime, for each service type an app
 // registers, the instantiation of its metadata at the first registration: ~13,500 instructions of demangling, the
-// superclass looked up by name, the vtable and the field layout (Documentation/Performance.md, "Launch"), 60% of
+// superclass looked up by name, the vtable and the field layout (Documentation/Internals/PerformanceRecord.md, "Launch"), 60% of
 // what registering and resolving every service once cost in the cold-start app. A closure of a generic type needs
 // no such metadata: its context records what it captured with a layout fixed by the compiler. So the registration
 // classes are not generic, and keep the factory as it was given, its type erased to one placeholder service type,
