@@ -1,12 +1,30 @@
 extension Container: Resolver {
     /// Resolves the unnamed service without runtime arguments, or returns `nil` and logs why.
     ///
-    /// The same as ``Resolver/resolve(_:)-(Service.Type)``, and its witness: a call on a container (inlined) reads a
-    /// kept singleton first, as an app's top-level read wants; a factory's call through `any Resolver` finds a
-    /// resolution running on the thread and joins it.
+    /// The witness of `Resolver`'s `resolve(_:)`: a factory's `r.resolve(Service.self)` through
+    /// `any Resolver` joins the resolution running on the thread at once, as ``resolve(_:name:)`` does. A call on a
+    /// container for a class type takes the `AnyObject` overload of `resolve(_:)`, laid out for a top-level read of
+    /// a singleton.
     ///
     /// ```swift
-    /// let animal = container.resolve(Animal.self)
+    /// let food = container.resolve((any Food).self)
+    /// ```
+    ///
+    /// - Parameter serviceType: The service type.
+    /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
+    public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
+        resolve(serviceType, name: nil)
+    }
+
+    /// Resolves the unnamed service of a class type without runtime arguments, or returns `nil` and logs why.
+    ///
+    /// The same as `Resolver`'s `resolve(_:)`. A call on a container (not through `any Resolver`)
+    /// for a class type takes this overload, laid out for a top-level resolve, such as an app's read of a singleton;
+    /// factories, which resolve through `any Resolver`, take the requirement's witness, laid out for nested
+    /// resolves.
+    ///
+    /// ```swift
+    /// let cat = container.resolve(Cat.self)
     /// ```
     ///
     /// - Parameter serviceType: The service type.
@@ -14,7 +32,7 @@ extension Container: Resolver {
     // Inlinable, as is `require(_:)`: a kept instance of a class type is read without generic code (one call,
     // Runtime/QuickSharedRead.swift); anything else continues out of line from what that read found.
     @inlinable
-    public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
+    public func resolve<Service: AnyObject>(_ serviceType: Service.Type) -> Service? {
         var miss = QuickReadMiss()
         if let object = quickSharedObject(ObjectIdentifier(Service.self), miss: &miss) {
             return exactReference(object, as: Service.self)
@@ -37,8 +55,7 @@ extension Container: Resolver {
     /// ``require(_:)-(Service.Type)`` past its quick read.
     @usableFromInline
     @inline(never)
-    func requireAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: inout QuickReadMiss)
-        throws(ResolutionError)
+    func requireAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: inout QuickReadMiss) throws(ResolutionError)
         -> Service
     {
         try continueAfterQuickRead(Service.self, miss)
@@ -53,13 +70,7 @@ extension Container: Resolver {
     {
         guard let thread = miss.thread else { return try requireFromOutside(Service.self) }
         guard miss.isOutermost else {
-            // A nested resolve: a factory's `r.resolve(Service.self)` through `any Resolver` (this is the
-            // requirement's witness) joins the resolution running on the thread.
             thread.with { $0.leaveReading() }
-            if let active = thread.with({ $0.activeContext(of: self) }) {
-                let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: nil)
-                return try ResolutionContext.requireNested(in: active, key: key, as: Service.self, name: nil)
-            }
             return try requireFromOutside(Service.self)
         }
         defer { thread.with { $0.leaveReading() } }
