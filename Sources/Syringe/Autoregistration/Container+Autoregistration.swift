@@ -68,7 +68,8 @@ extension Container {
     /// `argument`, given at resolve time; the others are resolved by their types.
     ///
     /// The first parameter of type `Argument` receives the argument; the rest are resolved as
-    /// ``autoregister(_:name:fileID:line:initializer:)`` resolves them. Resolve with `argument:`.
+    /// ``autoregister(_:name:fileID:line:initializer:)-(_,_,_,_,(Parameter)->Service)`` resolves them. Resolve with
+    /// `argument:`.
     ///
     /// ```swift
     /// final class PetOwner: Person {

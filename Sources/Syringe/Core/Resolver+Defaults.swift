@@ -5,60 +5,71 @@
 // returns `nil` with a log message instead.
 
 extension Resolver {
+    /// The default for a resolver of your own: ``resolve(_:name:)`` with the name `nil`.
     public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
         resolve(serviceType, name: nil)
     }
 
+    /// The default for a resolver of your own, with one runtime argument: the same form with the name `nil`.
     public func resolve<Service, Arg1>(_ serviceType: Service.Type, argument: Arg1) -> Service? {
         resolve(serviceType, name: nil, argument: argument)
     }
 
+    /// The default for a resolver of your own, with one runtime argument: ``resolve(_:name:arguments:)``.
     public func resolve<Service, Arg1>(_ serviceType: Service.Type, name: String?, argument: Arg1) -> Service? {
         resolveByPack(serviceType, name: name, fromFormWith: 1, argument)
     }
 
+    /// The default for a resolver of your own, with 2 runtime arguments: the same form with the name `nil`.
     public func resolve<Service, Arg1, Arg2>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2
     ) -> Service? {
         resolve(serviceType, name: nil, arguments: arg1, arg2)
     }
 
+    /// The default for a resolver of your own, with 2 runtime arguments: ``resolve(_:name:arguments:)``.
     public func resolve<Service, Arg1, Arg2>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2
     ) -> Service? {
         resolveByPack(serviceType, name: name, fromFormWith: 2, arg1, arg2)
     }
 
+    /// The default for a resolver of your own, with 3 runtime arguments: the same form with the name `nil`.
     public func resolve<Service, Arg1, Arg2, Arg3>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3
     ) -> Service? {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3)
     }
 
+    /// The default for a resolver of your own, with 3 runtime arguments: ``resolve(_:name:arguments:)``.
     public func resolve<Service, Arg1, Arg2, Arg3>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3
     ) -> Service? {
         resolveByPack(serviceType, name: name, fromFormWith: 3, arg1, arg2, arg3)
     }
 
+    /// The default for a resolver of your own, with 4 runtime arguments: the same form with the name `nil`.
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4
     ) -> Service? {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4)
     }
 
+    /// The default for a resolver of your own, with 4 runtime arguments: ``resolve(_:name:arguments:)``.
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4
     ) -> Service? {
         resolveByPack(serviceType, name: name, fromFormWith: 4, arg1, arg2, arg3, arg4)
     }
 
+    /// The default for a resolver of your own, with 5 runtime arguments: the same form with the name `nil`.
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5
     ) -> Service? {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5)
     }
 
+    /// The default for a resolver of your own, with 5 runtime arguments: ``resolve(_:name:arguments:)``.
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
         _ arg5: Arg5
@@ -66,6 +77,7 @@ extension Resolver {
         resolveByPack(serviceType, name: name, fromFormWith: 5, arg1, arg2, arg3, arg4, arg5)
     }
 
+    /// The default for a resolver of your own, with 6 runtime arguments: the same form with the name `nil`.
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
         _ arg6: Arg6
@@ -73,6 +85,7 @@ extension Resolver {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6)
     }
 
+    /// The default for a resolver of your own, with 6 runtime arguments: ``resolve(_:name:arguments:)``.
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
         _ arg5: Arg5, _ arg6: Arg6
@@ -80,6 +93,7 @@ extension Resolver {
         resolveByPack(serviceType, name: name, fromFormWith: 6, arg1, arg2, arg3, arg4, arg5, arg6)
     }
 
+    /// The default for a resolver of your own, with 7 runtime arguments: the same form with the name `nil`.
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
         _ arg6: Arg6, _ arg7: Arg7
@@ -87,6 +101,7 @@ extension Resolver {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7)
     }
 
+    /// The default for a resolver of your own, with 7 runtime arguments: ``resolve(_:name:arguments:)``.
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
         _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7
@@ -94,6 +109,7 @@ extension Resolver {
         resolveByPack(serviceType, name: name, fromFormWith: 7, arg1, arg2, arg3, arg4, arg5, arg6, arg7)
     }
 
+    /// The default for a resolver of your own, with 8 runtime arguments: the same form with the name `nil`.
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
         _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8
@@ -101,6 +117,7 @@ extension Resolver {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)
     }
 
+    /// The default for a resolver of your own, with 8 runtime arguments: ``resolve(_:name:arguments:)``.
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
         _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8
@@ -108,6 +125,7 @@ extension Resolver {
         resolveByPack(serviceType, name: name, fromFormWith: 8, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)
     }
 
+    /// The default for a resolver of your own, with 9 runtime arguments: the same form with the name `nil`.
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8, Arg9>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
         _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8, _ arg9: Arg9
@@ -115,6 +133,7 @@ extension Resolver {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)
     }
 
+    /// The default for a resolver of your own, with 9 runtime arguments: ``resolve(_:name:arguments:)``.
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8, Arg9>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
         _ arg5: Arg5, _ arg6: Arg6, _ arg7: Arg7, _ arg8: Arg8, _ arg9: Arg9
@@ -122,6 +141,8 @@ extension Resolver {
         resolveByPack(serviceType, name: name, fromFormWith: 9, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)
     }
 
+    /// The default for a resolver of your own: the Swinject form with as many arguments (`nil`, logged, beyond
+    /// nine, or when the type implements neither that form nor this one).
     public func resolve<Service, each Argument>(
         _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
     ) -> Service? {
@@ -148,11 +169,15 @@ extension Resolver {
         return types[0].resolveFirst(FixedArityCall(resolver: self, name: name, values: values, types: types))
     }
 
+    /// The default for a resolver of your own: ``resolve(_:name:)``, or a ``ResolutionError`` of kind
+    /// ``ResolutionError/Kind/notRegistered`` when it returns `nil`.
     public func require<Service>(_ serviceType: Service.Type, name: String?) throws(ResolutionError) -> Service {
         if let service = resolve(serviceType, name: name) { return service }
         throw returnedNil(ServiceRequest(serviceType: Service.self, name: name))
     }
 
+    /// The default for a resolver of your own: ``resolve(_:name:arguments:)``, or a ``ResolutionError`` of kind
+    /// ``ResolutionError/Kind/notRegistered`` when it returns `nil`.
     public func require<Service, each Argument>(
         _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {

@@ -4,16 +4,22 @@
 // specialized. The documentation is the requirements'.
 
 extension Container {
+    /// Resolves the unnamed service with one runtime argument, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1>(_ serviceType: Service.Type, argument: Arg1) -> Service? {
         resolve(serviceType, name: nil, argument: argument)
     }
 
+    /// Resolves the service registered under `name` with one runtime argument, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1>(_ serviceType: Service.Type, name: String?, argument: Arg1) -> Service? {
         loggingFailure { () throws(ResolutionError) in try require(serviceType, name: name, arguments: argument) }
     }
 
+    /// Resolves the unnamed service with 2 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2
@@ -21,6 +27,8 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2)
     }
 
+    /// Resolves the service registered under `name` with 2 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2
@@ -28,6 +36,8 @@ extension Container {
         loggingFailure { () throws(ResolutionError) in try require(serviceType, name: name, arguments: arg1, arg2) }
     }
 
+    /// Resolves the unnamed service with 3 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3
@@ -35,6 +45,8 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3)
     }
 
+    /// Resolves the service registered under `name` with 3 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3
@@ -43,6 +55,8 @@ extension Container {
         }
     }
 
+    /// Resolves the unnamed service with 4 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4
@@ -50,6 +64,8 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4)
     }
 
+    /// Resolves the service registered under `name` with 4 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4
@@ -59,6 +75,8 @@ extension Container {
         }
     }
 
+    /// Resolves the unnamed service with 5 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5
@@ -66,6 +84,8 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5)
     }
 
+    /// Resolves the service registered under `name` with 5 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
@@ -76,6 +96,8 @@ extension Container {
         }
     }
 
+    /// Resolves the unnamed service with 6 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
@@ -84,6 +106,8 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6)
     }
 
+    /// Resolves the service registered under `name` with 6 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
@@ -94,6 +118,8 @@ extension Container {
         }
     }
 
+    /// Resolves the unnamed service with 7 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
@@ -102,6 +128,8 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7)
     }
 
+    /// Resolves the service registered under `name` with 7 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
@@ -112,6 +140,8 @@ extension Container {
         }
     }
 
+    /// Resolves the unnamed service with 8 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
@@ -120,6 +150,8 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)
     }
 
+    /// Resolves the service registered under `name` with 8 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
@@ -130,6 +162,8 @@ extension Container {
         }
     }
 
+    /// Resolves the unnamed service with 9 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8, Arg9>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
@@ -138,6 +172,8 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)
     }
 
+    /// Resolves the service registered under `name` with 9 runtime arguments, or returns `nil` and logs why: this
+    /// container's witness of the `Resolver` requirement.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8, Arg9>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,

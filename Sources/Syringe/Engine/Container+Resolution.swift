@@ -55,7 +55,8 @@ extension Container: Resolver {
     /// ``require(_:)-(Service.Type)`` past its quick read.
     @usableFromInline
     @inline(never)
-    func requireAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: inout QuickReadMiss) throws(ResolutionError)
+    func requireAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: inout QuickReadMiss)
+        throws(ResolutionError)
         -> Service
     {
         try continueAfterQuickRead(Service.self, miss)
@@ -90,7 +91,8 @@ extension Container: Resolver {
 
     /// Resolves the unnamed service without runtime arguments, or throws why it cannot.
     ///
-    /// The same as ``Resolver/require(_:)-(Service.Type)``; see ``resolve(_:)-(Service.Type)`` for why `Container` declares it.
+    /// The same as ``Resolver/require(_:)-(Service.Type)``; see the `AnyObject` overload of `resolve(_:)` for why
+    /// `Container` declares it.
     ///
     /// ```swift
     /// let animal = try container.require(Animal.self)
