@@ -533,3 +533,12 @@ func autoregisterTotals(in container: Container) {
                 + deps.18.value + deps.19.value)
     }
 }
+
+#if !swift(>=6)
+    /// The shape that crashed the compiler in the Swift 5 language mode: a tuple closure held in a `let` (not
+    /// `@Sendable`, which the Swift 6 mode requires of a factory). Compiled by Scripts/swinject-compat.sh.
+    func autoregisterTotalFromLet(in container: Container) {
+        let make = { (deps: (Dependency1, Dependency2)) in Total(value: deps.0.value + deps.1.value) }
+        container.autoregister(Total.self, name: "let", initializer: make)
+    }
+#endif
