@@ -131,11 +131,17 @@ extension AsyncResolution {
         let makeStorage: () -> any InstanceStorage = {
             scope.kind == .weak ? WeakStorage() : PermanentStorage()
         }
-        let storage = keeper.state.withLock { state -> ObjectIdentifier in
-            if let storage = state.customStorage { return ObjectIdentifier(storage) }
-            let storage = makeStorage()
+        let (storage, isShutDown) = keeper.state.withLock { state -> (ObjectIdentifier, Bool) in
+            let storage = state.customStorage ?? makeStorage()
             state.customStorage = storage
-            return ObjectIdentifier(storage)
+            // A creation reads whether the keeping container is shut down; a reuse never does.
+            return (ObjectIdentifier(storage), storage.instance == nil && keeper.lifecycle.isShutDown)
+        }
+        if isShutDown {
+            let path = frames.map(\.request)
+            throw ResolutionError(
+                kind: .containerShutDown, request: request, path: path + [request],
+                registration: registration.describe(as: request.serviceType, name: .some(request.name)))
         }
         // Asking for an instance this very resolution is creating can only wait for itself.
         try checkCycle(registration, request: request)

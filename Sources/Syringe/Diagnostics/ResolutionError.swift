@@ -103,6 +103,15 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// if case .containerReleased = error.kind { print("keep the container alive") }
         /// ```
         case containerReleased
+        /// The container that would keep the instance (its ``ObjectScope/container``, ``ObjectScope/weak`` or
+        /// ``ObjectScope/perContainer`` instance) was shut down, and making a new one would bring a disposed
+        /// service back unseen. ``Container/reopen()`` opens the container again.
+        ///
+        /// ```swift
+        /// // Syringe: cannot resolve Session: the container that keeps Session's instance was shut down.
+        /// if case .containerShutDown = error.kind { container.reopen() }
+        /// ```
+        case containerShutDown
         /// The registration's factory is `async` or isolated to a global actor, and a synchronous call asked
         /// for it. Resolve it with `try await container.async.require(…)` (or, for a `@MainActor` factory,
         /// from `@MainActor` code through ``Container/mainActor``).
