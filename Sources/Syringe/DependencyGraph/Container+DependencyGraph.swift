@@ -118,7 +118,8 @@ struct DependencyGraphBuilder {
                 DependencyGraph.Node(
                     id: nodes.count, registration: primary, request: primary.request,
                     forwardedAs: Array(Set(forwarded)).sorted { $0.description < $1.description },
-                    module: modules[id], isInherited: inherited, status: status
+                    module: modules[id], isInherited: inherited, status: status,
+                    key: entry.registration.stateIfMade?.withLock { $0.keyLabel }
                 ))
         }
         var edges: [(from: Int, to: Int)] = []
