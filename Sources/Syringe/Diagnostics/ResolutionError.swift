@@ -103,9 +103,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// if case .containerReleased = error.kind { print("keep the container alive") }
         /// ```
         case containerReleased
-        /// The container that would keep the instance (its ``ObjectScope/container``, ``ObjectScope/weak`` or
-        /// ``ObjectScope/perContainer`` instance) was shut down, and making a new one would bring a disposed
-        /// service back unseen. ``Container/reopen()`` opens the container again.
+        /// The container that would keep the new instance (of a ``ObjectScope/container``, ``ObjectScope/weak``,
+        /// ``ObjectScope/perContainer`` or custom scope, or kept per argument) was shut down
+        /// (``Container/shutdown()``), and making one would bring a disposed service back unseen.
+        /// ``Container/reopen()`` opens the container again.
         ///
         /// ```swift
         /// // Syringe: cannot resolve Session: the container that keeps Session's instance was shut down.

@@ -14,8 +14,9 @@ extension Container {
     /// through ``async``, as awaited resolves are.
     ///
     /// Afterwards the container does not make a disposed service again behind the app's back: a resolve that
-    /// would make an instance this container keeps (a ``ObjectScope/container`` or ``ObjectScope/weak``
-    /// registration of its own, or a ``ObjectScope/perContainer`` instance of its own) fails with
+    /// would make an instance this container keeps (of a ``ObjectScope/container``, ``ObjectScope/weak`` or custom
+    /// scope registration of its own, one kept per argument by ``ServiceEntry/keyedByArguments(limit:)``, or its own
+    /// ``ObjectScope/perContainer`` instance of any registration) fails with
     /// ``ResolutionError/Kind/containerShutDown`` (`resolve` logs it and returns `nil`, `require` throws it), and
     /// so does every resolve that needs one. Transient and graph services that need no such instance still resolve,
     /// and so do the services of other containers: its children, containers derived from it

@@ -111,6 +111,24 @@ struct UseAfterShutdownTests {
         withExtendedLifetime(clock) {}
     }
 
+    @Test("Custom scopes and instances kept per argument are not made after shutdown either")
+    func customAndKeyedScopes() throws {
+        let session = ObjectScope(storageFactory: PermanentStorage.init, description: "session")
+        let container = Container()
+        container.register(BookStore.self) { _ in BookStore() }.inObjectScope(session)
+        container.register(BookClock.self) { (_, id: Int) in BookClock() }.inObjectScope(.container)
+            .keyedByArguments(limit: 4)
+        let store = try container.require(BookStore.self)
+        let clock = try container.require(BookClock.self, argument: 1)
+        container.shutdown()
+        #expect(store.disposed == 1)
+        #expect(try ResolutionError.code { try container.require(BookStore.self) } == .containerShutDown)
+        #expect(try ResolutionError.code { try container.require(BookClock.self, argument: 1) } == .containerShutDown)
+        container.reopen()
+        #expect(try container.require(BookStore.self) !== store)
+        #expect(try container.require(BookClock.self, argument: 1) !== clock)
+    }
+
     @Test("A child of a shut-down parent fails on the parent's singletons and resolves its own")
     func childOfShutDownParent() throws {
         let parent = app(made: MadeCount())
