@@ -29,8 +29,9 @@ struct DerivedContainerGraphTests {
         app.register(Cache.self) { r in Cache(clock: try r.require(Clock.self), logger: try r.require(Logger.self)) }
             .inObjectScope(.container)
         app.register(API.self) { r in API(logger: try r.require(Logger.self)) }.inObjectScope(.container)
-        app.register(Repository.self) { r in Repository(api: try r.require(API.self), cache: try r.require(Cache.self)) }
-            .inObjectScope(.weak)
+        app.register(Repository.self) { r in Repository(api: try r.require(API.self), cache: try r.require(Cache.self))
+        }
+        .inObjectScope(.weak)
         app.register(Cart.self) { r in Cart(repository: try r.require(Repository.self)) }.inObjectScope(.perContainer)
         app.register(Till.self) { r in Till(cart: try r.require(Cart.self), api: try r.require(API.self)) }
         return app

@@ -179,7 +179,8 @@ struct UseAfterShutdownTests {
         #expect(try token.container.require(BookStore.self) !== during)
 
         var leaked: Container?
-        try app.withOverrides { _ in } operation: { c in
+        try app.withOverrides { _ in
+        } operation: { c in
             leaked = c
             _ = try c.require(BookStore.self)
         }
@@ -200,8 +201,10 @@ struct UseAfterShutdownTests {
         _ = try await container.async.require(BookStore.self)
         await container.async.shutdown()
         #expect(container.isShutDown)
-        #expect(try await ResolutionError.code { try await container.async.require(BookClock.self) } == .containerShutDown)
-        #expect(try await ResolutionError.code { try await container.async.require(BookStore.self) } == .containerShutDown)
+        #expect(
+            try await ResolutionError.code { try await container.async.require(BookClock.self) } == .containerShutDown)
+        #expect(
+            try await ResolutionError.code { try await container.async.require(BookStore.self) } == .containerShutDown)
         container.reopen()
         #expect(try await ResolutionError.code { try await container.async.require(BookClock.self) } == nil)
     }
