@@ -88,6 +88,7 @@ extension AsyncResolution {
                 registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)
             }
             if let existing { return .ready(existing) }
+            try checkOpen(registration.lifecycle, for: registration, request: request)
             try checkCycle(registration, request: request)
             return .make(.custom)
         }
@@ -131,12 +132,13 @@ extension AsyncResolution {
         let makeStorage: () -> any InstanceStorage = {
             scope.kind == .weak ? WeakStorage() : PermanentStorage()
         }
-        let storage = keeper.state.withLock { state -> ObjectIdentifier in
-            if let storage = state.customStorage { return ObjectIdentifier(storage) }
-            let storage = makeStorage()
+        let (storage, isEmpty) = keeper.state.withLock { state -> (ObjectIdentifier, Bool) in
+            let storage = state.customStorage ?? makeStorage()
             state.customStorage = storage
-            return ObjectIdentifier(storage)
+            return (ObjectIdentifier(storage), storage.instance == nil)
         }
+        // A creation reads whether the keeping container is shut down; a reuse never does.
+        if isEmpty { try checkOpen(keeper.lifecycle, for: registration, request: request) }
         // Asking for an instance this very resolution is creating can only wait for itself.
         try checkCycle(registration, request: request)
         let join = AsyncCreations.shared.join(keeper) {

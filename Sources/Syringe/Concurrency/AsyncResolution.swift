@@ -301,6 +301,17 @@ final class AsyncResolution: AsyncResolver, Sendable {
         )
     }
 
+    /// Throws ``ResolutionError/Kind/containerShutDown`` when the container of `lifecycle`, which would keep the
+    /// instance of `registration` about to be made, is shut down (``Container/shutdown()``).
+    func checkOpen(
+        _ lifecycle: LifecycleStore, for registration: Registration, request: ServiceRequest
+    ) throws(ResolutionError) {
+        guard lifecycle.isShutDown else { return }
+        throw ResolutionError(
+            kind: .containerShutDown, request: request, path: frames.map(\.request) + [request],
+            registration: registration.describe(as: request.serviceType, name: .some(request.name)))
+    }
+
     func wrap(_ error: any Error, of registration: Registration) -> ResolutionError {
         if let error = error as? ResolutionError { return error }
         let path = frames.map(\.request)

@@ -95,6 +95,9 @@ class Registration: RegistrationCore, @unchecked Sendable {
         /// ``Container/register(keys:)``): `verify()` reports a default that a registration of a conforming
         /// concrete type may have been meant to replace.
         var isKeyDefault = false
+        /// The ``ServiceKeys/DeclaredKey/label`` of the declared key this registration was made from (its default, or
+        /// an override made with `register(.key)`), for the dependency graph; `nil` when the key has none.
+        var keyLabel: String?
         /// Whether the registration was removed from its container (unregistered, its module unloaded, or a
         /// stand-in dropped with its original). A resolve that still reaches it (it began before the removal)
         /// makes an instance that no scope keeps: the caller's, like a transient one.

@@ -67,7 +67,7 @@ extension Container {
                 id: node.id, registration: node.registration, request: node.request, forwardedAs: node.forwardedAs,
                 module: isUnusedKey ? Container.unusedKeyGroup : node.module,
                 isInherited: !isUnusedKey && !(node.registration.map { own.contains($0) } ?? false),
-                status: node.status
+                status: node.status, key: node.key
             )
         }
         return DependencyGraph(nodes: nodes, edges: graph.edges)

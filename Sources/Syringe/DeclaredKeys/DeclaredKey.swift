@@ -41,6 +41,17 @@ extension ServiceKeys {
         /// print(ServiceKeys.api.scope ?? .graph)
         /// ```
         public let scope: ObjectScope?
+        /// The key's name as the dependency graph shows it (`label: "api"` draws `ServiceKeys.api`), usually the
+        /// name of the static property that holds it; `nil` when none was given. Swift gives a program no way to
+        /// read a property's name, so the key is told it.
+        ///
+        /// ```swift
+        /// extension ServiceKeys {
+        ///     static let searchIndex = Key<SearchIndex>(label: "searchIndex") { _ in SearchIndex() }
+        /// }
+        /// print(ServiceKeys.searchIndex.label ?? "unlabelled")  // searchIndex
+        /// ```
+        public let label: String?
 
         /// The key of a service of type `Service` made by a factory of runtime arguments of the types `Argument…`,
         /// of this key's kind.
@@ -67,11 +78,12 @@ extension ServiceKeys {
 
         /// The one initializer: `makeRegistration` is what differs between the kinds.
         init<each Argument>(
-            name: String?, scope: ObjectScope?, settings: (@Sendable (ServiceEntry<Service>) -> Void)?,
+            label: String?, name: String?, scope: ObjectScope?, settings: (@Sendable (ServiceEntry<Service>) -> Void)?,
             fileID: String, line: UInt, arguments: repeat (each Argument).Type,
             runDefault: (@Sendable (any Resolver, Any) throws -> Any)? = nil,
             makeRegistration: @escaping @Sendable (Container, Registration.Configuration) -> Registration
         ) {
+            self.label = label
             self.name = name
             self.scope = scope
             self.settings = settings
@@ -84,7 +96,10 @@ extension ServiceKeys {
                 argumentsType: signature, fileID: fileID, line: line,
                 installDefault: { container in
                     let registration = makeRegistration(container, container.configuration(for: scope))
-                    registration.state.withLock { $0.isKeyDefault = true }
+                    registration.state.withLock { state in
+                        state.isKeyDefault = true
+                        state.keyLabel = label
+                    }
                     settings?(ServiceEntry(registration: registration, container: container))
                     container.bindDefault(registration, as: Service.self, for: key)
                 },
@@ -93,11 +108,11 @@ extension ServiceKeys {
 
         /// The initializer of the kinds whose factory is erased (main actor, global actor, `async`).
         convenience init<each Argument>(
-            name: String?, scope: ObjectScope?, settings: (@Sendable (ServiceEntry<Service>) -> Void)?,
+            label: String?, name: String?, scope: ObjectScope?, settings: (@Sendable (ServiceEntry<Service>) -> Void)?,
             fileID: String, line: UInt, arguments: repeat (each Argument).Type, erased: ErasedFactory
         ) {
             self.init(
-                name: name, scope: scope, settings: settings, fileID: fileID, line: line,
+                label: label, name: name, scope: scope, settings: settings, fileID: fileID, line: line,
                 arguments: repeat (each Argument).self
             ) { container, configuration in
                 container.erasedRegistration(
@@ -107,6 +122,7 @@ extension ServiceKeys {
 
         /// `entry`, a registration of this key made with `register(.key)`, given the key's scope and settings.
         func configured(_ entry: ServiceEntry<Service>) -> ServiceEntry<Service> {
+            if let label { entry.registration.state.withLock { $0.keyLabel = label } }
             if let scope { entry.inObjectScope(scope) }
             settings?(entry)
             return entry
@@ -180,6 +196,7 @@ extension ServiceKeys.DeclaredKey {
     /// ```
     ///
     /// - Parameters:
+    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
     ///   - name: The registration name; `nil` (the default) for the unnamed registration of `Service`.
     ///   - scope: The scope of the default registration and of overrides; `nil` for the default scope of the
     ///     container that keeps it (``ObjectScope/graph`` unless the container says otherwise).
@@ -189,12 +206,12 @@ extension ServiceKeys.DeclaredKey {
     ///   - line: The line of the declaration.
     ///   - factory: The default factory: makes the service, resolving its dependencies through the resolver.
     public convenience init(
-        name: String? = nil, scope: ObjectScope? = nil,
+        label: String? = nil, name: String? = nil, scope: ObjectScope? = nil,
         settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,
         line: UInt = #line, factory: @escaping @Sendable (any Resolver) throws -> Service
     ) where Parameters == ServiceKeys.Arguments, Execution == ServiceKeys.Synchronous {
         self.init(
-            name: name, scope: scope, settings: settings, fileID: fileID, line: line,
+            label: label, name: name, scope: scope, settings: settings, fileID: fileID, line: line,
             runDefault: { resolver, _ in try factory(resolver) }
         ) { container, configuration in
             PlainRegistration(
@@ -216,6 +233,7 @@ extension ServiceKeys.DeclaredKey {
     /// ```
     ///
     /// - Parameters:
+    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
     ///   - name: The registration name; `nil` (the default) for the unnamed registration.
     ///   - scope: The scope of the default registration and of overrides. A scope that keeps one instance
     ///     (`.container`, `.weak`) keeps one for every argument: to keep one per argument, add
@@ -225,7 +243,7 @@ extension ServiceKeys.DeclaredKey {
     ///   - line: The line of the declaration.
     ///   - factory: The default factory: makes the service from the resolver and the runtime arguments.
     public convenience init<each Argument>(
-        name: String? = nil, scope: ObjectScope? = nil,
+        label: String? = nil, name: String? = nil, scope: ObjectScope? = nil,
         settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,
         line: UInt = #line, factory: @escaping @Sendable (any Resolver, repeat each Argument) throws -> Service
     ) where Parameters == (ServiceKeys.Arguments, repeat each Argument), Execution == ServiceKeys.Synchronous {
@@ -237,7 +255,7 @@ extension ServiceKeys.DeclaredKey {
             return try factory(resolver, repeat each values)
         }
         self.init(
-            name: name, scope: scope, settings: settings, fileID: fileID, line: line,
+            label: label, name: name, scope: scope, settings: settings, fileID: fileID, line: line,
             arguments: repeat (each Argument).self, runDefault: { try body($0, $1) }
         ) { container, configuration in
             ArgumentRegistration(
@@ -258,6 +276,7 @@ extension ServiceKeys.DeclaredKey {
     /// ```
     ///
     /// - Parameters:
+    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
     ///   - name: The registration name; `nil` (the default) for the unnamed registration.
     ///   - scope: The scope of the default registration and of overrides; `nil` for the container's default.
     ///   - settings: Further registration settings, applied to the default and to every override.
@@ -265,7 +284,7 @@ extension ServiceKeys.DeclaredKey {
     ///   - line: The line of the declaration.
     ///   - factory: The default factory, run on the main actor.
     public convenience init<each Argument>(
-        name: String? = nil, scope: ObjectScope? = nil,
+        label: String? = nil, name: String? = nil, scope: ObjectScope? = nil,
         settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,
         line: UInt = #line,
         factory: @escaping @MainActor @Sendable (any Resolver, repeat each Argument) throws -> Service
@@ -276,7 +295,7 @@ extension ServiceKeys.DeclaredKey {
     {
         let erased = ErasedFactory.onMainActor(factory)
         self.init(
-            name: name, scope: scope, settings: settings, fileID: fileID, line: line,
+            label: label, name: name, scope: scope, settings: settings, fileID: fileID, line: line,
             arguments: repeat (each Argument).self, erased: erased)
     }
 
@@ -292,6 +311,7 @@ extension ServiceKeys.DeclaredKey {
     /// ```
     ///
     /// - Parameters:
+    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
     ///   - name: The registration name; `nil` (the default) for the unnamed registration.
     ///   - scope: The scope of the default registration and of overrides; `nil` for the container's default.
     ///   - settings: Further registration settings, applied to the default and to every override.
@@ -300,7 +320,7 @@ extension ServiceKeys.DeclaredKey {
     ///   - line: The line of the declaration.
     ///   - factory: The default factory, isolated to `isolation`.
     public convenience init<Isolation: GlobalActor, each Argument: Sendable>(
-        name: String? = nil, scope: ObjectScope? = nil,
+        label: String? = nil, name: String? = nil, scope: ObjectScope? = nil,
         settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, isolatedTo isolation: Isolation.Type,
         fileID: String = #fileID, line: UInt = #line,
         factory: @escaping @isolated(any) @Sendable (any Resolver, repeat each Argument) throws -> sending Service
@@ -313,7 +333,7 @@ extension ServiceKeys.DeclaredKey {
             to: Isolation.self,
             site: "GlobalActorKey<\(typeName(Service.self)), \(typeName(Isolation.self))> at \(fileID):\(line)", factory)
         self.init(
-            name: name, scope: scope, settings: settings, fileID: fileID, line: line,
+            label: label, name: name, scope: scope, settings: settings, fileID: fileID, line: line,
             arguments: repeat (each Argument).self, erased: erased)
     }
 
@@ -327,6 +347,7 @@ extension ServiceKeys.DeclaredKey {
     /// ```
     ///
     /// - Parameters:
+    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
     ///   - name: The registration name; `nil` (the default) for the unnamed registration.
     ///   - scope: The scope of the default registration and of overrides; `nil` for the container's default.
     ///   - settings: Further registration settings, applied to the default and to every override.
@@ -334,14 +355,14 @@ extension ServiceKeys.DeclaredKey {
     ///   - line: The line of the declaration.
     ///   - factory: The default factory; resolves its dependencies with `await` through its resolver.
     public convenience init<each Argument>(
-        name: String? = nil, scope: ObjectScope? = nil,
+        label: String? = nil, name: String? = nil, scope: ObjectScope? = nil,
         settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (any AsyncResolver, repeat each Argument) async throws -> Service
     ) where Parameters == (ServiceKeys.Arguments, repeat each Argument), Execution == ServiceKeys.Asynchronous {
         let erased = ErasedFactory.awaited(factory)
         self.init(
-            name: name, scope: scope, settings: settings, fileID: fileID, line: line,
+            label: label, name: name, scope: scope, settings: settings, fileID: fileID, line: line,
             arguments: repeat (each Argument).self, erased: erased)
     }
 }

@@ -46,7 +46,16 @@ struct DependencyGraphBuilder {
         container: Container, recorder: VerificationRecorder,
         outcomes: [(registration: Registration, description: RegistrationDescription, VerificationOutcome)]
     ) {
-        for (registration, description, outcome) in outcomes {
+        // A derived container (and a `.perContainer` resolve) keeps its instances in stand-ins of the registrations
+        // it reaches: each stands for its original, so that one registration is one node however it was reached.
+        var originals: [ObjectIdentifier: ObjectIdentifier] = [:]
+        for (id, registration) in recorder.registrations {
+            let original = Self.original(of: registration)
+            if original !== registration { originals[id] = ObjectIdentifier(original) }
+        }
+        func node(_ id: ObjectIdentifier) -> ObjectIdentifier { originals[id] ?? id }
+        for (reached, description, outcome) in outcomes {
+            let registration = Self.original(of: reached)
             let id = ObjectIdentifier(registration)
             entries[id, default: Entry(registration: registration)].descriptions.append(description)
             switch outcome {
@@ -60,7 +69,7 @@ struct DependencyGraphBuilder {
                 entries[id]?.notWalked = .needsArguments
             case .failed(let error, let origin):
                 if entries[id]?.failure == nil { entries[id]?.failure = error }
-                guard let origin else { break }
+                guard let origin = origin.map(Self.original(of:)) else { break }
                 let originID = ObjectIdentifier(origin)
                 if entries[originID] == nil { entries[originID] = Entry(registration: origin) }
                 if entries[originID]?.failure == nil { entries[originID]?.failure = error }
@@ -72,7 +81,9 @@ struct DependencyGraphBuilder {
             }
         }
         // Registrations reached only as dependencies (none should be, but never drop an edge's end).
-        for (id, registration) in recorder.registrations where entries[id] == nil {
+        for registration in recorder.registrations.values.map(Self.original(of:)) {
+            let id = ObjectIdentifier(registration)
+            guard entries[id] == nil else { continue }
             entries[id] = Entry(registration: registration, descriptions: [registration.describe()], resolved: true)
         }
 
@@ -107,17 +118,23 @@ struct DependencyGraphBuilder {
                 DependencyGraph.Node(
                     id: nodes.count, registration: primary, request: primary.request,
                     forwardedAs: Array(Set(forwarded)).sorted { $0.description < $1.description },
-                    module: modules[id], isInherited: inherited, status: status
+                    module: modules[id], isInherited: inherited, status: status,
+                    key: entry.registration.stateIfMade?.withLock { $0.keyLabel }
                 ))
         }
         var edges: [(from: Int, to: Int)] = []
+        var seenEdges: Set<[Int]> = []
         for dependency in recorder.dependencies {
-            guard let from = index[dependency.dependent], let to = index[dependency.dependency] else { continue }
+            guard let from = index[node(dependency.dependent)], let to = index[node(dependency.dependency)],
+                seenEdges.insert([from, to]).inserted
+            else { continue }
             edges.append((from, to))
         }
         let captive = Set(
             recorder.captiveDependencies.compactMap { dependency -> [Int]? in
-                guard let from = index[dependency.dependent], let to = index[dependency.dependency] else { return nil }
+                guard let from = index[node(dependency.dependent)], let to = index[node(dependency.dependency)] else {
+                    return nil
+                }
                 return [from, to]
             })
         for request in missing.keys.sorted(by: { $0.description < $1.description }) {
@@ -150,6 +167,14 @@ struct DependencyGraphBuilder {
             $0.request.serviceType == registration.serviceType && $0.request.name == registration.name
         }
         return own ?? entry.descriptions.first ?? registration.describe()
+    }
+
+    /// The registration a node stands for: the original of a stand-in (see ``Derivation``,
+    /// ``ObjectScope/perContainer``), which keeps instances for another container but is the same registration.
+    static func original(of registration: Registration) -> Registration {
+        var current = registration
+        while let standIn = current as? StandInRegistration { current = standIn.original }
+        return current
     }
 
     static func isMiss(_ code: ResolutionError.Code) -> Bool {

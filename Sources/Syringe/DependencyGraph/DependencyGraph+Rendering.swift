@@ -1,7 +1,9 @@
 extension DependencyGraph {
     /// The graph as a Mermaid flowchart, for a `mermaid` code block in Markdown.
     ///
-    /// Nodes show the request, then the scope, the module and what the walk found when it is not "resolved".
+    /// Nodes show the request (or, for a registration made from a declared key with a label, the key:
+    /// `ServiceKeys.api`, then the request), then the scope, the module and what the walk found when it is not
+    /// "resolved".
     /// Registrations of ancestor containers sit in a subgraph of their own. Failed nodes are red, requests that
     /// matched nothing are dashed red, registrations the walk could not run are dashed grey; edges on a cycle
     /// that failed are red and labelled `cycle`, edges on a cycle that resolved (closed through property
@@ -118,10 +120,15 @@ extension DependencyGraph {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The lines of a node's label, unescaped: the request, then scope, module, forwarded types and status.
+    /// The lines of a node's label, unescaped: the request, then scope, module, forwarded types and status. A node
+    /// made from a labelled declared key is named by the key (`ServiceKeys.api`), its request first among the details.
     private func labelLines(of node: Node) -> [String] {
         var lines = [node.title]
         var details: [String] = []
+        if let key = node.key {
+            lines = ["ServiceKeys.\(key)"]
+            details.append(node.title)
+        }
         if let registration = node.registration { details.append(registration.scope) }
         if let module = node.module { details.append(module) }
         switch node.status {

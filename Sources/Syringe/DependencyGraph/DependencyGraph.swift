@@ -64,6 +64,14 @@ public struct DependencyGraph: Sendable {
         /// if case .failed(let error) = node.status { print(error) }
         /// ```
         public let status: Status
+        /// The label of the declared key the registration was made from (the key's default, or an override made
+        /// with `register(.key)`), when the key has one (``ServiceKeys/DeclaredKey/label``): the renderings then
+        /// name the node `ServiceKeys.<label>`.
+        ///
+        /// ```swift
+        /// if let key = node.key { print("ServiceKeys.\(key) makes", node.title) }
+        /// ```
+        public let key: String?
 
         /// The request as text: `Animal(name: "cat")`.
         ///
@@ -86,10 +94,13 @@ public struct DependencyGraph: Sendable {
         ///   - module: The module that registered it.
         ///   - isInherited: Whether an ancestor container holds it.
         ///   - status: What the walk found.
+        ///   - key: The label of the declared key it was made from.
         public init(
             id: Int, registration: RegistrationDescription? = nil, request: ServiceRequest,
-            forwardedAs: [ServiceRequest] = [], module: String? = nil, isInherited: Bool = false, status: Status
+            forwardedAs: [ServiceRequest] = [], module: String? = nil, isInherited: Bool = false, status: Status,
+            key: String? = nil
         ) {
+            self.key = key
             self.id = id
             self.registration = registration
             self.request = request

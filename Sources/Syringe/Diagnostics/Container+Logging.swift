@@ -13,7 +13,8 @@ extension Container {
     /// that follows, piped output included): always in debug builds; in release builds only when the environment
     /// variable `SWINJECT_LOGGING_ENABLED` or `SYRINGE_LOGGING_ENABLED` is `1`, as Swinject does, with one
     /// exception: a synchronous `resolve` of a registration whose factory is `async` or actor-isolated
-    /// (``ResolutionError/Kind/asyncFactory``), a mistake in the calling code, is written once per requested
+    /// (``ResolutionError/Kind/asyncFactory``), and a resolve through a shut-down container
+    /// (``ResolutionError/Kind/containerShutDown``), mistakes in the calling code, are written once per requested
     /// service even without them. Setting a function replaces that check (it receives every message); `nil`
     /// silences everything. Safe to read and set from any thread.
     ///
@@ -57,8 +58,10 @@ extension Container {
         if usesDefaultSink.load() == 1, !printsByDefault, !tracesByDefault {
             // A synchronous call that met an `async` or actor-isolated factory is a mistake in the calling code,
             // not a service that may be missing: the default sink prints it even when logging is not asked for,
-            // once per request, so a `nil` from it is never silent.
-            if error.isAsyncFactory, reportedAsyncMisses.withLock({ $0.insert(error.request.description).inserted }) {
+            // once per request, so a `nil` from it is never silent. So is a resolve through a shut-down container.
+            if error.isAsyncFactory || error.isContainerShutDown,
+                reportedAsyncMisses.withLock({ $0.insert("\(error.code) \(error.request)").inserted })
+            {
                 writeTrace(error.description)
             }
             return
@@ -73,7 +76,8 @@ extension Container {
         if usesDefaultSink.load() == 1 { print(message) } else { sink(message) }
     }
 
-    /// The requests whose ``ResolutionError/Kind/asyncFactory`` miss the default sink has printed.
+    /// The requests whose ``ResolutionError/Kind/asyncFactory`` or ``ResolutionError/Kind/containerShutDown`` failure
+    /// the default sink has printed, each after its code.
     private static let reportedAsyncMisses = Locked<Set<String>>([])
 }
 

@@ -2,8 +2,8 @@ extension ResolutionError {
     /// The kind of a failure without its details: `Equatable`, so a test states it in one comparison.
     ///
     /// ``Kind`` carries details (a cycle, an underlying error, a type) and is not `Equatable`; ``code`` names the
-    /// kind alone. ``code(of:)`` runs a throwing call and gives the code of what it threw, so a whole assertion
-    /// fits on one line.
+    /// kind alone. `code(of:)` runs a throwing call (awaited or not) and gives the code of what it threw, so a whole
+    /// assertion fits on one line.
     ///
     /// ```swift
     /// #expect(try ResolutionError.code { try container.require(Cat.self) } == .notRegistered)
@@ -72,6 +72,12 @@ extension ResolutionError {
         /// #expect(error.code == .containerReleased)
         /// ```
         case containerReleased
+        /// ``Kind/containerShutDown``.
+        ///
+        /// ```swift
+        /// #expect(error.code == .containerShutDown)
+        /// ```
+        case containerShutDown
         /// ``Kind/asyncFactory``.
         ///
         /// ```swift
@@ -123,6 +129,33 @@ extension ResolutionError {
             return error.code
         }
     }
+
+    /// Awaits `body` and returns the code of the ``ResolutionError`` it throws, or `nil` if it returns normally: the
+    /// form of `code(of:)` for awaited resolutions.
+    ///
+    /// An error of another type is rethrown, so `#expect(try await …)` records it instead of comparing. A closure
+    /// that does not await picks the synchronous form, in `async` code too.
+    ///
+    /// ```swift
+    /// #expect(try await ResolutionError.code { try await container.async.require(Session.self) } == .containerShutDown)
+    /// #expect(try await ResolutionError.code { try await container.async.require(Cat.self) } == nil)  // resolves
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - isolation: The actor `body` runs on; the caller's by default.
+    ///   - body: An awaited resolution call, such as `try await container.async.require(…)`.
+    /// - Returns: The code of the ``ResolutionError`` `body` threw, or `nil` when it threw nothing.
+    /// - Throws: What `body` threw, when it is not a ``ResolutionError``.
+    public static func code<Result>(
+        isolation: isolated (any Actor)? = #isolation, of body: () async throws -> Result
+    ) async rethrows -> Code? {
+        do {
+            _ = try await body()
+            return nil
+        } catch let error as ResolutionError {
+            return error.code
+        }
+    }
 }
 
 extension ResolutionError.Kind {
@@ -143,6 +176,7 @@ extension ResolutionError.Kind {
         case .wrongInstanceType: .wrongInstanceType
         case .stackExhausted: .stackExhausted
         case .containerReleased: .containerReleased
+        case .containerShutDown: .containerShutDown
         case .asyncFactory: .asyncFactory
         case .notReinjectable: .notReinjectable
         }

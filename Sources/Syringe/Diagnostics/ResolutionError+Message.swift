@@ -31,8 +31,8 @@ extension ResolutionError {
         case .ambiguousArguments:
             lines.append("  Registrations the arguments convert to:")
             lines += registrations.map { "    \($0)" }
-        case .factoryFailed, .wrongInstanceType, .stackExhausted, .containerReleased, .asyncFactory,
-            .notReinjectable:
+        case .factoryFailed, .wrongInstanceType, .stackExhausted, .containerReleased, .containerShutDown,
+            .asyncFactory, .notReinjectable:
             if let registration { lines.append("  Failing registration: \(registration)") }
         case .notRegistered, .argumentMismatch, .nameMismatch, .optionalityMismatch:
             if registrations.isEmpty {
@@ -82,6 +82,9 @@ extension ResolutionError {
             return "the resolution of \(request) reached depth \(depth) and the thread's stack has no room for more."
         case .containerReleased:
             return "the container that made this Lazy or Provider of \(request) has been released."
+        case .containerShutDown:
+            return
+                "the container that keeps \(subject)'s instance (\(registration?.scope ?? "a shared scope")) was shut down, and it makes no new instance until it is reopened."
         case .asyncFactory:
             return "the factory of \(request) is async or actor-isolated, and a synchronous call cannot run it."
         case .notReinjectable(let reason):
@@ -118,6 +121,9 @@ extension ResolutionError {
                 "To fix: look for an unexpectedly deep chain of registrations, or resolve on a thread with a larger stack."
         case .containerReleased:
             return "To fix: keep the container alive as long as the services that hold its Lazy or Provider values."
+        case .containerShutDown:
+            return
+                "To fix: call container.reopen() on the container that was shut down before resolving through it again, or resolve through a new container (or one derived from it with derived())."
         case .notReinjectable:
             return
                 "To fix: register it in the .container, .perContainer or .weak scope (or as a value or instance), or drop `reinjected: true`."

@@ -103,6 +103,16 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// if case .containerReleased = error.kind { print("keep the container alive") }
         /// ```
         case containerReleased
+        /// The container that would keep the new instance (of a ``ObjectScope/container``, ``ObjectScope/weak``,
+        /// ``ObjectScope/perContainer`` or custom scope, or kept per argument) was shut down
+        /// (``Container/shutdown()``), and making one would bring a disposed service back unseen.
+        /// ``Container/reopen()`` opens the container again.
+        ///
+        /// ```swift
+        /// // Syringe: cannot resolve Session: the container that keeps Session's instance was shut down.
+        /// if case .containerShutDown = error.kind { container.reopen() }
+        /// ```
+        case containerShutDown
         /// The registration's factory is `async` or isolated to a global actor, and a synchronous call asked
         /// for it. Resolve it with `try await container.async.require(…)` (or, for a `@MainActor` factory,
         /// from `@MainActor` code through ``Container/mainActor``).
@@ -128,6 +138,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// Whether the kind is ``Kind/asyncFactory``; known at creation (deferred details are a miss's), so the
         /// logging of a `nil` can ask without taking the lock.
         let isAsyncFactory: Bool
+        /// Whether the kind is ``Kind/containerShutDown``; known at creation, as ``isAsyncFactory``.
+        let isContainerShutDown: Bool
         /// The `@Injected` property being filled when the failure happened, if any.
         let injectedProperty: InjectedPropertyDescription?
         /// Lines of context added on the way out (for example by an autoregistered initializer: which of its
@@ -161,6 +173,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             self.path = path
             self.details = Locked(details)
             if case .known(.asyncFactory, _) = details { isAsyncFactory = true } else { isAsyncFactory = false }
+            if case .known(.containerShutDown, _) = details {
+                isContainerShutDown = true
+            } else {
+                isContainerShutDown = false
+            }
             self.registration = registration
             self.failedInInitCompleted = failedInInitCompleted
             self.notes = notes
@@ -293,6 +310,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// Whether the kind is ``Kind/asyncFactory``, without working out deferred details (a miss's are deferred,
     /// and a miss is never of that kind).
     var isAsyncFactory: Bool { storage.isAsyncFactory }
+    /// Whether the kind is ``Kind/containerShutDown``, without working out deferred details.
+    var isContainerShutDown: Bool { storage.isContainerShutDown }
     /// Whether a factory failure came from an `initCompleted` closure rather than the factory itself.
     var failedInInitCompleted: Bool { storage.failedInInitCompleted }
     /// The `@Injected` property that could not be filled, with its owner type, when the failure happened while

@@ -21,6 +21,8 @@ extension ResolutionContext {
             registration.customStorage(of: scope, in: &state)?.instance(inGraph: graph)
         }
         if let existing { return existing }
+        // A creation reads whether the keeping container is shut down; a reuse never does.
+        if registration.lifecycle.isShutDown { throw shutDownError(at: registration, as: requestedType, name: name) }
         try checkCycle(Unretained(registration), as: requestedType, name: name)
         return try make(
             registration, configuration, as: requestedType, name: name, arguments: arguments,

@@ -39,6 +39,18 @@ extension ResolutionContext {
         )
     }
 
+    /// The error for an instance of `registration` that its container would keep, asked after the container was
+    /// shut down (``Container/shutdown()``).
+    func shutDownError(at registration: Registration, as requestedType: Any.Type, name: String?) -> ResolutionError {
+        let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
+        return ResolutionError(
+            kind: .containerShutDown,
+            request: request,
+            path: currentPath() + [request],
+            registration: registration.describe(as: requestedType, name: .some(name))
+        )
+    }
+
     func wrap(_ error: any Error, of registration: Registration) -> ResolutionError {
         if let error = error as? ResolutionError { return error }
         let path = currentPath()

@@ -43,6 +43,7 @@ extension ResolutionContext {
             return state.keyedInstances?.instance(for: arguments)
         }
         if let existing { return existing }
+        if registration.lifecycle.isShutDown { throw shutDownError(at: registration, as: requestedType, name: name) }
         try checkCycle(Unretained(registration), as: requestedType, name: name)
         var kept: Any?
         let made = try make(

@@ -51,9 +51,12 @@ extension ResolutionContext {
                     return .use(box.instance)
                 case .weak(let kept):
                     if let instance = kept.instance { return .use(instance) }
+                    // A creation reads whether the keeping container is shut down; a reuse never does.
+                    if registration.lifecycle.isShutDown { return .shutDown }
                     state.shared = .creating(owner: owner, partial: nil, hasWaiters: false)
                     return .create
                 case .empty:
+                    if registration.lifecycle.isShutDown { return .shutDown }
                     state.shared = .creating(owner: owner, partial: nil, hasWaiters: false)
                     return .create
                 case .creating(let creator, let partial, _):
@@ -82,6 +85,8 @@ extension ResolutionContext {
                 }
             case .create:
                 return try create()
+            case .shutDown:
+                throw shutDownError(at: registration, as: requestedType, name: name)
             }
         }
     }
@@ -92,6 +97,8 @@ extension ResolutionContext {
         case wait
         /// This thread is running the factory (no instance yet): a rerun, or a cycle.
         case reenter
+        /// No instance, and the container that would keep one is shut down (``Container/shutdown()``).
+        case shutDown
     }
 
     /// The instance of a `.container` or `.weak` registration this thread ran the factory for again (see

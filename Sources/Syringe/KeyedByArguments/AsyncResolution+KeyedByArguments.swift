@@ -17,6 +17,7 @@ extension AsyncResolution {
             return state.keyedInstances?.instance(for: arguments.value)
         }
         if let existing { return existing }
+        try checkOpen(registration.lifecycle, for: registration, request: request)
         try checkCycle(registration, request: request)
         let instance = try await make(registration, request: request, arguments: arguments, completions: completions)
         return registration.state.withLock { state -> Any in

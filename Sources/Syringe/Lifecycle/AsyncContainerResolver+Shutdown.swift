@@ -2,7 +2,7 @@ extension AsyncContainerResolver {
     /// Disposes the instances the container keeps, newest first, awaiting each ``AsyncDisposable`` in turn.
     ///
     /// The same instances and order as ``Container/shutdown()``; asynchronous disposals are awaited, interleaved
-    /// with the synchronous ones. Reached through ``Container/async`` as awaited resolves are, so that the
+    /// with the synchronous ones, and it closes the container as that does, until ``Container/reopen()``. Reached through ``Container/async`` as awaited resolves are, so that the
     /// spelling, not the context, says whether the call waits: `container.shutdown()` never awaits anything, in
     /// an `async` function, in top-level code or anywhere else.
     ///

@@ -107,13 +107,28 @@ final class LifecycleStore: Sendable {
         var dependents: [WeakStore] = []
         var eager: [WeakRegistration] = []
         var modules = [ObjectIdentifier: ModuleRecord]()
-
+        /// Whether the container was shut down (``Container/shutdown()``) and not reopened since: a resolve that would
+        /// make an instance this store's container keeps throws ``ResolutionError/Kind/containerShutDown`` instead.
+        var isShutDown = false
     }
 
     /// Made in its lock's buffer (`Locked(making:)`), not moved there: a copy of the large state and the
     /// destruction of the original cost ~250 instructions per container.
     let state = Locked(making: { State() })
 
+
+    // MARK: Shutdown
+
+    /// Whether the container is shut down: read by a creation of a kept instance, never by a resolve that reuses one.
+    /// Called with a registration's lock held, or none.
+    var isShutDown: Bool {
+        state.withLock { $0.isShutDown }
+    }
+
+    /// Marks the container shut down (`true`) or open again (`false`).
+    func setShutDown(_ shutDown: Bool) {
+        state.withLock { $0.isShutDown = shutDown }
+    }
 
     // MARK: Disposable instances
 

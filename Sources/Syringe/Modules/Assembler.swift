@@ -147,7 +147,8 @@ public final class Assembler: Sendable {
     }
 
     /// Shuts the assembler's container down; see ``Container/shutdown()``. To await asynchronous disposals, shut
-    /// the container down through its awaited view: `await assembler.container.async.shutdown()`.
+    /// the container down through its awaited view: `await assembler.container.async.shutdown()`. The container
+    /// then makes none of the instances it keeps until `assembler.container.reopen()`.
     ///
     /// ```swift
     /// assembler.shutdown()

@@ -119,7 +119,7 @@ public final class OverrideToken: Sendable {
     /// ```
     public func end() {
         container.removeAll()
-        container.shutdown()
+        container.disposeKeptInstances()  // not closed: the container resolves as a derived one again
     }
 
     /// Runs `operation` with ``container`` bound as ``Container/current`` for the current task.

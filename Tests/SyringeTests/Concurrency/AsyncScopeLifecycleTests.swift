@@ -23,7 +23,7 @@ struct AsyncScopeLifecycleTests {
         #expect(a !== b)
     }
 
-    @Test("An async singleton is disposed once when its container shuts down, and made anew afterwards")
+    @Test("An async singleton is disposed once when its container shuts down, and made anew once it is reopened")
     func disposal() async throws {
         let disposals = CallCounter()
         let container = Container()
@@ -31,6 +31,7 @@ struct AsyncScopeLifecycleTests {
         let socket = try await container.async.require(Socket.self)
         await container.async.shutdown()
         #expect(disposals.value == 1)
+        container.reopen()
         #expect(try await container.async.require(Socket.self) !== socket)
     }
 }

@@ -70,6 +70,22 @@ struct ResolutionErrorCodeTests {
         #expect(try ResolutionError.code { try container.require((any Animal).self, name: "cat") } == nil)
     }
 
+    @Test("ResolutionError.code has an awaited form: the code of an awaited resolve's failure, nil when it resolves")
+    func awaitedCode() async throws {
+        let container = makeContainer()
+        #expect(try await ResolutionError.code { try await container.async.require(Float.self) } == .notRegistered)
+        #expect(try await ResolutionError.code { try await container.async.require(PetOwner.self) } == .factoryFailed)
+        #expect(try await ResolutionError.code { try await container.async.require(Report.self) } == nil)
+        // A closure that does not await picks the synchronous form, in async code too.
+        #expect(try ResolutionError.code { try container.require(Report.self) } == .asyncFactory)
+        await #expect(throws: DatabaseError.self) {
+            try await ResolutionError.code {
+                await Task.yield()
+                throw DatabaseError.connectionRefused
+            }
+        }
+    }
+
     @Test("The error returned by #expect(throws:) compares by code, whatever the kind's details")
     func errorComparesByCode() {
         let container = makeContainer()
@@ -83,7 +99,7 @@ struct ResolutionErrorCodeTests {
 
     @Test("Each code is its case's name, and a made-up error has the code of its kind")
     func codeNamesAndMadeUpErrors() {
-        #expect(ResolutionError.Code.allCases.count == 12)
+        #expect(ResolutionError.Code.allCases.count == 13)
         #expect(ResolutionError.Code.nameMismatch.description == "nameMismatch")
         let kinds: [(ResolutionError.Kind, ResolutionError.Code)] = [
             (.notRegistered, .notRegistered),
@@ -91,6 +107,7 @@ struct ResolutionErrorCodeTests {
             (.nameMismatch(suggestion: "cat"), .nameMismatch),
             (.stackExhausted(depth: 3), .stackExhausted),
             (.containerReleased, .containerReleased),
+            (.containerShutDown, .containerShutDown),
             (.factoryFailed(underlying: DatabaseError.connectionRefused), .factoryFailed),
             (.notReinjectable(reason: "transient"), .notReinjectable),
         ]

@@ -135,7 +135,7 @@ struct DisposalTests {
         #expect(log.entries == ["feature", "app"])
     }
 
-    @Test("the container stays usable after shutdown and disposes what it makes later")
+    @Test("a container reopened after shutdown makes new instances and disposes them at the next shutdown")
     func usableAfterShutdown() {
         let log = DisposalLog()
         let counter = CallCounter()
@@ -147,6 +147,7 @@ struct DisposalTests {
 
         _ = container.resolve(Resource.self)
         container.shutdown()
+        container.reopen()
         _ = container.resolve(Resource.self)
         container.shutdown()
 
