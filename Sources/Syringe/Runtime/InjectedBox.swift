@@ -83,7 +83,7 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
             if holdsObject { return .object(payload) }
             // The invariant: a payload not held as an object is a `StoredValue` (checked in debug builds).
             assert(payload is StoredValue, "an injected box holds a \(type(of: payload)) as its value")
-            return .value(unsafeDowncast(payload, to: StoredValue.self).value)
+            return .value((payload as! StoredValue).value)
         }
     }
 
