@@ -21,7 +21,7 @@ final class ConditionLock: @unchecked Sendable {
     init() {
         let created = Storage.create(minimumCapacity: 1) { _ in syringe_condition() }
         // `create` is declared to return the base class but allocates an instance of the class it is called on.
-        storage = unsafeDowncast(created, to: Storage.self)
+        storage = created as! Storage
         storage.withUnsafeMutablePointers { condition, mutex in
             syringe_condition_initialize(condition)
             syringe_mutex_initialize(mutex)

@@ -37,12 +37,12 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
     /// (`holdsObject`), else a ``StoredValue`` (the invariant). One reference either way: storing a kept instance
     /// makes no `Any`, and freeing the box releases one word (an `Any` is copied and destroyed through value
     /// witnesses, ~100 instructions each way).
-    @exclusivity(unchecked) private var payload: AnyObject?
-    @exclusivity(unchecked) private var holdsObject = false
+    private var payload: AnyObject?
+    private var holdsObject = false
     /// The property's name and owner once a container failed to fill it (for the message of an early read; a
     /// filled box is never read early).
-    @exclusivity(unchecked) private var label: String?
-    @exclusivity(unchecked) private var owner: Any.Type?
+    private var label: String?
+    private var owner: Any.Type?
 
     @usableFromInline
     init(
@@ -83,7 +83,7 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
             if holdsObject { return .object(payload) }
             // The invariant: a payload not held as an object is a `StoredValue` (checked in debug builds).
             assert(payload is StoredValue, "an injected box holds a \(type(of: payload)) as its value")
-            return .value(unsafeDowncast(payload, to: StoredValue.self).value)
+            return .value((payload as! StoredValue).value)
         }
     }
 

@@ -219,7 +219,7 @@ struct LocalGraph: ~Copyable {
     /// reinterpreted as `type` (invariant: it is an instance of that class type, checked where it was stored).
     private static func box(_ object: AnyObject, as type: Any.Type) -> Any {
         func boxed<Instance>(_: Instance.Type) -> Any {
-            unsafeBitCast(object, to: Instance.self)
+            object as! Instance
         }
         return _openExistential(type, do: boxed)
     }

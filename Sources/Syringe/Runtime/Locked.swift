@@ -33,7 +33,7 @@ struct Locked<State>: @unchecked Sendable {
     init(making makeState: () -> State) {
         let created = LockedBuffer<State>.create(minimumCapacity: 1) { _ in makeState() }
         // `create` is declared to return the base class but allocates an instance of the class it is called on.
-        buffer = unsafeDowncast(created, to: LockedBuffer<State>.self)
+        buffer = created as! LockedBuffer<State>
         buffer.withUnsafeMutablePointerToElements { syringe_mutex_initialize($0) }
     }
 

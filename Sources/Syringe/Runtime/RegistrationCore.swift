@@ -211,7 +211,7 @@ extension Registration.Configuration {
         // `ObjectScope` is final, so comparing the scope's class with it is the cast, without the runtime's
         // dynamic cast. Nothing is retained on the way to a shared configuration.
         if completions.isEmpty, decorators.isEmpty, !injectsProperties, type(of: scope) == ObjectScope.self {
-            let builtIn = unsafeDowncast(scope, to: ObjectScope.self)
+            let builtIn = scope as! ObjectScope
             let shared: Unretained<Registration.Configuration>? =
                 switch builtIn.kind {
                 case .transient: Unretained(transient)

@@ -21,9 +21,9 @@ final class ResolutionContext: @unchecked Sendable {
     /// pooled context runs: the top-level call's caller keeps the container alive, and retaining it would
     /// write to memory that every thread resolving from the container shares. `keptContainer` retains it for
     /// a context made for one resolution.
-    @exclusivity(unchecked) private(set) unowned(unsafe) var container: Container
+    private(set) unowned(unsafe) var container: Container
     /// Retains `container` for a context made for one resolution.
-    @exclusivity(unchecked) private var keptContainer: Container?
+    private var keptContainer: Container?
     /// `container` as the `any Resolver` factories receive, without a reference of its own.
     @exclusivity(unchecked) private var resolver = BorrowedResolver()
     /// The thread running this resolution.
@@ -32,27 +32,27 @@ final class ResolutionContext: @unchecked Sendable {
     /// The registrations this resolution sees, fixed when it started; `nil` between resolutions.
     @exclusivity(unchecked) var registry: RegistryView?
     /// Retains the tables of `registry` for a resolution that shares a snapshot (verification).
-    @exclusivity(unchecked) private var heldSnapshot: RegistrySnapshot?
+    private var heldSnapshot: RegistrySnapshot?
     /// For a context made for one resolution: the thread whose reading section the context opened.
-    @exclusivity(unchecked) private var readingThread: ResolvingThread?
+    private var readingThread: ResolvingThread?
     /// For a context made for one resolution: the thread's active resolution before this one began.
-    @exclusivity(unchecked) private var previousActive: Unretained<ResolutionContext>?
+    private var previousActive: Unretained<ResolutionContext>?
     /// The path: the frames of the registrations being made, outermost first, `depth` of them. A buffer of the
     /// context rather than the thread's stack, so that a level of nesting costs no stack for its frame, nor
     /// for the closure that `withUnsafeMutablePointer` would need to give it an address. It is reused by the
     /// context's next resolutions and freed with the context.
     @exclusivity(unchecked) private var frames = UnsafeMutablePointer<ResolutionFrame>.allocate(capacity: 16)
-    @exclusivity(unchecked) private var frameCapacity = 16
+    private var frameCapacity = 16
     @exclusivity(unchecked) private(set) var depth = 0
     @exclusivity(unchecked) var localGraph = LocalGraph()
-    @exclusivity(unchecked) var sharedGraph: ObjectGraph?
+    var sharedGraph: ObjectGraph?
     @exclusivity(unchecked) var customStorages: [Registration] = []
     /// How many factories were run a second time to close an initializer/property cycle (see `checkCycle`).
-    @exclusivity(unchecked) var reruns = 0
+    var reruns = 0
     /// Whether the resolution is one top-level resolve, which ends with its root frame: then nothing can ask the
     /// graph for the root's instance after it is made, and a plain `.graph` root is not stored (set by the
     /// top-level resolve; `inject(into:)`, `verify()` and the others resolve several roots in one graph).
-    @exclusivity(unchecked) var endsWithRootFrame = false
+    var endsWithRootFrame = false
     /// The address below which this thread's stack must not grow (see ``StackLimit``).
     private let stackLimit: UInt
     /// How many frames at depth `countedDepth` or less each registration has: `checkCycle` walks only the
@@ -62,7 +62,7 @@ final class ResolutionContext: @unchecked Sendable {
     @exclusivity(unchecked) var countedDepth = 0
     /// Diagnostics watching this resolution (``Container/verify(samples:)`` or a trace); `nil` on the normal path.
     /// Set before the resolution starts and used only by `owner`, like the state above.
-    @exclusivity(unchecked) var observer: ResolutionObserver?
+    var observer: ResolutionObserver?
 
     /// A context for one resolution outside the resolve path (a trace, verification, a ``Lazy``, an eager
     /// singleton): it opens its own reading section, which ``finish()`` closes, and retains the container.

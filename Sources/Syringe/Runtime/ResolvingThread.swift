@@ -8,17 +8,17 @@ final class ResolvingThread {
     /// This thread's announcement to ``Reclamation``.
     let slot = ReaderSlot()
     /// How many reading sections are open (resolutions nest: a factory may resolve from another container).
-    @exclusivity(unchecked) private var nesting = 0
+    private var nesting = 0
     /// What the current quick read announced (see ``enterReadingWithQuickRead()``).
-    @exclusivity(unchecked) private var quickReadAnnouncement: UInt = 0
+    private var quickReadAnnouncement: UInt = 0
     /// The context of the last finished top-level resolve, waiting for the next one.
     /// (These fields are used by one thread only, in accesses that never overlap: no dynamic exclusivity checks.)
-    @exclusivity(unchecked) private var idleContext: ResolutionContext?
+    private var idleContext: ResolutionContext?
     /// The resolution running on this thread (the innermost, when a factory resolves from another container),
     /// not retained: it is set by the context itself when its resolution begins and put back to the one before
     /// when it finishes, so it never outlives the context. A resolve called on the same container while it is
     /// set (a factory's `r.resolve`, `r` being the container) joins that resolution: its graph, its path.
-    @exclusivity(unchecked) private(set) var activeContext: Unretained<ResolutionContext>?
+    private(set) var activeContext: Unretained<ResolutionContext>?
 
     /// Makes `context` the running resolution; returns the one it replaces, to give back to ``deactivate(_:)``.
     @inline(__always)
