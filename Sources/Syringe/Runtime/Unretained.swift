@@ -33,7 +33,7 @@ struct Unretained<Object: AnyObject> {
     /// Calls `body` with the object, borrowed: no retain, no release.
     @inline(__always)
     func with<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
-        try reference._withUnsafeGuaranteedRef(body)
+        try body(reference.takeUnretainedValue())
     }
 
     /// A strong reference to the object (retained by the caller's use of it).
@@ -42,7 +42,7 @@ struct Unretained<Object: AnyObject> {
 
     /// The object's identity.
     @inline(__always)
-    var identifier: ObjectIdentifier { reference._withUnsafeGuaranteedRef { ObjectIdentifier($0) } }
+    var identifier: ObjectIdentifier { ObjectIdentifier(reference.takeUnretainedValue()) }
 
     /// Whether both refer to the same object.
     @inline(__always)
