@@ -31,9 +31,13 @@ struct Unretained<Object: AnyObject> {
     }
 
     /// Calls `body` with the object, borrowed: no retain, no release.
+    ///
+    /// The reference is the address reinterpreted as the class type, a value the caller does not own: the optimizer
+    /// passes it to `body` as it is, where `takeUnretainedValue()` (or an `unowned(unsafe)` read) gives a strong
+    /// reference it retains and releases around the call.
     @inline(__always)
     func with<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
-        try body(reference.takeUnretainedValue())
+        try body(unsafeBitCast(reference.toOpaque(), to: Object.self))
     }
 
     /// A strong reference to the object (retained by the caller's use of it).
