@@ -230,7 +230,14 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         // writer could then free the table this thread goes on to read). On x86 and ARM64 it is the same load
         // instruction or one as cheap (LDAR instead of LDAPR).
         if let table = Unretained<RegistryTable>(bits: published.load()) { return table }
-        return Unretained(buildTable())
+        return Self.buildTable(of: Unretained(self))
+    }
+
+    /// ``currentTable()``'s rare case, out of line and given the store unretained: the caller's fast path then
+    /// borrows the store across no call that may release objects, and needs no retain of it.
+    @inline(never)
+    private static func buildTable(of store: Unretained<RegistryStore>) -> Unretained<RegistryTable> {
+        store.with { Unretained($0.buildTable()) }
     }
 
     /// Checks, in debug builds, that the published word is the table the registry keeps (0 when it keeps none), so

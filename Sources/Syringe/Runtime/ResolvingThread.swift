@@ -169,6 +169,12 @@ final class ResolvingThread {
     func recycle(_ context: ResolutionContext) {
         context.finish()
         context.reset()
+        keepIdle(context)
+    }
+
+    /// Keeps `context`, finished and reset, for the thread's next resolution, unless one is kept already.
+    @inline(__always)
+    func keepIdle(_ context: ResolutionContext) {
         if idleContext == nil { idleContext = context }
     }
 }
@@ -210,10 +216,12 @@ extension Unretained where Object == ResolvingThread {
         context.begin(container: container, registry: registry, graph: graph)
         let previous = with { $0.activate(context) }
         defer {
-            with { thread in
-                thread.deactivate(restoring: previous)
-                thread.recycle(context)
-            }
+            // The thread's state is borrowed for each step, not across the context's reset (which releases
+            // objects): a borrow that spans such a call costs a retain and a release of the state.
+            with { $0.deactivate(restoring: previous) }
+            context.finish()
+            context.reset()
+            with { $0.keepIdle(context) }
         }
         return try body(context)
     }
