@@ -162,17 +162,9 @@ final class ResolvingThread {
         return ResolutionContext(pooledFor: container)
     }
 
-    /// Ends `context`'s resolution and keeps the context for the next one. Nothing outside a resolution
-    /// references its context (factories receive the container; a ``Lazy`` or ``Provider`` keeps the container,
-    /// graph and registration), so the context is this thread's alone again.
-    @inline(__always)
-    func recycle(_ context: ResolutionContext) {
-        context.finish()
-        context.reset()
-        keepIdle(context)
-    }
-
-    /// Keeps `context`, finished and reset, for the thread's next resolution, unless one is kept already.
+    /// Keeps `context`, finished and reset, for the thread's next resolution, unless one is kept already. Nothing
+    /// outside a resolution references its context (factories receive the container; a ``Lazy`` or ``Provider``
+    /// keeps the container, graph and registration), so the context is this thread's alone again.
     @inline(__always)
     func keepIdle(_ context: ResolutionContext) {
         if idleContext == nil { idleContext = context }
