@@ -18,7 +18,8 @@
 #   6. anything private to the Swift runtime or the standard library is used anywhere in Sources/, the runtime
 #      included: a Swift runtime symbol looked up in the C half (`dlsym` of a `swift_` or mangled `$s` name, the
 #      `swiftcall` convention), `@_silgen_name`, an underscored standard-library function (`_openExistential(`,
-#      `_slowPath(`, `_getUnsafePointerToStoredProperties(`, ...: any call of a name `_lowercase`), the `_read` and
+#      `_slowPath(`, `_getUnsafePointerToStoredProperties(`, ...: any call of a name `_lowercase`, any member
+#      `._lowercase` such as `._withUnsafeGuaranteedRef` or `._withNFCCodeUnits`), the `_read` and
 #      `_modify` accessors, an `import` of an underscored module, `Builtin.`, or an underscored attribute other than
 #      `@_disfavoredOverload` (a hint to the type checker's ranking of overloads that changes no code generated;
 #      the registration overloads rely on it to rank and to type-check quickly, Documentation/Performance.md).
@@ -69,7 +70,8 @@ $found"
 code_anywhere() {
     grep -rnE --include='*.swift' "$1" Sources | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true
 }
-private_api='(^|[^A-Za-z0-9_.])_[a-z][A-Za-z0-9]*\(|\._[a-z][A-Za-z0-9]*\(|\b_(read|modify)\b|@_silgen_name'
+private_api='(^|[^A-Za-z0-9_.])_[a-z][A-Za-z0-9]*[[:space:]]*(\(|\{)|\._[a-z][A-Za-z0-9]*|\b_(read|modify)\b'
+private_api+='|@_silgen_name'
 private_api+='|^[[:space:]]*((@[A-Za-z_]+|public|internal|private|fileprivate)[[:space:]]+)*import[[:space:]]+_'
 private_api+='|\bBuiltin\.'
 found=$(code_anywhere "$private_api")
