@@ -92,6 +92,7 @@ enum PropertyInjector {
     /// which reflects only the marked children. `nil` if the mirror does not have the plan's shape: a level has
     /// another number of children, or a marked child holds no wrapper of the plan's type.
     static func boxes(of instance: Any, plan: Plan) -> [InjectedBox]? {
+        if plan.isEmpty { return [] }
         var boxes: [InjectedBox] = []
         boxes.reserveCapacity(plan.marks.count)
         var mirror = Mirror(reflecting: instance)
