@@ -173,52 +173,6 @@ bool syringe_thread_stack_bounds(uintptr_t *lowest, uintptr_t *size) {
     return false;
 }
 
-// MARK: Fields
-
-// The Swift runtime's field enumeration. These entry points use the Swift calling convention, hence `swiftcall`
-// (clang's attribute for it); they take and return only pointers and pointer-sized integers.
-typedef struct {
-    const char *name;
-    void (*free_name)(const char *);
-    bool is_strong;
-    bool is_var;
-} syringe_field_metadata;
-
-typedef intptr_t (*field_count_function)(const void *) __attribute__((swiftcall));
-typedef intptr_t (*field_offset_function)(const void *, intptr_t) __attribute__((swiftcall));
-typedef const void *(*field_metadata_function)(const void *, intptr_t, syringe_field_metadata *)
-    __attribute__((swiftcall));
-
-static field_count_function field_count(void) {
-    return (field_count_function)dlsym(RTLD_DEFAULT, "swift_reflectionMirror_recursiveCount");
-}
-
-bool syringe_field_count(const void *type, intptr_t *count) {
-    field_count_function count_fields = field_count();
-    if (count_fields == NULL) return false;
-    *count = count_fields(type);
-    return true;
-}
-
-bool syringe_field_at(const void *type, intptr_t index, intptr_t *offset, const void **field_type, char *name,
-                      size_t capacity) {
-    field_offset_function offset_of =
-        (field_offset_function)dlsym(RTLD_DEFAULT, "swift_reflectionMirror_recursiveChildOffset");
-    field_metadata_function metadata_of =
-        (field_metadata_function)dlsym(RTLD_DEFAULT, "swift_reflectionMirror_recursiveChildMetadata");
-    if (offset_of == NULL || metadata_of == NULL || capacity == 0) return false;
-    syringe_field_metadata field = {NULL, NULL, false, false};
-    *field_type = metadata_of(type, index, &field);
-    *offset = offset_of(type, index);
-    name[0] = 0;
-    if (field.name != NULL) {
-        strncpy(name, field.name, capacity - 1);
-        name[capacity - 1] = 0;
-    }
-    if (field.free_name != NULL) field.free_name(field.name);
-    return true;
-}
-
 // MARK: Process
 
 uint64_t syringe_monotonic_nanoseconds(void) {

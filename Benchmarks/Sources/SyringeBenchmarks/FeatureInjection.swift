@@ -29,6 +29,35 @@ private final class PlainScreen {
     var theme: InjectionTheme?
 }
 
+/// An object of 20 stored properties, 5 of them marked, between plain ones of common kinds.
+private final class WideScreen {
+    var title = "Checkout"
+    @Injected var api: InjectionAPI
+    var count = 0
+    var price = 9.99
+    var isVisible = true
+    @Injected var store: InjectionStore
+    var items = [1, 2, 3]
+    var subtitle: String? = "Cart"
+    var width = 320
+    @Injected var log: InjectionLog
+    var height = 640
+    var scale = 2.0
+    var identifier = "screen-1"
+    @Injected var clock: InjectionClock
+    var tags: Set<String> = ["a"]
+    var retries = 3
+    var isEnabled = false
+    @Injected var theme: InjectionTheme
+    var footer = "Total"
+    var badge: Int? = nil
+}
+
+/// Reflects every stored property of `object`, touching each value: the floor of any reflection-based injection.
+private func walkMirror(_ object: Any) {
+    for child in Mirror(reflecting: object).children { blackHole(child.value) }
+}
+
 private func makeInjectionContainer() -> Container {
     let container = Container()
     // The same object made by a registration that fills its marked properties (`.injectsProperties()`).
@@ -52,6 +81,7 @@ private func assignByHand(_ screen: PlainScreen, from container: Container) {
 
 func injectionScenarios() -> [FeatureScenario] {
     let container = makeInjectionContainer()
+    let wideScreen = WideScreen()
     return [
         FeatureScenario(
             "12 inject(into:) an object with 5 marked properties",
@@ -86,6 +116,34 @@ func injectionScenarios() -> [FeatureScenario] {
                     failures.append("the injected singletons differ from the ones assigned by hand")
                 }
                 return failures
+            }
+        ),
+        // The object is made once: the row compares finding and filling the marked properties with the bare
+        // `Mirror` walk over the same object (the hand-wired column), the floor of a design on public API only.
+        FeatureScenario(
+            "12 inject(into:) 5 marked of 20 stored properties, against a bare Mirror walk",
+            handWired: { n in
+                let screen = wideScreen
+                for _ in 0..<n { walkMirror(screen) }
+            },
+            syringe: { n in
+                let screen = wideScreen
+                for _ in 0..<n { try? container.inject(into: screen) }
+            },
+            check: {
+                let screen = WideScreen()
+                do {
+                    try container.inject(into: screen)
+                } catch {
+                    return ["inject(into:) threw: \(error)"]
+                }
+                guard screen.$api.isInjected, screen.$store.isInjected, screen.$log.isInjected,
+                    screen.$clock.isInjected, screen.$theme.isInjected
+                else { return ["a marked property of the wide object was not filled"] }
+                if screen.theme !== container.resolve(InjectionTheme.self) || screen.title != "Checkout" {
+                    return ["the wide object's properties differ from the registered singletons"]
+                }
+                return []
             }
         ),
         FeatureScenario(

@@ -98,18 +98,6 @@ void *_Nullable syringe_thread_slot_value(syringe_thread_slot slot);
 /// Sets the calling thread's value in `slot`; returns false when it could not.
 bool syringe_thread_slot_set(syringe_thread_slot slot, const void *_Nullable value);
 
-/// The stored fields of a Swift type, through the Swift runtime's own field enumeration (the entry points behind the
-/// standard library's `_forEachField`), looked up by name at run time: false, with nothing written, where the
-/// runtime has none of them (Apple systems before macOS 10.15.4 / iOS 13.4). `type` is a Swift type's metadata.
-/// `count` receives the number of fields, the superclasses' included.
-bool syringe_field_count(const void *_Nonnull type, intptr_t *_Nonnull count);
-
-/// Field `index` (below `syringe_field_count`) of `type`: its offset in an instance's storage, its type's
-/// metadata, and its name copied into `name` (at most `capacity` bytes, NUL-terminated, truncated if longer).
-/// False where the runtime lacks the entry points.
-bool syringe_field_at(const void *_Nonnull type, intptr_t index, intptr_t *_Nonnull offset,
-                      const void *_Nullable *_Nonnull field_type, char *_Nonnull name, size_t capacity);
-
 /// The lowest address and the size of the calling thread's stack; false when they cannot be found.
 bool syringe_thread_stack_bounds(uintptr_t *_Nonnull lowest, uintptr_t *_Nonnull size);
 

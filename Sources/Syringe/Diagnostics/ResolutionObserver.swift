@@ -28,6 +28,7 @@ final class ResolutionObserver {
 extension ResolutionContext {
     /// The instance of `registration` while diagnostics watch: records the step, then resolves it as its scope
     /// rules or, when verifying, in a throwaway way (see ``verificationInstance(of:kind:as:name:arguments:)``).
+    @inline(never)
     func observedInstance(
         of registration: Registration,
         as requestedType: Any.Type,

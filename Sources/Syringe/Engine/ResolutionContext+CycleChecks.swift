@@ -113,6 +113,7 @@ extension ResolutionContext {
 
     /// Counts the frames from `uncountedWindow` below the top down to the counted ones, so `checkCycle` walks
     /// at most `uncountedWindow` frames again. Each frame is counted once and uncounted when it ends.
+    @inline(never)
     func countFrames() {
         // The frame at index `i` is at depth `i + 1`.
         let first = depth - 1 - uncountedWindow
@@ -125,6 +126,7 @@ extension ResolutionContext {
     }
 
     /// Forgets a counted frame that ends.
+    @inline(never)
     func uncount(at index: Int) {
         let id = ObjectIdentifier(self[frameAt: index].registration)
         if let count = countedFrames[id], count > 1 {

@@ -27,6 +27,7 @@ extension ResolutionContext {
     }
 
     /// The error for a factory that cannot run: the thread's stack is nearly full.
+    @inline(never)
     func stackExhaustedError(
         at registration: Registration, as requestedType: Any.Type, name: String?
     ) -> ResolutionError {

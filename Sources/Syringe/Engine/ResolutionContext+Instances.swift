@@ -9,8 +9,8 @@ extension ResolutionContext {
         of registration: Registration, _ configuration: Unretained<Registration.Configuration>? = nil,
         as requestedType: Any.Type, name: String?, arguments: Any, bypassingObserver: Bool = false
     ) throws(ResolutionError) -> Any {
-        // The one diagnostics branch on the hot path; marked cold so the normal path stays laid out as before.
-        if _slowPath(observer != nil && !bypassingObserver), let observer {
+        // The one diagnostics branch on the hot path: the observer's path is out of line.
+        if observer != nil && !bypassingObserver, let observer {
             return try observedInstance(
                 of: registration, as: requestedType, name: name, arguments: arguments, observer: observer
             )
@@ -80,7 +80,7 @@ extension ResolutionContext {
         _ configuration: Unretained<Registration.Configuration>, store: (Instance) -> Void
     ) throws(ResolutionError) -> Instance {
         // The one check a registration without completions, decorators or property injection pays.
-        guard _slowPath(!configuration.with({ $0.finishesPlainly })) else {
+        guard !configuration.with({ $0.finishesPlainly }) else {
             store(instance)
             return instance
         }
@@ -181,7 +181,7 @@ extension ResolutionContext {
         if reruns > 0, let rerunInstance, let stored = rerunInstance() { return stored }
         // `finish(_:of:_:store:)` written out: passing `store` to it crashes Swift 6.3.1's SILGen (a reabstraction
         // thunk of `(Any) -> Void` to the generic `(Instance) -> Void`).
-        guard _slowPath(!configuration.with({ $0.finishesPlainly })) else {
+        guard !configuration.with({ $0.finishesPlainly }) else {
             store(instance)
             return instance
         }

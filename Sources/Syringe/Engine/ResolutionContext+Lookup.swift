@@ -76,11 +76,11 @@ extension ResolutionContext {
         {
             return try make(unretained, configuration, as: Service.self, name: name, checkingCycle: true) {
                 () throws -> Service in
-                try unretained.with { registration in
-                    try withResolver {
-                        try registration.typedPlain(as: Service.self).body.form(as: Service.self).make($0)
-                    }
-                }
+                // The factory is copied out of the registration (its context retained), not called inside a borrow
+                // of the registration, which the factory's call (it may release objects) would make a retain of
+                // the registration.
+                let factory = unretained.with { $0.typedPlain(as: Service.self).body }
+                return try withResolver { try factory.form(as: Service.self).make($0) }
             }
         }
         if configuration.with({ $0.kind }) == .container, exact, observer == nil,
@@ -131,12 +131,9 @@ extension ResolutionContext {
         {
             return try make(unretained, configuration, as: Service.self, name: name, checkingCycle: true) {
                 () throws -> Service in
-                try unretained.with { registration in
-                    try withResolver {
-                        try registration.typedWithArguments(as: Service.self).body.argumentForm(as: Service.self).make(
-                            $0, arguments)
-                    }
-                }
+                // Copied out, not called inside a borrow of the registration (see `resolve(_:as:name:otherwise:)`).
+                let factory = unretained.with { $0.typedWithArguments(as: Service.self).body }
+                return try withResolver { try factory.argumentForm(as: Service.self).make($0, arguments) }
             }
         }
         let registration = unretained.object
@@ -165,11 +162,9 @@ extension ResolutionContext {
         try graphInstance(of: unretained, configuration, as: Service.self, name: name) {
             () throws(ResolutionError) -> Service in
             do {
-                return try unretained.with { registration in
-                    try withResolver {
-                        try registration.typedPlain(as: Service.self).body.form(as: Service.self).make($0)
-                    }
-                }
+                // Copied out, not called inside a borrow of the registration (see `resolve(_:as:name:otherwise:)`).
+                let factory = unretained.with { $0.typedPlain(as: Service.self).body }
+                return try withResolver { try factory.form(as: Service.self).make($0) }
             } catch {
                 throw wrap(error, of: unretained.object)
             }

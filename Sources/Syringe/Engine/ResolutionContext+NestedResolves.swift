@@ -29,8 +29,8 @@ extension ResolutionContext {
         arguments: Arguments, argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
         // Not retained (it would be once per nested resolve): the resolution keeps its context until it finishes,
-        // after this call returns. The closure throws only `ResolutionError`; the untyped rethrow of
-        // `_withUnsafeGuaranteedRef` costs nothing unless it throws.
+        // after this call returns. The closure throws only `ResolutionError`; the untyped rethrow of `with` costs
+        // nothing unless it throws.
         do {
             return try active.with { context in
                 try context.resolveNested(

@@ -30,8 +30,8 @@ extension Container {
     ///   - isolation: The caller's actor, found by the compiler; re-injection runs there.
     /// - Throws: ``ResolutionError`` for the first required property that cannot be resolved, with
     ///   ``ResolutionError/injectedProperty`` naming it and its owner. Properties before it are filled.
-    /// - Complexity: One resolve per marked property. The first object of a type is reflected (`Mirror`); later
-    ///   ones are read through the type's field layout, found once.
+    /// - Complexity: One resolve per marked property, and one `Mirror` of the object: the first object of a type
+    ///   is reflected in full, later ones only at their marked properties.
     public func inject<Target>(
         into target: Target, isolation: isolated (any Actor)? = #isolation
     ) throws(ResolutionError) {

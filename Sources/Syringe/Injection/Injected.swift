@@ -22,8 +22,8 @@
 /// ```
 ///
 /// The wrapper keeps its value in a box it shares with its copies: the container finds the boxes of an object's
-/// marked properties (with `Mirror` the first time it sees the type, then through the type's field layout) and
-/// fills them, where reflection could read a property but not write one. Copies of a struct made before injection
+/// marked properties with `Mirror` (the first instance of a type is reflected in full; later ones only at the
+/// marked properties) and fills them, where reflection could read a property but not write one. Copies of a struct made before injection
 /// share the filled values.
 ///
 /// > Warning: Reading a required property before a container filled it is a programming error: it stops the
@@ -108,10 +108,18 @@ public struct Injected<Value> {
 extension Injected: Sendable where Value: Sendable {}
 
 /// What the container sees of an `@Injected` property through reflection, whatever its `Value`.
-protocol InjectedProperty {
-    var erasedStorage: any InjectedStorageProtocol { get }
+protocol InjectedProperty: SendableMetatype {
+    /// The wrapper's box.
+    var box: InjectedBox { get }
+    /// The box of the wrapper `value` holds, if it holds exactly this wrapper type: a cast to one concrete type,
+    /// with no conformance lookup (PropertyInjector.swift reads later instances of a type so).
+    static func box(in value: Any) -> InjectedBox?
 }
 
 extension Injected: InjectedProperty {
-    var erasedStorage: any InjectedStorageProtocol { storage }
+    var box: InjectedBox { storage }
+
+    static func box(in value: Any) -> InjectedBox? {
+        (value as? Self)?.storage
+    }
 }

@@ -2,8 +2,7 @@
 /// the declaration are kept by the non-generic ``InjectedBox`` (Runtime/InjectedBox.swift).
 ///
 /// The wrapper is a struct holding only this box, so that the container, which reads the property's box from the
-/// owner (through its cached field layout, or `Mirror` on the first instance of a type: PropertyInjector.swift),
-/// fills the very box the owner reads.
+/// copy of the wrapper that `Mirror` gives (PropertyInjector.swift), fills the very box the owner reads.
 @usableFromInline
 final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
     // @unchecked Sendable: no stored property of its own; `InjectedBox` documents its state.

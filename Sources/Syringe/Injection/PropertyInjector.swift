@@ -1,11 +1,13 @@
 /// Finds the `@Injected` properties of an instance and fills them.
 ///
-/// The first instance of a type is reflected with `Mirror`, the portable way to see stored properties. Its type's
-/// field layout (Runtime/ReferenceFields.swift: the offsets of the `@Injected` wrappers, found once through the
-/// Swift runtime's field enumeration) is checked against what `Mirror` saw, and later instances are read
-/// through it: one word a property, no reflection. Where the layout cannot be had or does not match, the type
-/// keeps `Mirror`, with what can be cached cached: which children, at which level of the class hierarchy, are
-/// `@Injected`, so that the others are never reflected.
+/// `Mirror` is the only public way to see an instance's stored properties, so every instance is reflected, once,
+/// and as little as it can be. The first instance of a type makes the type's plan: at which positions among
+/// `Mirror`'s children, at which level of the class hierarchy, the `@Injected` wrappers are, with each property's
+/// name, how it is resolved, and its wrapper's exact type. A later instance is walked straight to those children
+/// (the others are never reflected) and each wrapper's box is taken out by a cast to the wrapper's exact type,
+/// which needs no conformance lookup. A wrapper holds only its box, a reference, so the copy `Mirror` gives shares
+/// the box the instance reads. An instance whose mirror does not have the plan's shape (a type that customizes
+/// its mirror per instance) is reflected in full instead.
 enum PropertyInjector {
     /// One `@Injected` property of an instance: its name (without the wrapper's `_`) and its box.
     struct Property {
@@ -16,17 +18,16 @@ enum PropertyInjector {
     /// What is known of a type, found on its first instance: where its `@Injected` properties are, how each is
     /// resolved, and whether the type hears that injection is complete.
     final class Plan: Sendable {
-        /// Where the properties are.
-        enum Layout: Sendable {
-            /// Read through the field layout, in `labels`' order.
-            case fields(ReferenceFields)
-            /// Reflected: for each level of the class hierarchy (the type first, then its superclasses), the
-            /// offsets of the marked children among `Mirror`'s, with their names.
-            case mirror(levels: [[(offset: Int, label: String)]])
-        }
-
-        /// How the property at one position of a `.fields` layout is resolved, from its declared type.
-        struct Field: Sendable {
+        /// One `@Injected` property: where its wrapper is among `Mirror`'s children, and how it is resolved.
+        struct Mark: Sendable {
+            /// The level of the class hierarchy whose mirror has the wrapper: 0 for the type, 1 for its superclass.
+            let level: Int
+            /// The wrapper's position among that level's children.
+            let offset: Int
+            /// The property's name, without the wrapper's `_`.
+            let label: String
+            /// The wrapper's exact type, which takes the box out of a child's value.
+            let wrapper: any InjectedProperty.Type
             /// The property's `Value`.
             let type: ObjectIdentifier
             /// Whether `Value` is not an array: resolved as `require` does, with no multi-injection check.
@@ -35,21 +36,20 @@ enum PropertyInjector {
             let isClass: Bool
         }
 
-        let layout: Layout
-        /// The properties' names, in the `.fields` layout's order (empty for `.mirror`).
-        let labels: [String]
-        /// Per property of a `.fields` layout, how it is resolved.
-        let fields: [Field]
-        let isEmpty: Bool
+        /// The properties in `Mirror`'s order: level by level (a class's own properties before its superclass's),
+        /// by position within a level.
+        let marks: [Mark]
+        /// How many children each level's mirror has, up to the last level with a mark.
+        let childCounts: [Int]
         /// Whether the type adopts ``InjectionCompletionAware`` (a conformance lookup of ~2,000 instructions, made
         /// once).
         let hearsCompletion: Bool
 
-        init(layout: Layout, labels: [String], fields: [Field], isEmpty: Bool, hearsCompletion: Bool) {
-            self.layout = layout
-            self.labels = labels
-            self.fields = fields
-            self.isEmpty = isEmpty
+        var isEmpty: Bool { marks.isEmpty }
+
+        init(marks: [Mark], childCounts: [Int], hearsCompletion: Bool) {
+            self.marks = marks
+            self.childCounts = childCounts
             self.hearsCompletion = hearsCompletion
         }
     }
@@ -58,115 +58,88 @@ enum PropertyInjector {
     /// found last is read with no lock (most injections fill one type after another of the same).
     private static let plans = TypeTable<Plan>()
 
-    /// The plan of `instance`'s type, made on its first instance (which is reflected with `Mirror`).
+    /// The plan of `instance`'s type, made on its first instance.
     static func plan(of instance: Any) -> Plan {
         plans.object(for: ObjectIdentifier(Swift.type(of: instance))) { makePlan(for: instance) }
     }
 
     private static func makePlan(for instance: Any) -> Plan {
         let type = Swift.type(of: instance)
-        let hearsCompletion = type is any InjectionCompletionAware.Type
-        let (found, levels) = reflectedProperties(of: instance)
-        if let fields = fieldLayout(of: type, matching: found, in: instance) {
-            let resolved = found.map { property in
-                Plan.Field(
-                    type: ObjectIdentifier(property.storage.valueType),
-                    plain: !isMultiInjected(property.storage.valueType),
-                    isClass: property.storage.valueType is AnyClass)
-            }
-            return Plan(
-                layout: .fields(fields), labels: found.map(\.label), fields: resolved, isEmpty: found.isEmpty,
-                hearsCompletion: hearsCompletion)
-        }
-        return Plan(
-            layout: .mirror(levels: levels), labels: [], fields: [], isEmpty: levels.allSatisfy(\.isEmpty),
-            hearsCompletion: hearsCompletion)
-    }
-
-    /// The `@Injected` properties of `instance`, in declaration order.
-    static func properties(of instance: Any) -> [Property] {
-        properties(of: instance, plan: plan(of: instance))
-    }
-
-    private static func properties(of instance: Any, plan: Plan) -> [Property] {
-        if plan.isEmpty { return [] }
-        switch plan.layout {
-        case .fields(let fields):
-            let boxes = fields.references(in: instance, as: InjectedBox.self)
-            return zip(plan.labels, boxes).map { Property(label: $0, storage: $1) }
-        case .mirror(let levels):
-            return properties(of: instance, levels: levels)
-        }
-    }
-
-    /// Whether the later instances of `type` are read through its field layout, not `Mirror` (for tests).
-    static func readsThroughFieldLayout(_ type: Any.Type) -> Bool {
-        guard let plan = plans.object(for: ObjectIdentifier(type)) else { return false }
-        if case .fields = plan.layout { return true }
-        return false
-    }
-
-    /// The properties of the first instance of a type, through `Mirror`, and where they were among its children.
-    private static func reflectedProperties(of instance: Any) -> ([Property], [[(offset: Int, label: String)]]) {
-        var found: [Property] = []
-        var levels: [[(offset: Int, label: String)]] = []
+        var marks: [Plan.Mark] = []
+        var childCounts: [Int] = []
+        var level = 0
         var mirror: Mirror? = Mirror(reflecting: instance)
         while let current = mirror {
-            var offsets: [(offset: Int, label: String)] = []
+            childCounts.append(current.children.count)
             for (offset, child) in current.children.enumerated() {
                 guard let property = child.value as? any InjectedProperty else { continue }
-                let name = label(child.label)
-                offsets.append((offset, name))
-                found.append(Property(label: name, storage: property.erasedStorage))
+                let valueType = property.box.valueType
+                marks.append(
+                    Plan.Mark(
+                        level: level, offset: offset, label: label(child.label),
+                        wrapper: Swift.type(of: property), type: ObjectIdentifier(valueType),
+                        plain: !isMultiInjected(valueType), isClass: valueType is AnyClass))
             }
-            levels.append(offsets)
             mirror = current.superclassMirror
+            level += 1
         }
-        return (found, levels)
+        // The levels above the last mark are never walked.
+        childCounts.removeLast(childCounts.count - (marks.last.map { $0.level + 1 } ?? 0))
+        return Plan(marks: marks, childCounts: childCounts, hearsCompletion: type is any InjectionCompletionAware.Type)
     }
 
-    /// `type`'s field layout, if the runtime gives one and it finds in `instance` exactly the boxes that
-    /// `Mirror` found (`found`): the check that makes the layout safe to read later instances by. Its fields are
-    /// put in `Mirror`'s order (a class's own properties before its superclass's), so both ways fill alike.
-    private static func fieldLayout(
-        of type: Any.Type, matching found: [Property], in instance: Any
-    ) -> ReferenceFields? {
-        guard let fields = ReferenceFields.find(in: type, where: { $0 is any InjectedProperty.Type }) else {
-            return nil
+    /// The boxes of `instance`'s `@Injected` properties, in the order of `plan`'s marks: one walk of its mirror,
+    /// which reflects only the marked children. `nil` if the mirror does not have the plan's shape: a level has
+    /// another number of children, or a marked child holds no wrapper of the plan's type.
+    static func boxes(of instance: Any, plan: Plan) -> [InjectedBox]? {
+        if plan.isEmpty { return [] }
+        var boxes: [InjectedBox] = []
+        boxes.reserveCapacity(plan.marks.count)
+        var mirror = Mirror(reflecting: instance)
+        var level = 0
+        var children = mirror.children
+        guard children.count == plan.childCounts[0] else { return nil }
+        var index = children.startIndex
+        var position = 0
+        for mark in plan.marks {
+            while level < mark.level {
+                guard let superclass = mirror.superclassMirror else { return nil }
+                mirror = superclass
+                level += 1
+                children = mirror.children
+                guard children.count == plan.childCounts[level] else { return nil }
+                index = children.startIndex
+                position = 0
+            }
+            // Straight to the marked child: the children between are never reflected.
+            index = children.index(index, offsetBy: mark.offset - position)
+            position = mark.offset
+            guard let box = mark.wrapper.box(in: children[index].value) else { return nil }
+            boxes.append(box)
         }
-        return fields.ordered(as: found.map { ObjectIdentifier($0.storage) }, in: instance)
+        return boxes
     }
 
-    private static func properties(of instance: Any, levels: [[(offset: Int, label: String)]]) -> [Property] {
+    /// The `@Injected` properties of `instance`, in `Mirror`'s order.
+    static func properties(of instance: Any) -> [Property] {
+        let plan = plan(of: instance)
+        if plan.isEmpty { return [] }
+        guard let boxes = boxes(of: instance, plan: plan) else { return reflectedProperties(of: instance) }
+        return zip(plan.marks, boxes).map { Property(label: $0.label, storage: $1) }
+    }
+
+    /// The properties of an instance whose mirror does not have its type's plan's shape, found by reflecting
+    /// every child.
+    @inline(never)
+    private static func reflectedProperties(of instance: Any) -> [Property] {
         var found: [Property] = []
         var mirror: Mirror? = Mirror(reflecting: instance)
-        for offsets in levels {
-            guard let current = mirror else { break }
+        while let current = mirror {
+            for child in current.children {
+                guard let property = child.value as? any InjectedProperty else { continue }
+                found.append(Property(label: label(child.label), storage: property.box))
+            }
             mirror = current.superclassMirror
-            if offsets.isEmpty { continue }
-            let children = current.children
-            if offsets.count * 4 < children.count {
-                // Few marked among many: straight to the marked children, so the others' values are never
-                // reflected (moving an `AnyIndex` costs an allocation, cheaper than reflecting several children).
-                for (offset, name) in offsets {
-                    let child = children[children.index(children.startIndex, offsetBy: offset)]
-                    if let property = child.value as? any InjectedProperty {
-                        found.append(Property(label: name, storage: property.erasedStorage))
-                    }
-                }
-                continue
-            }
-            // Mostly marked: one pass up to the last marked child, casting only the marked ones.
-            var next = offsets.makeIterator()
-            var wanted = next.next()
-            for (offset, child) in children.enumerated() {
-                guard let target = wanted else { break }
-                guard offset == target.offset else { continue }
-                wanted = next.next()
-                if let property = child.value as? any InjectedProperty {
-                    found.append(Property(label: target.label, storage: property.erasedStorage))
-                }
-            }
         }
         return found
     }
@@ -177,7 +150,7 @@ enum PropertyInjector {
         return childLabel.hasPrefix("_") ? String(childLabel.dropFirst()) : childLabel
     }
 
-    /// Fills every `@Injected` property of `instance` through `resolver`, in declaration order. A property that
+    /// Fills every `@Injected` property of `instance` through `resolver`, in `Mirror`'s order. A property that
     /// cannot be resolved throws, naming the property and its owner. `registration` is the registration that
     /// made `instance` (`nil` for ``Container/inject(into:isolation:)``).
     static func fill(
@@ -189,7 +162,7 @@ enum PropertyInjector {
             registration: registration, isolation: isolation)
     }
 
-    /// Fills every `@Injected` property of `instance` in declaration order, through `resolver`; the caller runs
+    /// Fills every `@Injected` property of `instance` in `Mirror`'s order, through `resolver`; the caller runs
     /// this inside a resolution, unless `container` is given (``Container/inject(into:isolation:)``): then the
     /// properties whose value is a kept `.container` instance of a class type are read quickly, with no
     /// resolution (Runtime/InjectionQuickRead.swift), until the first that is not, and the rest are filled in one
@@ -201,21 +174,19 @@ enum PropertyInjector {
         if plan.isEmpty { return }
         let owner = Swift.type(of: instance)
         var reinjected: [Property] = []
-        switch plan.layout {
-        case .fields(let fields):
-            // The boxes read one at a time from the instance: no array of them, no reflection.
-            try fields.withObjects(in: instance, as: InjectedBox.self) { boxes throws(ResolutionError) in
-                guard let container else {
-                    return try fill(boxes, from: 0, plan: plan, resolver: resolver, owner: owner, &reinjected)
-                }
+        if let boxes = boxes(of: instance, plan: plan) {
+            if let container {
                 let index = fillQuickly(boxes, plan: plan, from: container, &reinjected)
-                if index == boxes.count { return }
-                try container.inOneResolution { () throws(ResolutionError) in
-                    try fill(boxes, from: index, plan: plan, resolver: resolver, owner: owner, &reinjected)
+                if index < boxes.count {
+                    try container.inOneResolution { () throws(ResolutionError) in
+                        try fill(boxes, from: index, plan: plan, resolver: resolver, owner: owner, &reinjected)
+                    }
                 }
+            } else {
+                try fill(boxes, from: 0, plan: plan, resolver: resolver, owner: owner, &reinjected)
             }
-        case .mirror:
-            reinjected = try fillReflected(instance, plan: plan, container: container, resolver: resolver, owner: owner)
+        } else {
+            reinjected = try fillReflected(instance, container: container, resolver: resolver, owner: owner)
         }
         if !reinjected.isEmpty {
             try Reinjection.watch(
@@ -223,58 +194,52 @@ enum PropertyInjector {
         }
     }
 
-    /// Fills the leading boxes of a `.fields` layout whose value is a kept `.container` instance of a class type,
-    /// read quickly from `container` (Runtime/InjectionQuickRead.swift), up to the first that is not; returns its
-    /// index.
+    /// Fills the leading boxes whose value is a kept `.container` instance of a class type, read quickly from
+    /// `container` (Runtime/InjectionQuickRead.swift), up to the first that is not; returns its index.
     @inline(never)
     private static func fillQuickly(
-        _ boxes: ReferenceFields.FieldObjects<InjectedBox>, plan: Plan, from container: Container,
-        _ reinjected: inout [Property]
+        _ boxes: [InjectedBox], plan: Plan, from container: Container, _ reinjected: inout [Property]
     ) -> Int {
         var index = 0
         while index < boxes.count {
-            let field = plan.fields[index]
-            // Borrowed: the instance keeps its boxes.
-            let filled = boxes.withObject(at: index) { box in
-                guard field.isClass, box.name == nil, !box.resolvesThroughKey,
-                    let object = container.quickKeptObject(field.type)
-                else { return false }
-                // A kept instance of exactly the property's class type (`field.type` is the box's `Value`).
-                box.store(kept: consume object)
-                if box.reinjected { reinjected.append(Property(label: plan.labels[index], storage: box)) }
-                return true
-            }
-            if !filled { break }
+            let mark = plan.marks[index]
+            let box = boxes[index]
+            guard mark.isClass, box.name == nil, !box.resolvesThroughKey,
+                let object = container.quickKeptObject(mark.type)
+            else { break }
+            // A kept instance of exactly the property's class type (`mark.type` is the box's `Value`).
+            box.store(kept: consume object)
+            if box.reinjected { reinjected.append(Property(label: mark.label, storage: box)) }
             index += 1
         }
         return index
     }
 
-    /// Fills the boxes of a `.fields` layout from `start` on, in order, noting the re-injected ones.
+    /// Fills the boxes from `start` on, in order, noting the re-injected ones.
     @inline(never)
     private static func fill(
-        _ boxes: ReferenceFields.FieldObjects<InjectedBox>, from start: Int, plan: Plan, resolver: any Resolver,
-        owner: Any.Type, _ reinjected: inout [Property]
+        _ boxes: [InjectedBox], from start: Int, plan: Plan, resolver: any Resolver, owner: Any.Type,
+        _ reinjected: inout [Property]
     ) throws(ResolutionError) {
         for index in start..<boxes.count {
-            let box = boxes.object(at: index)
-            let label = plan.labels[index]
+            let box = boxes[index]
+            let mark = plan.marks[index]
             do {
-                try box.fill(from: resolver, label: label, owner: owner, plain: plan.fields[index].plain)
+                try box.fill(from: resolver, label: mark.label, owner: owner, plain: mark.plain)
             } catch {
-                throw error.injecting(property: label, of: owner)
+                throw error.injecting(property: mark.label, of: owner)
             }
-            if box.reinjected { reinjected.append(Property(label: label, storage: box)) }
+            if box.reinjected { reinjected.append(Property(label: mark.label, storage: box)) }
         }
     }
 
-    /// Fills the properties of a type read with `Mirror`, in one resolution of `container` if given; returns the
-    /// re-injected ones.
+    /// Fills the properties of an instance whose mirror does not have its type's plan's shape, in one resolution
+    /// of `container` if given; returns the re-injected ones.
     @inline(never)
     private static func fillReflected(
-        _ instance: Any, plan: Plan, container: Container?, resolver: any Resolver, owner: Any.Type
+        _ instance: Any, container: Container?, resolver: any Resolver, owner: Any.Type
     ) throws(ResolutionError) -> [Property] {
-        let properties = properties(of: instance, plan: plan)
+        let properties = reflectedProperties(of: instance)
         func fillAll() throws(ResolutionError) {
             for property in properties {
                 do {

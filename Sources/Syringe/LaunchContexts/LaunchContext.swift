@@ -255,6 +255,17 @@ public struct LaunchEnvironment: Sendable {
         #endif
     }
 
+    /// Whether Syringe itself is built with assertions on (`-Onone`): `assert` evaluates its condition only then.
+    static var assertsInSyringe: Bool {
+        var on = false
+        assert(
+            {
+                on = true
+                return true
+            }())
+        return on
+    }
+
     /// The running process: `CommandLine.arguments`, its environment variables, and whether this build has
     /// assertions on. In a release build of Syringe (no `DEBUG` compilation condition), ``LaunchContext/preview``,
     /// ``LaunchContext/test`` and ``LaunchContext/environment(_:equals:)`` never match it, and
@@ -265,7 +276,7 @@ public struct LaunchEnvironment: Sendable {
     /// ```
     public static var process: LaunchEnvironment {
         LaunchEnvironment(
-            processArguments: CommandLine.arguments, isDebugBuild: _isDebugAssertConfiguration(),
+            processArguments: CommandLine.arguments, isDebugBuild: assertsInSyringe,
             isReleaseBuild: isReleaseBuildOfSyringe
         )
     }

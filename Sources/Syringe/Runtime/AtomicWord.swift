@@ -3,8 +3,8 @@ internal import CSyringeRuntime
 /// One machine word that many threads read and write without a lock: the building block of the lock-free reads on
 /// the resolve path (see ``Reclamation``).
 ///
-/// An `AtomicWord` is the word's address; the word itself lives in the object that owns it (``init(in:at:)``) or
-/// among the process's words (``init(processWord:)``), so reading it costs no extra load. Every operation is
+/// An `AtomicWord` is the word's address; the word itself lives in the words an object owns (``init(in:at:)``,
+/// ``AtomicWordStorage``) or among the process's words (``init(processWord:)``). Every operation is
 /// sequentially consistent unless it says otherwise: the reclamation protocol relies on one total order of the
 /// announcements of readers and the unpublishing of writers. The operations are C11 atomics
 /// (`Sources/CSyringeRuntime`), the same on every platform.
@@ -14,12 +14,13 @@ internal import CSyringeRuntime
 struct AtomicWord {
     private let address: UnsafeMutablePointer<UInt>
 
-    /// The word at `index` among the words `owner` keeps at the start of its stored properties (see
-    /// ``AtomicWordOwner``). Free: the address is the object's plus a constant.
+    /// The word at `index` among the words `owner` keeps (see ``AtomicWordOwner``): one load, of the words'
+    /// address from the object.
     @inline(__always)
     init(in owner: some AtomicWordOwner, at index: Int) {
-        assert(index >= 0 && index < owner.atomicWordCount, "no atomic word \(index) in \(type(of: owner))")
-        address = _getUnsafePointerToStoredProperties(owner).assumingMemoryBound(to: UInt.self) + index
+        let words = owner.atomicWords
+        assert(index >= 0 && index < words.count, "no atomic word \(index) in \(type(of: owner))")
+        address = words.base + index
     }
 
     /// A word of a table that lives until the process ends (``ClassAnswers``' tables, which are never freed).
@@ -93,45 +94,50 @@ enum ProcessWord: Int32 {
     case classAnswerTable = 2
 }
 
-/// An object that keeps ``AtomicWord``s as the first of its stored properties, so that their address is the
-/// object's plus a constant, with no pointer to follow.
-///
-/// The conforming class declares `private final var atomicWords: (UInt, …)` (or one `UInt`) as its *first* stored
-/// property, in a class whose superclasses, if any, have no stored properties, sets it in its initializer, never
-/// reads or writes it in Swift afterwards (only through ``AtomicWord/init(in:at:)``), and calls
-/// ``checkAtomicWordLayout(_:)`` at the end of its initializer: in debug builds it checks that the words are where
-/// ``AtomicWord`` computes them. Swift lays out a class's stored properties in declaration order after the object
-/// header; the check is what makes that assumption safe to rely on, type by type, in every debug test run.
+/// An object that keeps ``AtomicWord``s, in an ``AtomicWordStorage`` it makes in its initializer and frees in its
+/// deinitializer (`deinit { atomicWords.free() }`); it reads and writes them only through ``AtomicWord/init(in:at:)``.
 protocol AtomicWordOwner: AnyObject {
-    /// How many words the object keeps.
-    var atomicWordCount: Int { get }
+    /// The object's words.
+    var atomicWords: AtomicWordStorage { get }
 }
 
-extension AtomicWordOwner {
-    /// Checks, in debug builds, that the first stored property, at `words`, is where ``AtomicWord`` computes it:
-    /// call from the initializer as `checkAtomicWordLayout(&atomicWords)`.
-    @inline(__always)
-    func checkAtomicWordLayout<Words>(_ words: UnsafeMutablePointer<Words>) {
-        assert(
-            UnsafeMutableRawPointer(words) == _getUnsafePointerToStoredProperties(self)
-                && MemoryLayout<Words>.size == atomicWordCount * MemoryLayout<UInt>.stride,
-            "the atomic words of \(type(of: self)) are not its first stored property"
-        )
+/// The atomic words of one ``AtomicWordOwner``: a buffer of their own, at an address that does not change while
+/// the owner lives, allocated (aligned for a `UInt`) and set by the owner's initializer, freed by its
+/// deinitializer. Invariant: `base` points to `count` initialized words until ``free()``, which runs once, when
+/// no thread can reach the owner any more.
+struct AtomicWordStorage {
+    let base: UnsafeMutablePointer<UInt>
+    /// How many words there are (for the debug check of an index).
+    let count: Int
+
+    /// `count` words, the first holding `first` and the others 0.
+    init(count: Int, first: UInt = 0) {
+        precondition(count > 0, "no atomic words")
+        base = .allocate(capacity: count)
+        base.initialize(repeating: 0, count: count)
+        base.pointee = first
+        self.count = count
+    }
+
+    /// Frees the words: called once, by the owner's deinitializer.
+    func free() {
+        base.deinitialize(count: count)
+        base.deallocate()
     }
 }
 
 /// A counter or flag that threads read and write without a lock, for the few words outside the resolve path's
 /// objects (a container's count of re-injection watches, whether logging is still the default).
 final class AtomicCounter: AtomicWordOwner, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property is only accessed atomically, through `word`, once the
-    // initializer has returned.
-    private final var atomicWords: UInt
-    var atomicWordCount: Int { 1 }
+    // @unchecked Sendable: the one word is only accessed atomically, through `AtomicWord`, once the initializer
+    // has returned.
+    let atomicWords: AtomicWordStorage
 
     init(_ value: UInt) {
-        atomicWords = value
-        checkAtomicWordLayout(&atomicWords)
+        atomicWords = AtomicWordStorage(count: 1, first: value)
     }
+
+    deinit { atomicWords.free() }
 
     /// The current value. Seq_cst (relaxed would do: the users, a count of watches and a flag, read it as a hint and
     /// publish nothing through it).

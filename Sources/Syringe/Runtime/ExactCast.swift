@@ -14,7 +14,8 @@
 // made from an `any Animal` in generic code holds an `any Animal` (two words: the reference and a witness table),
 // not a `Dog`; and an `Any` made from an `Any` in generic code holds that `Any` (four words). `type(of:)` looks
 // through all of that to the dynamic type (`Dog`), so it must never decide a reinterpretation: only the type
-// `_openExistential` opens out of the `Any` — the one whose bytes are there — may.
+// opened out of the `Any` (passing it to a generic parameter, which Swift 6 opens) — the one whose bytes are
+// there — may.
 
 /// Whether the value `instance` stores was stored as exactly `Service`, so that ``value(ofExactly:as:)`` can take it
 /// out as it is.
@@ -26,7 +27,7 @@ func holdsExactly<Service>(_ instance: Any, _ serviceType: Service.Type) -> Bool
     func isExactly<Contained>(_: Contained) -> Bool {
         ObjectIdentifier(Contained.self) == ObjectIdentifier(Service.self)
     }
-    return _openExistential(instance, do: isExactly)
+    return isExactly(instance)
 }
 
 /// `instance`, which ``holdsExactly(_:_:)`` said stores exactly a `Service`, as a `Service`: the value is taken out
@@ -44,7 +45,7 @@ func value<Service>(ofExactly instance: Any, as serviceType: Service.Type) -> Se
         // Same type, so same size and layout: the bit cast is a plain copy.
         return unsafeBitCast(contained, to: Service.self)
     }
-    return _openExistential(instance, do: reinterpret)
+    return reinterpret(instance)
 }
 
 /// `instance` as a `Service`, opened once: when the type it was stored as is exactly `Service`, the value is
@@ -65,7 +66,7 @@ func unpack<Service>(_ instance: Any, as serviceType: Service.Type, mismatch: ()
         default: throw mismatch()
         }
     }
-    return try _openExistential(instance, do: open)
+    return try open(instance)
 }
 
 // MARK: Class instances as references
@@ -101,7 +102,7 @@ func classReference<Value>(_ value: Value) -> AnyObject? {
 @inline(__always)
 func objectReference(_ instance: Any) -> AnyObject? {
     guard type(of: instance) is AnyClass else { return nil }
-    if let object = _openExistential(instance, do: classReference) { return object }
+    if let object = classReference(instance) { return object }
     return dynamicCast(instance, to: AnyObject.self)
 }
 

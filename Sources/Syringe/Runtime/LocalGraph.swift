@@ -218,9 +218,12 @@ struct LocalGraph: ~Copyable {
     /// `object` as an `Any` that stores exactly `type`, as the typed path would have boxed it: the reference is
     /// reinterpreted as `type` (invariant: it is an instance of that class type, checked where it was stored).
     private static func box(_ object: AnyObject, as type: Any.Type) -> Any {
-        func boxed<Instance>(_: Instance.Type) -> Any {
+        func boxed<Instance: AnyObject>(_: Instance.Type) -> Any {
             object as! Instance
         }
-        return _openExistential(type, do: boxed)
+        // Unreachable: a reference is stored only with a class type (the invariant).
+        guard let classType = type as? AnyClass else { preconditionFailure("a reference stored as \(type)") }
+        // The class type opened: `Instance` is the type the reference was stored as.
+        return boxed(classType)
     }
 }

@@ -78,8 +78,7 @@ struct Locked<State>: @unchecked Sendable {
     /// operations). The caller keeps the reference the bits stand for alive throughout.
     @inline(__always)
     static func withLock<Result>(borrowingBits bits: UInt, _ body: (inout State) throws -> Result) rethrows -> Result {
-        try Unmanaged<LockedBuffer<State>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef {
-            try withLock(on: $0, body)
-        }
+        // Invariant: `bits` are a `LockedBuffer<State>` the caller keeps alive (see above).
+        try Unretained<LockedBuffer<State>>(bits: bits).unsafelyUnwrapped.with { try withLock(on: $0, body) }
     }
 }

@@ -2,10 +2,12 @@
 /// a few multiplications per eight bytes of UTF-8, instead of the standard library's SipHash (~400 instructions
 /// for a short name, with its per-process seed).
 ///
-/// It agrees with `String.==`, which compares canonically equivalent strings as equal: an ASCII name (always in
-/// normal form) is hashed from its bytes as they are, any other name from the bytes of its NFC normal form, the
-/// form in which `==` compares strings. The hash is not seeded, so it offers no protection against names chosen
-/// to collide; registration names come from the program, not from its input.
+/// It agrees with `String.==`, which compares canonically equivalent strings as equal. An ASCII name (always in
+/// normal form) is hashed from its bytes as they are; so is a name equivalent to an ASCII one (its only non-ASCII
+/// scalars are the three whose canonical form is an ASCII character, which stand in for it); any other name, never
+/// equal to an ASCII one, by the standard library's `hashValue`, which agrees with `==`. The hash of an ASCII name
+/// is not seeded, so it offers no protection against names chosen to collide; registration names come from the
+/// program, not from its input.
 ///
 /// ```swift fragment
 /// nameHash("service-1") == nameHash("service-1") // true
@@ -19,10 +21,26 @@ func nameHash(_ name: String) -> UInt {
         return isASCII ? hash : nil
     }
     if let fast, let fast { return fast }
-    // Not ASCII (or not stored as UTF-8): hash the normal form. Rare, so not optimized.
-    var normalized: [UInt8] = []
-    name._withNFCCodeUnits { normalized.append($0) }
-    return normalized.withUnsafeBytes { hashBytes($0).hash }
+    // Not ASCII (or not stored as UTF-8). Rare, so not optimized.
+    if let ascii = asciiEquivalent(of: name) { return ascii.withUnsafeBytes { hashBytes($0).hash } }
+    return UInt(bitPattern: name.hashValue)
+}
+
+/// The bytes of the ASCII string canonically equivalent to `name`, if there is one: `name`'s scalars are all ASCII
+/// or one of the three whose canonical decomposition is a single ASCII character (KELVIN SIGN, GREEK QUESTION MARK,
+/// GREEK VARIA). No other scalar's normal form is ASCII, and composing never makes an ASCII character.
+private func asciiEquivalent(of name: String) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    for scalar in name.unicodeScalars {
+        switch scalar.value {
+        case 0..<0x80: bytes.append(UInt8(scalar.value))
+        case 0x212A: bytes.append(UInt8(ascii: "K"))
+        case 0x037E: bytes.append(UInt8(ascii: ";"))
+        case 0x1FEF: bytes.append(UInt8(ascii: "`"))
+        default: return nil
+        }
+    }
+    return bytes
 }
 
 /// The hash of `bytes` for ``nameHash(_:)``, and whether they are all ASCII: eight bytes at a time, the last

@@ -32,37 +32,36 @@ extension Container {
             // from the start.
             return nil
         }
-        return thread.with { state -> AnyObject? in
-            // Only the outermost resolve of the thread reads quickly: a resolve inside a running resolution (a
-            // factory's own `container.resolve`) joins it, from the start.
-            guard state.enterReadingWithQuickRead() else {
-                miss = QuickReadMiss(thread: thread, isOutermost: false, entry: nil)
-                return nil
-            }
-            // This container's own table only: a lookup in a base or an ancestor may note what it finds (a
-            // recording derived container does); the continuation looks there. Building the table (it locks)
-            // ends the quick read.
-            let table = Unretained(registry).with { $0.currentTable() }
-            let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: nil)
-            // A child or derived container with nothing of its own (the common child) is not probed.
-            let index = table.with { $0.bindings.isEmpty ? nil : $0.index(of: key) }
-            let entry = index.map { RegistryView.Hit(table: table, index: $0) }
-            guard state.isInQuickRead, let entry,
-                let box = entry.registration.with({ $0.publishedInstance(typedAs: serviceType) })
-            else {
-                state.endQuickRead()
-                miss = QuickReadMiss(thread: thread, isOutermost: true, entry: entry)
-                return nil
-            }
-            guard let object = box.with({ $0.object }) else {
-                // Kept, typed exactly, but not one reference (a struct, an existential): taken out by the typed
-                // continuation, still inside this quick read.
-                miss = QuickReadMiss(thread: thread, isOutermost: true, entry: entry, quickBox: box)
-                return nil
-            }
-            state.leaveReading()
-            return object
+        // The thread's state is borrowed for each step, not across the table's build (which may release objects):
+        // a borrow that spans such a call costs a retain and a release of the state.
+        // Only the outermost resolve of the thread reads quickly: a resolve inside a running resolution (a
+        // factory's own `container.resolve`) joins it, from the start.
+        guard thread.with({ $0.enterReadingWithQuickRead() }) else {
+            miss = QuickReadMiss(thread: thread, isOutermost: false, entry: nil)
+            return nil
         }
+        // This container's own table only: a lookup in a base or an ancestor may note what it finds (a recording
+        // derived container does); the continuation looks there. Building the table (it locks) ends the quick read.
+        let table = registry.currentTable()
+        let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: nil)
+        // A child or derived container with nothing of its own (the common child) is not probed.
+        let index = table.with { $0.bindings.isEmpty ? nil : $0.index(of: key) }
+        let entry = index.map { RegistryView.Hit(table: table, index: $0) }
+        guard thread.with({ $0.isInQuickRead }), let entry,
+            let box = entry.registration.with({ $0.publishedInstance(typedAs: serviceType) })
+        else {
+            thread.with { $0.endQuickRead() }
+            miss = QuickReadMiss(thread: thread, isOutermost: true, entry: entry)
+            return nil
+        }
+        guard let object = box.with({ $0.object }) else {
+            // Kept, typed exactly, but not one reference (a struct, an existential): taken out by the typed
+            // continuation, still inside this quick read.
+            miss = QuickReadMiss(thread: thread, isOutermost: true, entry: entry, quickBox: box)
+            return nil
+        }
+        thread.with { $0.leaveReading() }
+        return object
     }
 
     /// The first resolve of a thread installs its state, which the thread-local slot then owns; `nil` if it cannot.

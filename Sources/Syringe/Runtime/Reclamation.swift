@@ -184,13 +184,13 @@ struct RetiredObjects {
 final class ReaderSlot: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: the one stored property is the announcement word, accessed only atomically (through
     // `announced`) once the initializer has returned.
-    private final var atomicWords: UInt = 0
-    var atomicWordCount: Int { 1 }
+    let atomicWords = AtomicWordStorage(count: 1)
 
     init() {
-        checkAtomicWordLayout(&atomicWords)
         Reclamation.register(self)
     }
+
+    deinit { atomicWords.free() }
 
     /// The announcement.
     @inline(__always)

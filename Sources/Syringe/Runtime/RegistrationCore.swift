@@ -9,19 +9,19 @@
 // - word 2 is 0 or the box held by `state.shared` as `.strong(box)`, written only with the state's lock held; a
 //   box taken out of it is released only after ``Reclamation/waitForQuickReads()``.
 
-/// The base class of ``Registration``: its three atomic words, as the first stored properties of the object (see
-/// ``AtomicWordOwner``), so that the resolve path reads them with no pointer to follow.
+/// The base class of ``Registration``: its three atomic words (see ``AtomicWordOwner``).
 @usableFromInline
 class RegistrationCore: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: the one stored property is the words, accessed only atomically after the initializer.
-    private final var atomicWords: (UInt, UInt, UInt)
-    final var atomicWordCount: Int { 3 }
+    final let atomicWords: AtomicWordStorage
 
     /// Sets the words: the configuration's bits (``Registration/ownedBits(of:)``), no state, no kept instance.
     init(configurationBits: UInt) {
-        atomicWords = (configurationBits, 0, 0)
-        checkAtomicWordLayout(&atomicWords)
+        atomicWords = AtomicWordStorage(count: 3, first: configurationBits)
     }
+
+    // After the subclass's deinitializer, which gives back what the words own (`releasePublishedState()`).
+    deinit { atomicWords.free() }
 }
 
 extension Registration {

@@ -18,9 +18,8 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     // through `published` after the initializer.
     /// The published table (`Unmanaged<RegistryTable>` bits), 0 when none is; then the container's
     /// ``InjectionStore`` (retained bits), 0 until first needed; then the registry's lock and state (retained
-    /// ``Locked`` bits), 0 until first needed. First, see ``AtomicWordOwner``.
-    private final var atomicWords: (UInt, UInt, UInt) = (0, 0, 0)
-    var atomicWordCount: Int { 3 }
+    /// ``Locked`` bits), 0 until first needed (see ``AtomicWordOwner``).
+    let atomicWords = AtomicWordStorage(count: 3)
     private var published: AtomicWord { AtomicWord(in: self, at: 0) }
     /// Set once, from 0 to a retained ``InjectionStore``, and never changed again until the deinitializer
     /// releases it: a store read from it lives as long as this registry (see ``injectionStore()``).
@@ -49,7 +48,6 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         self.lifecycle = lifecycle
         self.derivation = derivation
         self.initialTable = initialTable
-        checkAtomicWordLayout(&atomicWords)
         // Published before the store is shared with any other thread: a plain store suffices. Until the registry is
         // made, `initialTable` keeps the table; the registry then keeps it (see `makeState()`), as
         // `checkInvariants(_:)` wants.
@@ -254,7 +252,14 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         // writer could then free the table this thread goes on to read). On x86 and ARM64 it is the same load
         // instruction or one as cheap (LDAR instead of LDAPR).
         if let table = Unretained<RegistryTable>(bits: published.load()) { return table }
-        return Unretained(buildTable())
+        return Self.buildTable(of: Unretained(self))
+    }
+
+    /// ``currentTable()``'s rare case, out of line and given the store unretained: the caller's fast path then
+    /// borrows the store across no call that may release objects, and needs no retain of it.
+    @inline(never)
+    private static func buildTable(of store: Unretained<RegistryStore>) -> Unretained<RegistryTable> {
+        store.with { Unretained($0.buildTable()) }
     }
 
     /// Checks, in debug builds, that the published word is the table the registry keeps (0 when it keeps none), so

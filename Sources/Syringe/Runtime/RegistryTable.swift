@@ -10,9 +10,8 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: every stored property is a `let` of a Sendable type, but for the atomic word, accessed
     // only through `multiBindingsWord` after the initializer (see RegistryTable+MultiInjection.swift).
     /// The multi-injection lists made for this table so far (`Unmanaged<MultiBindingList>` bits of the newest, 0
-    /// for none); first, see ``AtomicWordOwner``.
-    private final var atomicWords: UInt = 0
-    var atomicWordCount: Int { 1 }
+    /// for none); see ``AtomicWordOwner``.
+    let atomicWords = AtomicWordStorage(count: 1)
     var multiBindingsWord: AtomicWord { AtomicWord(in: self, at: 0) }
 
     /// What the resolve path needs of a binding, with no reference counting.
@@ -63,12 +62,12 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         mask = RegistryTable.emptySlots.count - 1
         base = nil
         self.derivation = derivation
-        checkAtomicWordLayout(&atomicWords)
         checkInvariants()
     }
 
     deinit {
         releaseMultiBindings()
+        atomicWords.free()
     }
 
     /// The slots of every empty table (never written: a table's slots are written only while it is built).
@@ -112,7 +111,6 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         self.mask = mask
         self.base = base
         self.derivation = derivation
-        checkAtomicWordLayout(&atomicWords)
         checkInvariants()
     }
 

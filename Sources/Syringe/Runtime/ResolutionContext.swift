@@ -182,14 +182,14 @@ final class ResolutionContext: @unchecked Sendable {
     /// buffer, so no reference to a frame is kept across a push. Bounds are checked in debug builds.
     subscript(frameAt index: Int) -> ResolutionFrame {
         @inline(__always)
-        _read {
+        unsafeAddress {
             assert(index >= 0 && index < depth, "frame \(index) of a path of \(depth)")
-            yield frames[index]
+            return UnsafePointer(frames + index)
         }
         @inline(__always)
-        _modify {
+        unsafeMutableAddress {
             assert(index >= 0 && index < depth, "frame \(index) of a path of \(depth)")
-            yield &frames[index]
+            return frames + index
         }
     }
 
@@ -215,10 +215,10 @@ final class ResolutionContext: @unchecked Sendable {
     func pushFrame(
         _ registration: Unretained<Registration>, as requestedType: Any.Type, name: String?
     ) throws(ResolutionError) {
-        if _slowPath(stackAddressOfThisFrame() < stackLimit) {
+        if stackAddressOfThisFrame() < stackLimit {
             throw stackExhaustedError(at: registration.object, as: requestedType, name: name)
         }
-        if _slowPath(depth == frameCapacity) { growFrames() }
+        if depth == frameCapacity { growFrames() }
         // Without a name (most requests), the frame is made with a literal `nil`: copying the `String?` would
         // call the runtime to retain its (absent) storage. A named frame is made out of line, so that the
         // optimizer cannot merge both forms into one that retains the name either way.
@@ -230,7 +230,7 @@ final class ResolutionContext: @unchecked Sendable {
             )
         }
         depth += 1
-        if _slowPath(depth - countedDepth > 2 * uncountedWindow) { countFrames() }
+        if depth - countedDepth > 2 * uncountedWindow { countFrames() }
     }
 
     /// An address in the frame of the out-of-line call this is inlined into (``push(_:as:name:)``,
@@ -256,7 +256,7 @@ final class ResolutionContext: @unchecked Sendable {
     @inline(__always)
     func pop() {
         let index = depth - 1
-        if _slowPath(depth <= countedDepth) { uncount(at: index) }
+        if depth <= countedDepth { uncount(at: index) }
         // Only the name needs destroying; without one the frame is plain data (the outlined destroy costs ~30
         // instructions even then).
         if frames[index].name != nil { (frames + index).deinitialize(count: 1) }
@@ -264,6 +264,7 @@ final class ResolutionContext: @unchecked Sendable {
     }
 
     /// Doubles the capacity of the path's buffer. No pointer into the buffer is kept across a push.
+    @inline(never)
     private func growFrames() {
         let capacity = max(16, 2 * frameCapacity)
         let grown = UnsafeMutablePointer<ResolutionFrame>.allocate(capacity: capacity)

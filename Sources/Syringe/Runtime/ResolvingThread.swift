@@ -162,13 +162,11 @@ final class ResolvingThread {
         return ResolutionContext(pooledFor: container)
     }
 
-    /// Ends `context`'s resolution and keeps the context for the next one. Nothing outside a resolution
-    /// references its context (factories receive the container; a ``Lazy`` or ``Provider`` keeps the container,
-    /// graph and registration), so the context is this thread's alone again.
+    /// Keeps `context`, finished and reset, for the thread's next resolution, unless one is kept already. Nothing
+    /// outside a resolution references its context (factories receive the container; a ``Lazy`` or ``Provider``
+    /// keeps the container, graph and registration), so the context is this thread's alone again.
     @inline(__always)
-    func recycle(_ context: ResolutionContext) {
-        context.finish()
-        context.reset()
+    func keepIdle(_ context: ResolutionContext) {
         if idleContext == nil { idleContext = context }
     }
 }
@@ -210,10 +208,12 @@ extension Unretained where Object == ResolvingThread {
         context.begin(container: container, registry: registry, graph: graph)
         let previous = with { $0.activate(context) }
         defer {
-            with { thread in
-                thread.deactivate(restoring: previous)
-                thread.recycle(context)
-            }
+            // The thread's state is borrowed for each step, not across the context's reset (which releases
+            // objects): a borrow that spans such a call costs a retain and a release of the state.
+            with { $0.deactivate(restoring: previous) }
+            context.finish()
+            context.reset()
+            with { $0.keepIdle(context) }
         }
         return try body(context)
     }

@@ -15,8 +15,7 @@
 final class TypeTable<Object: AnyObject & Sendable>: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: the word is only accessed atomically, through `AtomicWord`, once the initializer has
     // returned; the entries are immutable and `Sendable`, behind `Locked`.
-    private final var atomicWords: UInt
-    var atomicWordCount: Int { 1 }
+    let atomicWords = AtomicWordStorage(count: 1)
     private let entries = Locked([ObjectIdentifier: Entry]())
 
     /// One type's object.
@@ -30,10 +29,9 @@ final class TypeTable<Object: AnyObject & Sendable>: AtomicWordOwner, @unchecked
         }
     }
 
-    init() {
-        atomicWords = 0
-        checkAtomicWordLayout(&atomicWords)
-    }
+    init() {}
+
+    deinit { atomicWords.free() }
 
     /// The object for `type`, made with `make` the first time (the first one stored wins when threads race).
     func object(for type: ObjectIdentifier, orMake make: () -> Object) -> Object {

@@ -31,9 +31,13 @@ struct Unretained<Object: AnyObject> {
     }
 
     /// Calls `body` with the object, borrowed: no retain, no release.
+    ///
+    /// The reference is the address reinterpreted as the class type, a value the caller does not own: the optimizer
+    /// passes it to `body` as it is, where `takeUnretainedValue()` (or an `unowned(unsafe)` read) gives a strong
+    /// reference it retains and releases around the call.
     @inline(__always)
     func with<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
-        try reference._withUnsafeGuaranteedRef(body)
+        try body(unsafeBitCast(reference.toOpaque(), to: Object.self))
     }
 
     /// A strong reference to the object (retained by the caller's use of it).
@@ -42,7 +46,7 @@ struct Unretained<Object: AnyObject> {
 
     /// The object's identity.
     @inline(__always)
-    var identifier: ObjectIdentifier { reference._withUnsafeGuaranteedRef { ObjectIdentifier($0) } }
+    var identifier: ObjectIdentifier { ObjectIdentifier(reference.takeUnretainedValue()) }
 
     /// Whether both refer to the same object.
     @inline(__always)

@@ -118,6 +118,9 @@ struct BindingMapTests {
             ("caf\u{E9}", "cafe\u{301}"),
             ("\u{212B}ngstr\u{F6}m", "A\u{30A}ngstro\u{308}m"),
             ("K", "\u{212A}"),
+            ("a;b", "a\u{037E}b"),
+            ("`", "\u{1FEF}"),
+            ("\u{212A}elvin", "Kelvin"),
             (
                 String(repeating: "long name ", count: 20) + "\u{E9}",
                 String(repeating: "long name ", count: 20) + "e\u{301}"

@@ -127,15 +127,13 @@ final class TrackedObject: Sendable {
 /// reference to the published object (0 when none is).
 final class PublishedSlot: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: the one stored property is the word, accessed only atomically after the initializer.
-    private final var atomicWords: UInt = 0
-    var atomicWordCount: Int { 1 }
+    let atomicWords = AtomicWordStorage(count: 1)
 
-    init() {
-        checkAtomicWordLayout(&atomicWords)
-    }
+    init() {}
 
     deinit {
         Unretained<TrackedObject>.releaseRetainedBits(word.load())
+        atomicWords.free()
     }
 
     var word: AtomicWord { AtomicWord(in: self, at: 0) }

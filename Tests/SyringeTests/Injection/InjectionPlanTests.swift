@@ -3,11 +3,12 @@ import Testing
 
 @testable import Syringe
 
-// The field layouts property injection reads boxes by (Runtime/ReferenceFields.swift): each is checked against
-// `Mirror` on the first instance of a type, then used for later ones. The tests vary the owners (classes,
-// subclasses three deep, generic classes, structs, a class with no marked property) and the wrapped values
-// (classes, protocols, structs, `Any`, optionals, closures, tuples), and check each owner's later instances get
-// exactly the values `Mirror` would have found, under 8 threads too.
+// The plans property injection walks an instance's mirror by (Injection/PropertyInjector.swift): made from the
+// first instance of a type, used for later ones, which are reflected only at their marked children. The tests vary
+// the owners (classes, subclasses three deep, generic classes, structs, a class with no marked property, a type
+// whose mirror changes per instance) and the wrapped values (classes, protocols, structs, `Any`, optionals,
+// closures, tuples), and check each owner's later instances get exactly the values a full reflection would have
+// found, under 8 threads too.
 
 private protocol FieldService: Sendable { var tag: Int { get } }
 private final class FieldClass: FieldService { let tag = 1 }
@@ -56,7 +57,7 @@ private final class VariedGrandchild: VariedChild {
     @Injected var grandchildValue: FieldValue
 }
 
-/// A generic owner: the layout is per specialization.
+/// A generic owner: the plan is per specialization.
 private final class GenericOwner<Payload> {
     let payload: Payload
     @Injected var service: FieldClass
@@ -90,49 +91,68 @@ private func check(_ owner: VariedOwner, in container: Container) {
     #expect(owner.before == 1 && owner.between == "between" && owner.after == 2.0)
 }
 
-@Suite("Runtime: field layouts of @Injected properties, varied types")
-struct ReferenceFieldsTests {
-    @Test("A layout is found for classes, subclasses, generic classes and structs, and none for other kinds")
-    func layoutsAreFoundForClassesAndStructs() throws {
-        let isWanted: (Any.Type) -> Bool = { $0 is any InjectedProperty.Type }
-        let varied = try #require(ReferenceFields.find(in: VariedOwner.self, where: isWanted))
-        #expect(varied.isClass && varied.fields.count == 10)
-        let grandchild = try #require(ReferenceFields.find(in: VariedGrandchild.self, where: isWanted))
-        #expect(grandchild.fields.count == 12)
-        #expect(grandchild.fields.map(\.name).suffix(2) == ["_childService", "_grandchildValue"])
-        let generic = try #require(ReferenceFields.find(in: GenericOwner<(Int, String)>.self, where: isWanted))
-        #expect(generic.fields.count == 1)
-        let value = try #require(ReferenceFields.find(in: ValueOwner.self, where: isWanted))
-        #expect(!value.isClass && value.fields.map(\.name) == ["_service", "_value"])
-        #expect(ReferenceFields.find(in: NothingMarked.self, where: isWanted)?.fields.isEmpty == true)
-        #expect(ReferenceFields.find(in: Int?.self, where: isWanted) == nil)
-        #expect(ReferenceFields.find(in: (Int, Int).self, where: isWanted) == nil)
+/// A type whose mirror shows its wrappers at other positions from one instance to the next.
+private final class ShiftingMirror: CustomReflectable {
+    @Injected var service: FieldClass
+    @Injected var value: FieldValue
+    let padding: Int
+
+    init(padding: Int) { self.padding = padding }
+
+    var customMirror: Mirror {
+        var children: [Mirror.Child] = (0..<padding).map { (label: "pad\($0)", value: $0 as Any) }
+        children.append((label: "_service", value: _service))
+        children.append((label: "_value", value: _value))
+        return Mirror(self, children: children)
+    }
+}
+
+@Suite("Injection: the per-type plans of @Injected properties, varied types")
+struct InjectionPlanTests {
+    @Test("A plan marks each level's wrappers, in Mirror's order, and only the levels up to the last marked one")
+    func plansMarkTheWrappers() {
+        let varied = PropertyInjector.plan(of: VariedOwner())
+        #expect(varied.marks.map(\.label) == [
+            "service", "existential", "subclass", "value", "anything", "present", "missing", "greeting", "closure",
+            "pair",
+        ])
+        #expect(varied.marks.map(\.offset) == [1, 2, 4, 5, 6, 7, 8, 9, 10, 11])
+        #expect(varied.childCounts == [13])
+        let grandchild = PropertyInjector.plan(of: VariedGrandchild())
+        #expect(grandchild.marks.prefix(2).map(\.label) == ["grandchildValue", "childService"])
+        #expect(grandchild.marks.map(\.level) == [0, 1] + Array(repeating: 2, count: 10))
+        #expect(grandchild.childCounts == [1, 2, 13])
+        let value = PropertyInjector.plan(of: ValueOwner())
+        #expect(value.marks.map(\.offset) == [1, 3] && value.marks.map(\.isClass) == [true, false])
+        #expect(PropertyInjector.plan(of: GenericOwner(1)).marks.map(\.offset) == [1])
+        let nothing = PropertyInjector.plan(of: NothingMarked())
+        #expect(nothing.isEmpty && nothing.childCounts.isEmpty)
     }
 
-    @Test("A wanted property wider than one reference gives no layout")
-    func widerPropertiesGiveNoLayout() {
-        struct Wide {
-            var a = 1
-            var b: (Int, Int) = (1, 2)
-        }
-        #expect(ReferenceFields.find(in: Wide.self, where: { $0 == (Int, Int).self }) == nil)
-        #expect(ReferenceFields.find(in: Wide.self, where: { $0 == Int.self })?.fields.count == 1)
-    }
-
-    @Test("A layout is reordered to the expected objects, and refuses a set it does not hold")
-    func orderingChecksTheObjects() throws {
+    @Test("A later instance's boxes are its own, taken from the marked children")
+    func laterInstancesGiveTheirOwnBoxes() throws {
+        _ = PropertyInjector.plan(of: ValueOwner())
         let owner = ValueOwner()
-        let layout = try #require(
-            ReferenceFields.find(in: ValueOwner.self, where: { $0 is any InjectedProperty.Type }))
-        let service = ObjectIdentifier(owner.$service.storage)
-        let value = ObjectIdentifier(owner.$value.storage)
-        let reversed = try #require(layout.ordered(as: [value, service], in: owner))
-        #expect(reversed.fields.map(\.name) == ["_value", "_service"])
-        #expect(layout.ordered(as: [service], in: owner) == nil)
-        #expect(layout.ordered(as: [service, service], in: owner) == nil)
-        #expect(layout.ordered(as: [service, ObjectIdentifier(FieldClass())], in: owner) == nil)
-        let boxes = reversed.references(in: owner, as: InjectedBox.self)
-        #expect(boxes.map { ObjectIdentifier($0) } == [value, service])
+        let boxes = try #require(PropertyInjector.boxes(of: owner, plan: PropertyInjector.plan(of: owner)))
+        #expect(boxes.map { ObjectIdentifier($0) } == [
+            ObjectIdentifier(owner.$service.storage), ObjectIdentifier(owner.$value.storage),
+        ])
+        let grandchild = VariedGrandchild()
+        let found = try #require(PropertyInjector.boxes(of: grandchild, plan: PropertyInjector.plan(of: grandchild)))
+        #expect(found.count == 12)
+        #expect(found[0] === grandchild.$grandchildValue.storage && found[1] === grandchild.$childService.storage)
+        #expect(found[2] === grandchild.$service.storage && found[11] === grandchild.$pair.storage)
+    }
+
+    @Test("An instance whose mirror has another shape than its type's plan is reflected in full")
+    func mirrorsOfAnotherShapeAreReflected() throws {
+        let container = fieldContainer()
+        for padding in [0, 3, 1, 0] {
+            let owner = ShiftingMirror(padding: padding)
+            #expect(PropertyInjector.boxes(of: owner, plan: PropertyInjector.plan(of: owner)) == nil || padding == 0)
+            try container.inject(into: owner)
+            #expect(owner.service === container.resolve(FieldClass.self) && owner.value == FieldValue())
+        }
     }
 
     @Test("Later instances of every owner get what the first one got", arguments: 0..<3)
@@ -147,7 +167,7 @@ struct ReferenceFieldsTests {
             check(grandchild, in: container)
             #expect(grandchild.childService === container.resolve(FieldClass.self))
             #expect(grandchild.grandchildValue == FieldValue())
-            // Seen as its superclass, then as `Any`: the dynamic type's layout is used.
+            // Seen as its superclass, then as `Any`: the dynamic type's plan is used.
             let child: VariedChild = VariedGrandchild()
             try container.inject(into: child)
             check(child, in: container)
@@ -159,12 +179,6 @@ struct ReferenceFieldsTests {
             #expect(value.service === container.resolve(FieldClass.self) && value.value == FieldValue())
             #expect(value.number == 5 && value.text == "text")
             try container.inject(into: NothingMarked())
-        }
-        for type: Any.Type in [
-            VariedOwner.self, VariedGrandchild.self, GenericOwner<(Int, String)>.self, ValueOwner.self,
-            NothingMarked.self,
-        ] {
-            #expect(PropertyInjector.readsThroughFieldLayout(type), "\(type) is still reflected")
         }
     }
 
