@@ -1,3 +1,19 @@
+/// What ``Disposable`` and ``AsyncDisposable`` refine: whether the container must dispose an instance is one question to
+/// the Swift runtime, asked once per class for the whole process, instead of one per protocol.
+///
+/// Conform to ``Disposable`` or ``AsyncDisposable``, not to this protocol alone: it has no requirement, and an
+/// instance that is only `Disposing` is never disposed. A conditional conformance states it too, since Swift does not
+/// infer a conditional conformance to a refined protocol:
+///
+/// ```swift fragment
+/// struct Pool<Connection> {}
+/// extension Pool: Disposing where Connection: Sendable {}
+/// extension Pool: Disposable where Connection: Sendable {
+///     func dispose() {}
+/// }
+/// ```
+public protocol Disposing {}
+
 /// An instance that releases resources when the container that made it lets it go.
 ///
 /// The container calls ``dispose()`` exactly once for each instance it made in a shared scope
@@ -14,7 +30,7 @@
 /// container.register(Database.self) { _ in Database() }.inObjectScope(.container)
 /// container.shutdown()  // calls Database.dispose()
 /// ```
-public protocol Disposable {
+public protocol Disposable: Disposing {
     /// Releases the instance's resources. Called once, never while the container holds a lock.
     ///
     /// ```swift
@@ -37,7 +53,7 @@ public protocol Disposable {
 /// }
 /// await container.async.shutdown()
 /// ```
-public protocol AsyncDisposable: Sendable {
+public protocol AsyncDisposable: Disposing, Sendable {
     /// Releases the instance's resources. Called once, never while the container holds a lock.
     ///
     /// ```swift

@@ -449,8 +449,9 @@ extension LifecycleStore.State {
 /// Whether an instance is ``Disposable`` or ``AsyncDisposable``, with the answer for each class kept.
 ///
 /// The runtime's check of a class instance against a protocol it was never asked about for that class scans every
-/// conformance record of the process (two protocols: two scans, ~100,000 instructions each in a small binary, more in
-/// an app that links many frameworks). So it is asked when an instance is disposed (``disposable(_:)``), once per
+/// conformance record of the process (~100,000 instructions in a small binary, more in an app that links many
+/// frameworks): one scan per class, since ``Disposable`` and ``AsyncDisposable`` both refine ``Disposing``. So it
+/// is asked when an instance is disposed (``disposable(_:)``), once per
 /// class for the whole process, and a creation only reads the answers already kept (``knownAnswer(_:)``), in
 /// ``ClassAnswers`` (read with no lock). Other values are checked each time they are disposed: an optional's or a
 /// box's answer depends on what it holds, not on its type.
@@ -460,12 +461,13 @@ enum DisposableClasses {
         let dynamicType = type(of: instance)
         // A value boxed as an object (`value as AnyObject`) answers by what it holds, not by its box's class.
         guard let dynamicClass = dynamicType as? AnyClass, dynamicClass != valueBoxClass else {
-            return instance is any Disposable || instance is any AsyncDisposable
+            return instance is any Disposing
         }
         // Asked of the class, not of the instance: a cast of an instance that fails also looks for a boxed value
         // inside it, which costs a second scan per protocol.
         return ClassAnswers.answer(for: dynamicClass) {
-            dynamicClass is any Disposable.Type || dynamicClass is any AsyncDisposable.Type
+            // One question: both protocols refine `Disposing`.
+            dynamicClass is any Disposing.Type
         }
     }
 

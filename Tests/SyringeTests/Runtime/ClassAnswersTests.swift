@@ -22,6 +22,8 @@ private final class AsyncOnly: AsyncDisposable {
     func dispose() async {}
 }
 private final class Generic<Value> {}
+// A conditional conformance states the parent protocol too (Swift does not infer it).
+extension Generic: Disposing where Value == String {}
 extension Generic: Disposable where Value == String {
     func dispose() {}
 }
