@@ -33,6 +33,13 @@ trap 'rm -rf "$current"' EXIT
 python3 - "$work/symbol-graphs-raw" "$current" <<'PY'
 import glob, json, os, sys
 raw, out = sys.argv[1], sys.argv[2]
+
+def where_clause(constraints):
+    """` where A : P, B == C` for a symbol graph's constraints, or nothing."""
+    if not constraints:
+        return ""
+    return " where " + ", ".join(f"{c['lhs']} {':' if c['kind'] == 'conformance' else '=='} {c['rhs']}" for c in constraints)
+
 for module in ("Syringe", "SyringeTesting"):
     lines = set()
     # The module's own graph, and Module@Other.symbols.json for its extensions of other modules' types.
@@ -55,21 +62,13 @@ for module in ("Syringe", "SyringeTesting"):
             if extended and extended != module:
                 where = f"{extended}::{where}"
             constraints = symbol.get("swiftExtension", {}).get("constraints", [])
-            condition = ", ".join(f"{c['lhs']} {':' if c['kind'] == 'conformance' else '=='} {c['rhs']}" for c in constraints)
-            line = f"{symbol['kind']['identifier'].removeprefix('swift.')} {where}: {declaration}"
-            if condition:
-                line += f" where {condition}"
-            lines.add(line)
+            lines.add(f"{symbol['kind']['identifier'].removeprefix('swift.')} {where}: {declaration}" + where_clause(constraints))
         # What each type conforms to or inherits from: dropping a conformance (`Sendable`, `Hashable`) breaks code.
         for relation in graph["relationships"]:
             if relation["kind"] not in ("conformsTo", "inheritsFrom") or relation["source"] not in names:
                 continue
             target = names.get(relation["target"]) or relation.get("targetFallback") or relation["target"]
-            line = f"{relation['kind']} {names[relation['source']]}: {target}"
-            constraints = relation.get("swiftConstraints", [])
-            if constraints:
-                line += " where " + ", ".join(f"{c['lhs']} {':' if c['kind'] == 'conformance' else '=='} {c['rhs']}" for c in constraints)
-            lines.add(line)
+            lines.add(f"{relation['kind']} {names[relation['source']]}: {target}" + where_clause(relation.get("swiftConstraints", [])))
     with open(os.path.join(out, module + ".txt"), "w") as file:
         file.write("".join(line + "\n" for line in sorted(lines)))
 PY

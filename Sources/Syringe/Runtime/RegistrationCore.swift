@@ -208,8 +208,8 @@ extension Registration.Configuration {
         scope: any ObjectScopeProtocol, completions: [Registration.Completion], decorators: [Registration.Decorator] = [],
         injectsProperties: Bool = false
     ) -> UInt {
-        // `ObjectScope` is final, so comparing the scope's class with it is the cast, without the runtime's
-        // dynamic cast. Nothing is retained on the way to a shared configuration.
+        // `ObjectScope` is final, so once the scope's class is `ObjectScope` the checked cast below cannot fail.
+        // Nothing is retained on the way to a shared configuration.
         if completions.isEmpty, decorators.isEmpty, !injectsProperties, type(of: scope) == ObjectScope.self {
             let builtIn = scope as! ObjectScope
             let shared: Unretained<Registration.Configuration>? =
