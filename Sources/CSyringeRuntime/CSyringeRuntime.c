@@ -36,6 +36,17 @@ void syringe_atomic_store_releasing_after_retains(uintptr_t *word, uintptr_t val
     syringe_atomic_store_releasing(word, value);
 }
 
+uintptr_t *syringe_words_allocate(size_t count) { return calloc(count, sizeof(uintptr_t)); }
+
+uintptr_t *syringe_words_allocate_line(void) {
+    void *line = NULL;
+    if (posix_memalign(&line, 128, 128) != 0) return NULL;
+    memset(line, 0, 128);
+    return line;
+}
+
+void syringe_words_free(uintptr_t *words) { free(words); }
+
 void syringe_mutex_initialize(syringe_mutex *lock) {
     // A fast, non-recursive mutex with the default attributes: the bytes of the C library's static initializer,
     // copied, as `pthread_mutex_init(lock, NULL)` would set them but without its call and attribute checks (~40

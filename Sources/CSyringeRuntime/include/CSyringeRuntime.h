@@ -33,6 +33,16 @@ static inline uintptr_t *_Nonnull syringe_process_word(int index) {
     return &syringe_process_words[index * SYRINGE_WORDS_PER_LINE];
 }
 
+// MARK: Word buffers
+
+/// `count` words (at least 1), all 0, from the C library's allocator; NULL when memory runs out.
+uintptr_t *_Nullable syringe_words_allocate(size_t count);
+/// One word, 0, alone on a 128-byte line (the largest cache line of the processors Syringe runs on), for a word
+/// one thread writes often and others read; NULL when memory runs out.
+uintptr_t *_Nullable syringe_words_allocate_line(void);
+/// Frees words made by `syringe_words_allocate` or `syringe_words_allocate_line`.
+void syringe_words_free(uintptr_t *_Nonnull words);
+
 // MARK: Locks
 
 /// Room for the C library's mutex (`pthread_mutex_t`: 40 bytes in glibc on x86_64, 64 in Apple's libc), kept by the

@@ -94,35 +94,106 @@ enum ProcessWord: Int32 {
     case classAnswerTable = 2
 }
 
-/// An object that keeps ``AtomicWord``s, in an ``AtomicWordStorage`` it makes in its initializer and frees in its
-/// deinitializer (`deinit { atomicWords.free() }`); it reads and writes them only through ``AtomicWord/init(in:at:)``.
+/// An object that keeps ``AtomicWord``s, in an ``AtomicWordStorage`` it makes in its initializer and gives back in
+/// its deinitializer (`deinit { wordStorage.free() }`); it reads and writes them only through
+/// ``AtomicWord/init(in:at:)``.
 protocol AtomicWordOwner: AnyObject {
-    /// The object's words.
-    var atomicWords: AtomicWordStorage { get }
+    /// Where the object's words are: `wordStorage.words`, which copies no reference (the storage's block is one).
+    var atomicWords: AtomicWords { get }
 }
 
-/// The atomic words of one ``AtomicWordOwner``: a buffer of their own, at an address that does not change while
-/// the owner lives, allocated (aligned for a `UInt`) and set by the owner's initializer, freed by its
-/// deinitializer. Invariant: `base` points to `count` initialized words until ``free()``, which runs once, when
-/// no thread can reach the owner any more.
-struct AtomicWordStorage {
+/// Where an owner's words are: a plain value, read with no reference count write.
+struct AtomicWords {
     let base: UnsafeMutablePointer<UInt>
     /// How many words there are (for the debug check of an index).
     let count: Int
+}
 
-    /// `count` words, the first holding `first` and the others 0.
+/// The atomic words of one ``AtomicWordOwner``, at an address that does not change while the owner lives.
+///
+/// Most owners take their words from the ``AtomicWordBlock`` of the thread that makes them: a registration, a
+/// table or a counter costs a few instructions instead of an allocation of its own (an allocation of three words
+/// per registration cost registering about a third more, in `malloc` and `free`). The storage keeps its block
+/// alive, so the words live as long as the owner; a block goes when the last owner that took words from it goes.
+/// A reader's announcement, which its thread writes on every resolve, takes a cache line of its own instead
+/// (``init(isolatedLine:)``), so that no other word shares it.
+///
+/// Invariant: `base` points to `count` initialized words until ``free()``, which runs once, when no thread can
+/// reach the owner any more; words taken from a block are never handed to another owner.
+struct AtomicWordStorage {
+    /// Where the words are.
+    let words: AtomicWords
+    /// The block the words were taken from, kept alive by this reference; `nil` for a line of their own.
+    private let block: AtomicWordBlock?
+
+    /// `count` words from the calling thread's block, the first holding `first` and the others 0.
     init(count: Int, first: UInt = 0) {
-        precondition(count > 0, "no atomic words")
-        base = .allocate(capacity: count)
-        base.initialize(repeating: 0, count: count)
+        precondition(count > 0 && count <= AtomicWordBlock.capacity, "no atomic words, or too many for a block")
+        let block = ResolvingThread.wordBlock(for: count)
+        let base = block.take(count)
         base.pointee = first
-        self.count = count
+        words = AtomicWords(base: base, count: count)
+        self.block = block
     }
 
-    /// Frees the words: called once, by the owner's deinitializer.
+    /// One word, 0, alone on a cache line: for a word its thread writes often and others read
+    /// (``ReaderSlot``).
+    init(isolatedLine: Void) {
+        guard let line = syringe_words_allocate_line() else { fatalError("Syringe: out of memory for a word") }
+        words = AtomicWords(base: line, count: 1)
+        block = nil
+    }
+
+    /// Gives the words back: called once, by the owner's deinitializer. Words of a block go with the block.
     func free() {
-        base.deinitialize(count: count)
-        base.deallocate()
+        if block == nil { syringe_words_free(words.base) }
+    }
+}
+
+/// Words for the ``AtomicWordOwner``s one thread makes, handed out in order and never reused: one allocation for
+/// many owners (see ``AtomicWordStorage``). The thread's ``ResolvingThread`` holds the block it is filling; each
+/// owner's storage holds the block its words are in.
+///
+/// Memory bound: a block of ``capacity`` words (512 bytes) lives while any owner that took words from it lives,
+/// so at worst one block per live owner (an owner made among many that were since freed); owners made together,
+/// as an app's registrations are, share blocks.
+///
+/// Invariant: `used` only grows, stays at most ``capacity``, and is read and written by the thread whose
+/// ``ResolvingThread`` holds the block (debug: checked on each take); the words are zero when taken.
+final class AtomicWordBlock {
+    /// Words per block.
+    static let capacity = 64
+
+    private let base: UnsafeMutablePointer<UInt>
+    /// Words handed out so far.
+    private var used = 0
+    #if DEBUG
+        private let thread = syringe_thread_serial()
+    #endif
+
+    init() {
+        guard let words = syringe_words_allocate(AtomicWordBlock.capacity) else {
+            fatalError("Syringe: out of memory for atomic words")
+        }
+        base = words
+    }
+
+    deinit { syringe_words_free(base) }
+
+    /// Whether `count` more words fit.
+    @inline(__always)
+    func hasRoom(for count: Int) -> Bool { used + count <= AtomicWordBlock.capacity }
+
+    /// The next `count` words, all 0; the caller checked ``hasRoom(for:)``.
+    @inline(__always)
+    func take(_ count: Int) -> UnsafeMutablePointer<UInt> {
+        #if DEBUG
+            precondition(thread == syringe_thread_serial(), "a block of words used by another thread")
+            precondition(hasRoom(for: count), "a block of words overfilled")
+            precondition((0..<count).allSatisfy { base[used + $0] == 0 }, "words taken twice")
+        #endif
+        defer { used += count }
+        return base + used
     }
 }
 
@@ -131,13 +202,14 @@ struct AtomicWordStorage {
 final class AtomicCounter: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: the one word is only accessed atomically, through `AtomicWord`, once the initializer
     // has returned.
-    let atomicWords: AtomicWordStorage
+    let wordStorage: AtomicWordStorage
+    var atomicWords: AtomicWords { wordStorage.words }
 
     init(_ value: UInt) {
-        atomicWords = AtomicWordStorage(count: 1, first: value)
+        wordStorage = AtomicWordStorage(count: 1, first: value)
     }
 
-    deinit { atomicWords.free() }
+    deinit { wordStorage.free() }
 
     /// The current value. Seq_cst (relaxed would do: the users, a count of watches and a flag, read it as a hint and
     /// publish nothing through it).

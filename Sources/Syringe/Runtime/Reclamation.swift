@@ -184,13 +184,15 @@ struct RetiredObjects {
 final class ReaderSlot: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: the one stored property is the announcement word, accessed only atomically (through
     // `announced`) once the initializer has returned.
-    let atomicWords = AtomicWordStorage(count: 1)
+    // A line of its own: its thread writes it on every resolve (see `AtomicWordStorage`).
+    let wordStorage = AtomicWordStorage(isolatedLine: ())
+    var atomicWords: AtomicWords { wordStorage.words }
 
     init() {
         Reclamation.register(self)
     }
 
-    deinit { atomicWords.free() }
+    deinit { wordStorage.free() }
 
     /// The announcement.
     @inline(__always)

@@ -13,15 +13,16 @@
 @usableFromInline
 class RegistrationCore: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: the one stored property is the words, accessed only atomically after the initializer.
-    final let atomicWords: AtomicWordStorage
+    final let wordStorage: AtomicWordStorage
+    final var atomicWords: AtomicWords { wordStorage.words }
 
     /// Sets the words: the configuration's bits (``Registration/ownedBits(of:)``), no state, no kept instance.
     init(configurationBits: UInt) {
-        atomicWords = AtomicWordStorage(count: 3, first: configurationBits)
+        wordStorage = AtomicWordStorage(count: 3, first: configurationBits)
     }
 
     // After the subclass's deinitializer, which gives back what the words own (`releasePublishedState()`).
-    deinit { atomicWords.free() }
+    deinit { wordStorage.free() }
 }
 
 extension Registration {

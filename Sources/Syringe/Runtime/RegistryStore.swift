@@ -19,7 +19,8 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     /// The published table (`Unmanaged<RegistryTable>` bits), 0 when none is; then the container's
     /// ``InjectionStore`` (retained bits), 0 until first needed; then the registry's lock and state (retained
     /// ``Locked`` bits), 0 until first needed (see ``AtomicWordOwner``).
-    let atomicWords = AtomicWordStorage(count: 3)
+    let wordStorage = AtomicWordStorage(count: 3)
+    var atomicWords: AtomicWords { wordStorage.words }
     private var published: AtomicWord { AtomicWord(in: self, at: 0) }
     /// Set once, from 0 to a retained ``InjectionStore``, and never changed again until the deinitializer
     /// releases it: a store read from it lives as long as this registry (see ``injectionStore()``).

@@ -11,7 +11,8 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
     // only through `multiBindingsWord` after the initializer (see RegistryTable+MultiInjection.swift).
     /// The multi-injection lists made for this table so far (`Unmanaged<MultiBindingList>` bits of the newest, 0
     /// for none); see ``AtomicWordOwner``.
-    let atomicWords = AtomicWordStorage(count: 1)
+    let wordStorage = AtomicWordStorage(count: 1)
+    var atomicWords: AtomicWords { wordStorage.words }
     var multiBindingsWord: AtomicWord { AtomicWord(in: self, at: 0) }
 
     /// What the resolve path needs of a binding, with no reference counting.
@@ -67,7 +68,7 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
 
     deinit {
         releaseMultiBindings()
-        atomicWords.free()
+        wordStorage.free()
     }
 
     /// The slots of every empty table (never written: a table's slots are written only while it is built).

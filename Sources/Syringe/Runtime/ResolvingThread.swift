@@ -19,6 +19,24 @@ final class ResolvingThread {
     /// when it finishes, so it never outlives the context. A resolve called on the same container while it is
     /// set (a factory's `r.resolve`, `r` being the container) joins that resolution: its graph, its path.
     private(set) var activeContext: Unretained<ResolutionContext>?
+    /// The block this thread takes atomic words from (``AtomicWordStorage``), made on first need.
+    private var words: AtomicWordBlock?
+
+    /// The block to take `count` atomic words from: the current one if they fit, else a new one.
+    @inline(__always)
+    private func wordBlock(for count: Int) -> AtomicWordBlock {
+        if let words, words.hasRoom(for: count) { return words }
+        let block = AtomicWordBlock()
+        words = block
+        return block
+    }
+
+    /// The calling thread's block to take `count` atomic words from (see ``AtomicWordStorage``).
+    @inline(__always)
+    static func wordBlock(for count: Int) -> AtomicWordBlock {
+        if let installed { return installed.with { $0.wordBlock(for: count) } }
+        return makeCurrent().wordBlock(for: count)
+    }
 
     /// Makes `context` the running resolution; returns the one it replaces, to give back to ``deactivate(_:)``.
     @inline(__always)

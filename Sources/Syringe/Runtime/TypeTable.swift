@@ -15,7 +15,8 @@
 final class TypeTable<Object: AnyObject & Sendable>: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: the word is only accessed atomically, through `AtomicWord`, once the initializer has
     // returned; the entries are immutable and `Sendable`, behind `Locked`.
-    let atomicWords = AtomicWordStorage(count: 1)
+    let wordStorage = AtomicWordStorage(count: 1)
+    var atomicWords: AtomicWords { wordStorage.words }
     private let entries = Locked([ObjectIdentifier: Entry]())
 
     /// One type's object.
@@ -31,7 +32,7 @@ final class TypeTable<Object: AnyObject & Sendable>: AtomicWordOwner, @unchecked
 
     init() {}
 
-    deinit { atomicWords.free() }
+    deinit { wordStorage.free() }
 
     /// The object for `type`, made with `make` the first time (the first one stored wins when threads race).
     func object(for type: ObjectIdentifier, orMake make: () -> Object) -> Object {

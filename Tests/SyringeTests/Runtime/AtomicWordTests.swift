@@ -5,13 +5,14 @@ import Testing
 /// A test-only owner of four atomic words, kept as the runtime's owners keep theirs.
 private final class FourWords: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: the one stored property is the words, accessed only atomically after the initializer.
-    let atomicWords: AtomicWordStorage
+    let wordStorage: AtomicWordStorage
+    var atomicWords: AtomicWords { wordStorage.words }
 
     init(_ first: UInt = 0) {
-        atomicWords = AtomicWordStorage(count: 4, first: first)
+        wordStorage = AtomicWordStorage(count: 4, first: first)
     }
 
-    deinit { atomicWords.free() }
+    deinit { wordStorage.free() }
 
     func word(_ index: Int) -> AtomicWord { AtomicWord(in: self, at: index) }
 }
@@ -101,6 +102,40 @@ extension RuntimeTests {
             // Distinct owners have distinct words.
             #expect(address(of: FourWords().word(0)) != nil)
             #expect(address(of: AtomicCounter(1).atomicWord) != base)
+        }
+
+        @Test("Owners made on eight threads at once get words of their own, which outlive the threads that made them")
+        func ownersFromManyThreadsGetWordsOfTheirOwn() {
+            let threads = 8
+            let perThread = 100  // 400 words a thread: several blocks each
+            let made = Locked<[FourWords]>([])
+            JoinableThread.run(threads) { thread in
+                var mine: [FourWords] = []
+                for index in 0..<perThread {
+                    let owner = FourWords(UInt(thread * perThread + index + 1))
+                    #expect(owner.word(1).load() == 0 && owner.word(2).load() == 0 && owner.word(3).load() == 0)
+                    mine.append(owner)
+                }
+                made.withLock { $0 += mine }
+            }
+            // The threads have exited: their blocks live on in the owners.
+            let owners = made.withLock { $0 }
+            #expect(owners.count == threads * perThread)
+            let addresses = Set(owners.flatMap { owner in (0..<4).compactMap { address(of: owner.word($0)) } })
+            #expect(addresses.count == owners.count * 4)
+            #expect(Set(owners.map { $0.word(0).load() }) == Set((1...UInt(owners.count)).map { $0 }))
+            // Writing every word of one owner leaves every other owner's words as they were.
+            for index in 0..<4 { owners[0].word(index).store(.max) }
+            #expect(owners.dropFirst().allSatisfy { $0.word(1).load() == 0 && $0.word(3).load() == 0 })
+        }
+
+        @Test("A reader's announcement is alone on its cache line")
+        func readerSlotIsAloneOnItsLine() throws {
+            let slot = ReaderSlot()
+            defer { Reclamation.unregister(slot) }
+            let word = try #require(address(of: slot.announced))
+            #expect(word % 128 == 0)
+            #expect(slot.announced.load() == 0)
         }
 
         @Test("The atomic words of every owner type hold what they should")

@@ -127,13 +127,14 @@ final class TrackedObject: Sendable {
 /// reference to the published object (0 when none is).
 final class PublishedSlot: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: the one stored property is the word, accessed only atomically after the initializer.
-    let atomicWords = AtomicWordStorage(count: 1)
+    let wordStorage = AtomicWordStorage(count: 1)
+    var atomicWords: AtomicWords { wordStorage.words }
 
     init() {}
 
     deinit {
         Unretained<TrackedObject>.releaseRetainedBits(word.load())
-        atomicWords.free()
+        wordStorage.free()
     }
 
     var word: AtomicWord { AtomicWord(in: self, at: 0) }
