@@ -87,7 +87,9 @@ struct RegistryView {
     /// The binding for `key` in the container or, failing that, the nearest ancestor.
     @inline(__always)
     mutating func lookup(_ key: ServiceKey) -> Hit? {
-        if let index = own.with({ $0.index(of: key) }) {
+        // Hashed before the table is borrowed (see `RegistryTable.index(of:hash:)`).
+        let hash = key.registryHash
+        if let index = own.with({ $0.index(of: key, hash: hash) }) {
             return Hit(table: own, index: index)
         }
         if own.with({ $0.base != nil }), let hit = Self.baseLookup(key, below: own) {

@@ -145,7 +145,14 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
     /// The index of the entry for `key` in this table itself (not its base), if any.
     @inline(__always)
     func index(of key: ServiceKey) -> Int? {
-        var slot = key.registryHash & mask
+        index(of: key, hash: key.registryHash)
+    }
+
+    /// ``index(of:)`` with the key's ``ServiceKey/registryHash`` computed by the caller: before borrowing the table,
+    /// so that hashing a name (a call the optimizer cannot see through) does not make it retain the table.
+    @inline(__always)
+    func index(of key: ServiceKey, hash: Int) -> Int? {
+        var slot = hash & mask
         return slots.withUnsafeBufferPointer { slots in
             entries.withUnsafeBufferPointer { entries in
                 while true {
