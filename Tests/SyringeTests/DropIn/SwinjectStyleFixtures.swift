@@ -542,3 +542,65 @@ func autoregisterTotals(in container: Container) {
         container.autoregister(Total.self, name: "let", initializer: make)
     }
 #endif
+
+/// The option an add-on that finishes objects made elsewhere (SwinjectStoryboard's view controllers) keys its
+/// registrations with: the object's type.
+struct ConstructedTypeOption: ServiceKeyOption {
+    let constructedType: Any.Type
+
+    func isEqualTo(_ another: any ServiceKeyOption) -> Bool {
+        guard let another = another as? ConstructedTypeOption else { return false }
+        return constructedType == another.constructedType
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(constructedType)) }
+
+    var description: String { "constructed \(constructedType)" }
+}
+
+extension Container {
+    /// Registers how to finish an object the caller makes, as such add-ons do: `_register` under an option, with a
+    /// factory taking the resolver and the object.
+    @discardableResult
+    func registerConstruction<T>(
+        _ objectType: T.Type, name: String? = nil, completion: @escaping @Sendable (any Resolver, T) -> Void
+    ) -> ServiceEntry<T> {
+        let factory = { @Sendable (r: any Resolver, object: T) -> T in
+            completion(r, object)
+            return object
+        }
+        return _register(objectType, factory: factory, name: name, option: ConstructedTypeOption(constructedType: T.self))
+    }
+
+    /// Finishes `object` with what ``registerConstruction(_:name:completion:)`` registered: `_resolve` with the
+    /// object handed to the factory through the invoker, as one tuple.
+    func finishConstruction<T>(of object: T, name: String? = nil) {
+        typealias FactoryType = ((any Resolver, T)) -> Any
+        _ = _resolve(name: name, option: ConstructedTypeOption(constructedType: T.self)) { (factory: FactoryType) in
+            factory((self, object)) as Any
+        } as T?
+    }
+}
+
+#if !swift(>=6)
+    /// The same add-on as written for Swinject in the Swift 5 language mode: `Resolver` without `any`, a factory
+    /// that is not `@Sendable`, the resolver reached as `_Resolver`. Compiled by Scripts/swinject-compat.sh.
+    extension Container {
+        func registerConstructionSwift5<T>(_ objectType: T.Type, completion: @escaping (Resolver, T) -> Void) {
+            let factory = { (r: Resolver, object: T) -> T in
+                completion(r, object)
+                return object
+            }
+            _register(objectType, factory: factory, option: ConstructedTypeOption(constructedType: T.self))
+        }
+
+        func finishConstructionSwift5<T>(of object: T) {
+            if let resolver = self as Any as? _Resolver {
+                typealias FactoryType = ((Resolver, T)) -> Any
+                _ = resolver._resolve(name: nil, option: ConstructedTypeOption(constructedType: T.self)) {
+                    (factory: FactoryType) in factory((self, object)) as Any
+                } as T?
+            }
+        }
+    }
+#endif
