@@ -338,7 +338,7 @@ struct QuickRead : rl::test_suite<QuickRead, 3> {
 };
 
 /// Two threads make a word's object on first need and race to publish it once (RegistryStore.injectionStore() and
-/// its registry, RegistrationCore.makeState(), ClassAnswers' first table, a table's first list of bindings): the
+/// its registry, RegistrationCore.makeState(), a table's first list of bindings): the
 /// loser frees its own and uses the winner's, which both read fully made.
 struct PublishOnce : rl::test_suite<PublishOnce, 2> {
     Word once;

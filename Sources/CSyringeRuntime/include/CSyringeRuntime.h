@@ -22,9 +22,9 @@
 // header of their own, which the model checker (Scripts/memory-model.sh) compiles too.
 #include "CSyringeAtomics.h"
 
-/// The words the whole process shares (word 0 the reclamation epoch, word 2 the address of the table of answers per
-/// class; word 1 is unused), each on a cache line of its own, at fixed addresses: word `i` is `syringe_process_words[i * SYRINGE_WORDS_PER_LINE]`.
-#define SYRINGE_PROCESS_WORD_COUNT 3
+/// The words the whole process shares (word 0 the reclamation epoch), each on a cache line of its own, at fixed
+/// addresses: word `i` is `syringe_process_words[i * SYRINGE_WORDS_PER_LINE]`.
+#define SYRINGE_PROCESS_WORD_COUNT 1
 #define SYRINGE_WORDS_PER_LINE 16
 extern uintptr_t syringe_process_words[SYRINGE_PROCESS_WORD_COUNT * SYRINGE_WORDS_PER_LINE];
 

@@ -453,7 +453,7 @@ extension LifecycleStore.State {
 /// frameworks): one scan per class, since ``Disposable`` and ``AsyncDisposable`` both refine ``Disposing``. So it
 /// is asked when an instance is disposed (``disposable(_:)``), once per
 /// class for the whole process, and a creation only reads the answers already kept (``knownAnswer(_:)``), in
-/// ``ClassAnswers`` (read with no lock). Other values are checked each time they are disposed: an optional's or a
+/// ``ClassAnswers`` (a dictionary behind a lock). Other values are checked each time they are disposed: an optional's or a
 /// box's answer depends on what it holds, not on its type.
 enum DisposableClasses {
     @inline(never)

@@ -23,13 +23,6 @@ struct AtomicWord {
         address = words.base + index
     }
 
-    /// A word of a table that lives until the process ends (``ClassAnswers``' tables, which are never freed).
-    @inline(__always)
-    init(foreverWord address: UnsafeMutablePointer<UInt>) {
-        assert(Int(bitPattern: address) % MemoryLayout<UInt>.alignment == 0, "a misaligned word")
-        self.address = address
-    }
-
     /// One of the words the whole process shares (``ProcessWord``).
     @inline(__always)
     init(processWord: ProcessWord) {
@@ -90,8 +83,6 @@ struct AtomicWord {
 enum ProcessWord: Int32 {
     /// ``Reclamation``'s epoch.
     case reclamationEpoch = 0
-    /// The address of ``ClassAnswers``' current table, 0 until the first answer is kept.
-    case classAnswerTable = 2
 }
 
 /// An object that keeps ``AtomicWord``s, in an ``AtomicWordStorage`` it makes in its initializer and gives back in
