@@ -54,13 +54,19 @@ enum PropertyInjector {
         }
     }
 
-    /// The plans found so far, per type: types are few and live for good, so the table only grows. The plan
-    /// found last is read with no lock (most injections fill one type after another of the same).
-    private static let plans = TypeTable<Plan>()
+    /// The plans found so far, per type: types are few and live for good, so the table only grows.
+    private static let plans = Locked([ObjectIdentifier: Plan]())
 
     /// The plan of `instance`'s type, made on its first instance.
     static func plan(of instance: Any) -> Plan {
-        plans.object(for: ObjectIdentifier(Swift.type(of: instance))) { makePlan(for: instance) }
+        let type = ObjectIdentifier(Swift.type(of: instance))
+        if let plan = plans.withLock({ $0[type] }) { return plan }
+        let made = makePlan(for: instance)
+        return plans.withLock { plans in
+            if let stored = plans[type] { return stored }
+            plans[type] = made
+            return made
+        }
     }
 
     private static func makePlan(for instance: Any) -> Plan {
