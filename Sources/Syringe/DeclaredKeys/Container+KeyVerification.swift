@@ -30,10 +30,7 @@ extension Container {
     public func verify(
         keys: [ServiceKeys], samples: (VerificationSamples) -> Void = { _ in }
     ) throws(VerificationError) -> VerificationReport {
-        let (probe, unused) = keyProbe(for: keys)
-        var report = try probe.verify(samples: samples)
-        report.unusedKeyDefaults = unused
-        return report
+        try VerificationWalk(of: self, keys: keys).walked(samples: samples).report()
     }
 
     /// The dependency graph, as ``dependencyGraph(samples:)`` draws it, with the default of each of `keys` that is
@@ -51,8 +48,7 @@ extension Container {
     public func dependencyGraph(
         keys: [ServiceKeys], samples: (VerificationSamples) -> Void = { _ in }
     ) -> DependencyGraph {
-        let (probe, unused) = keyProbe(for: keys)
-        return redrawn(probe.dependencyGraph(samples: samples), unused: unused)
+        VerificationWalk(of: self, keys: keys, drawing: true).walked(samples: samples).graph
     }
 
     /// The probe's graph as this container's own graph draws it: this container's registrations are drawn as its
@@ -127,10 +123,7 @@ extension MainActorResolver {
     public func verify(
         keys: [ServiceKeys], samples: (VerificationSamples) -> Void = { _ in }
     ) throws(VerificationError) -> VerificationReport {
-        let (probe, unused) = container.keyProbe(for: keys)
-        var report = try probe.mainActor.verify(samples: samples)
-        report.unusedKeyDefaults = unused
-        return report
+        try VerificationWalk(of: container, keys: keys).walkedOnMainActor(samples: samples).report()
     }
 }
 
@@ -154,10 +147,7 @@ extension AsyncContainerResolver {
     public func verify(
         keys: [ServiceKeys], samples: @escaping @Sendable (VerificationSamples) -> Void = { _ in }
     ) async throws(VerificationError) -> VerificationReport {
-        let (probe, unused) = container.keyProbe(for: keys)
-        var report = try await probe.async.verify(samples: samples)
-        report.unusedKeyDefaults = unused
-        return report
+        try await VerificationWalk(of: container, keys: keys).awaited(samples: samples).report()
     }
 
     /// The dependency graph walked with `await`, as ``dependencyGraph(samples:)`` draws it, with the default of each
@@ -174,7 +164,6 @@ extension AsyncContainerResolver {
     public func dependencyGraph(
         keys: [ServiceKeys], samples: @escaping @Sendable (VerificationSamples) -> Void = { _ in }
     ) async -> DependencyGraph {
-        let (probe, unused) = container.keyProbe(for: keys)
-        return container.redrawn(await probe.async.dependencyGraph(samples: samples), unused: unused)
+        await VerificationWalk(of: container, keys: keys, drawing: true).awaited(samples: samples).graph
     }
 }

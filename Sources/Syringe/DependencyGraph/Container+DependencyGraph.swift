@@ -20,10 +20,7 @@ extension Container {
     /// - Returns: The graph, with ``DependencyGraph/mermaid`` and ``DependencyGraph/dot`` renderings.
     /// - Complexity: One resolution per registration and forwarded type, then O(*n* log *n* + *e*) to lay out.
     public func dependencyGraph(samples: (VerificationSamples) -> Void = { _ in }) -> DependencyGraph {
-        let recorder = VerificationRecorder(recordsDependencies: true)
-        var outcomes: [(registration: Registration, description: RegistrationDescription, VerificationOutcome)] = []
-        _ = try? verify(samples: samples, recorder: recorder) { outcomes.append(($0, $1, $2)) }
-        return DependencyGraphBuilder(container: self, recorder: recorder, outcomes: outcomes).graph
+        VerificationWalk(of: self, drawing: true).walked(samples: samples).graph
     }
 }
 
@@ -42,10 +39,7 @@ struct DependencyGraphBuilder {
     var missing: [ServiceRequest: [ObjectIdentifier]] = [:]
     let graph: DependencyGraph
 
-    init(
-        container: Container, recorder: VerificationRecorder,
-        outcomes: [(registration: Registration, description: RegistrationDescription, VerificationOutcome)]
-    ) {
+    init(container: Container, recorder: VerificationRecorder, visits: [VerificationWalk.Visit]) {
         // A derived container (and a `.perContainer` resolve) keeps its instances in stand-ins of the registrations
         // it reaches: each stands for its original, so that one registration is one node however it was reached.
         var originals: [ObjectIdentifier: ObjectIdentifier] = [:]
@@ -54,11 +48,11 @@ struct DependencyGraphBuilder {
             if original !== registration { originals[id] = ObjectIdentifier(original) }
         }
         func node(_ id: ObjectIdentifier) -> ObjectIdentifier { originals[id] ?? id }
-        for (reached, description, outcome) in outcomes {
-            let registration = Self.original(of: reached)
+        for visit in visits {
+            let registration = Self.original(of: visit.registration)
             let id = ObjectIdentifier(registration)
-            entries[id, default: Entry(registration: registration)].descriptions.append(description)
-            switch outcome {
+            entries[id, default: Entry(registration: registration)].descriptions.append(visit.description)
+            switch visit.outcome {
             case .verified:
                 entries[id]?.resolved = true
             case .asynchronous:
