@@ -51,24 +51,6 @@ extension Container {
         VerificationWalk(of: self, keys: keys, drawing: true).walked(samples: samples).graph
     }
 
-    /// The probe's graph as this container's own graph draws it: this container's registrations are drawn as its
-    /// own (the probe is a child, so they would read as inherited), the unused defaults in their group.
-    func redrawn(_ graph: DependencyGraph, unused: [RegistrationDescription]) -> DependencyGraph {
-        let unusedSet = Set(unused)
-        let own = Set(
-            visibleBindingsOfOwnRegistry().map { $0.registration.describe(as: $0.serviceType, name: .some($0.name)) })
-        let nodes = graph.nodes.map { node in
-            let isUnusedKey = node.registration.map { unusedSet.contains($0) } ?? false
-            return DependencyGraph.Node(
-                id: node.id, registration: node.registration, request: node.request, forwardedAs: node.forwardedAs,
-                module: isUnusedKey ? Container.unusedKeyGroup : node.module,
-                isInherited: !isUnusedKey && !(node.registration.map { own.contains($0) } ?? false),
-                status: node.status, key: node.key
-            )
-        }
-        return DependencyGraph(nodes: nodes, edges: graph.edges)
-    }
-
     /// The group in which ``dependencyGraph(keys:samples:)`` draws the defaults of keys not used yet.
     ///
     /// ```swift
@@ -91,15 +73,6 @@ extension Container {
             }
         }
         return (probe, unused)
-    }
-
-    /// This container's own bindings (not its ancestors').
-    private func visibleBindingsOfOwnRegistry() -> [Binding] {
-        var found: [Binding] = []
-        registry.withLock { registry in
-            registry.bindings.forEach(where: { _ in true }) { _, binding in found.append(binding) }
-        }
-        return found
     }
 }
 

@@ -39,7 +39,12 @@ struct DependencyGraphBuilder {
     var missing: [ServiceRequest: [ObjectIdentifier]] = [:]
     let graph: DependencyGraph
 
-    init(container: Container, recorder: VerificationRecorder, visits: [VerificationWalk.Visit]) {
+    /// The graph of a walk of `container`; `owner`'s registrations are drawn as its own (a walk with declared keys
+    /// walks a child of it), and the defaults of keys not used yet in the group ``Container/unusedKeyGroup``.
+    init(
+        container: Container, owner: Container, unusedKeys: [RegistrationDescription], recorder: VerificationRecorder,
+        visits: [VerificationWalk.Visit]
+    ) {
         // A derived container (and a `.perContainer` resolve) keeps its instances in stand-ins of the registrations
         // it reaches: each stands for its original, so that one registration is one node however it was reached.
         var originals: [ObjectIdentifier: ObjectIdentifier] = [:]
@@ -81,14 +86,16 @@ struct DependencyGraphBuilder {
             entries[id] = Entry(registration: registration, descriptions: [registration.describe()], resolved: true)
         }
 
-        let own = Set(container.ownRegistrations().map(ObjectIdentifier.init))
+        let own = Set(owner.ownRegistrations().map(ObjectIdentifier.init))
+        let unusedKeys = Set(unusedKeys)
         let modules = container.moduleNames()
         // Each sort key is made once, not in every comparison.
         let sorted = entries.values.map { entry in
             let primary = Self.primary(of: entry)
+            let isUnusedKey = unusedKeys.contains(primary)
             return (
-                entry: entry, primary: primary, key: primary.description,
-                inherited: !own.contains(ObjectIdentifier(entry.registration))
+                entry: entry, primary: primary, key: primary.description, isUnusedKey: isUnusedKey,
+                inherited: !isUnusedKey && !own.contains(ObjectIdentifier(entry.registration))
             )
         }.sorted { lhs, rhs in
             if lhs.inherited != rhs.inherited { return !lhs.inherited }
@@ -96,7 +103,7 @@ struct DependencyGraphBuilder {
         }
         var nodes: [DependencyGraph.Node] = []
         var index: [ObjectIdentifier: Int] = [:]
-        for (entry, primary, _, inherited) in sorted {
+        for (entry, primary, _, isUnusedKey, inherited) in sorted {
             let id = ObjectIdentifier(entry.registration)
             index[id] = nodes.count
             let status: DependencyGraph.Status =
@@ -112,7 +119,8 @@ struct DependencyGraphBuilder {
                 DependencyGraph.Node(
                     id: nodes.count, registration: primary, request: primary.request,
                     forwardedAs: Array(Set(forwarded)).sorted { $0.description < $1.description },
-                    module: modules[id], isInherited: inherited, status: status,
+                    module: isUnusedKey ? Container.unusedKeyGroup : modules[id], isInherited: inherited,
+                    status: status,
                     key: entry.registration.stateIfMade?.withLock { $0.keyLabel }
                 ))
         }

@@ -41,7 +41,8 @@ final class VerificationWalk: Sendable {
     private let state = Locked(State())
 
     /// A walk of `container`, and of the defaults of `keys` it does not register yet (in a child container that
-    /// registers them, so that `container` is left as it was); `drawing` records the dependencies each resolution observes, for the graph.
+    /// registers them, so that `container` is left as it was); `drawing` records the dependencies each resolution
+    /// observes, for the graph.
     init(of container: Container, keys: [ServiceKeys]? = nil, drawing: Bool = false) {
         if let keys {
             let (probe, unused) = container.keyProbe(for: keys)
@@ -57,20 +58,21 @@ final class VerificationWalk: Sendable {
     /// The report of `verify`, or the error listing every failure and captive dependency.
     func report() throws(VerificationError) -> VerificationReport {
         let state = state.withLock { $0 }
-        func described(_ include: (VerificationOutcome) -> Bool) -> [RegistrationDescription] {
-            state.visits.filter { include($0.outcome) }.map(\.description)
+        var verified: [RegistrationDescription] = []
+        var unverifiable: [RegistrationDescription] = []
+        var asynchronous: [RegistrationDescription] = []
+        for visit in state.visits {
+            switch visit.outcome {
+            case .verified: verified.append(visit.description)
+            case .needsArguments: unverifiable.append(visit.description)
+            case .asynchronous, .mainActor: asynchronous.append(visit.description)
+            case .failed: break
+            }
         }
         // Auto-created types a registration depends on were verified with it: listed after the registrations.
         var report = VerificationReport(
-            verified: described { if case .verified = $0 { true } else { false } }
-                + findings.withFindings(\.autoCreated),
-            unverifiable: described { if case .needsArguments = $0 { true } else { false } },
-            asynchronous: described {
-                switch $0 {
-                case .asynchronous, .mainActor: true
-                default: false
-                }
-            })
+            verified: verified + findings.withFindings(\.autoCreated), unverifiable: unverifiable,
+            asynchronous: asynchronous)
         let failures = state.failures + state.awaitedFailures
         let captives = findings.captives
         guard failures.isEmpty && captives.isEmpty && state.shadowedKeyDefaults.isEmpty else {
@@ -85,11 +87,12 @@ final class VerificationWalk: Sendable {
     /// The graph of `dependencyGraph`: one node per registration, one edge per dependency a factory resolved.
     var graph: DependencyGraph {
         let visits = state.withLock { $0.visits }
-        let graph = findings.withFindings { recorder in
-            DependencyGraphBuilder(container: container, recorder: recorder, visits: visits).graph
+        return findings.withFindings { recorder in
+            DependencyGraphBuilder(
+                container: container, owner: keys?.asked ?? container, unusedKeys: keys?.unusedDefaults ?? [],
+                recorder: recorder, visits: visits
+            ).graph
         }
-        guard let keys else { return graph }
-        return keys.asked.redrawn(graph, unused: keys.unusedDefaults)
     }
 
     // MARK: What a receiver may run
