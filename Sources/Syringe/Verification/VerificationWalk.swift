@@ -101,7 +101,8 @@ final class VerificationWalk: Sendable {
     /// off the main actor) are set aside as not walked.
     @discardableResult
     func walked(samples: (VerificationSamples) -> Void) -> Self {
-        walkSynchronously(samples: samples)
+        let found = walkSynchronously(samples: samples)  // not under the lock: factories run
+        state.withLock { $0 = found }
         return self
     }
 
@@ -128,7 +129,8 @@ final class VerificationWalk: Sendable {
 
     // MARK: The synchronous part
 
-    private func walkSynchronously(samples: (VerificationSamples) -> Void) {
+    /// What the walk finds here: it runs what this thread may run, sets the rest aside.
+    private func walkSynchronously(samples: (VerificationSamples) -> Void) -> State {
         let provided = VerificationSamples()
         samples(provided)
         let registry = RegistrySnapshot(of: container)
@@ -194,7 +196,7 @@ final class VerificationWalk: Sendable {
             state.failures = removingRepeatedCycles(state.failures).map { $0.namingLookalikes(among: candidates) }
         }
         findings.merge(recorder)
-        self.state.withLock { $0 = state }
+        return state
     }
 
     // MARK: The awaited part
