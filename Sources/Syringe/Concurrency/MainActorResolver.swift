@@ -87,10 +87,7 @@ public struct MainActorResolver: Sendable {
     public func verify(
         samples: (VerificationSamples) -> Void = { _ in }
     ) throws(VerificationError) -> VerificationReport {
-        let result = MainActorPermit.$thread.withValue(currentThreadIdentity()) {
-            Result { () throws(VerificationError) in try container.verify(samples: samples) }
-        }
-        return try result.get()
+        try VerificationWalk(of: container).walkedOnMainActor(samples: samples).report()
     }
 
     /// The container's dependency graph, walked from main-actor code: as ``Container/dependencyGraph(samples:)``,
@@ -106,9 +103,7 @@ public struct MainActorResolver: Sendable {
     /// - Returns: The graph.
     @MainActor
     public func dependencyGraph(samples: (VerificationSamples) -> Void = { _ in }) -> DependencyGraph {
-        MainActorPermit.$thread.withValue(currentThreadIdentity()) {
-            container.dependencyGraph(samples: samples)
-        }
+        VerificationWalk(of: container, drawing: true).walkedOnMainActor(samples: samples).graph
     }
 }
 

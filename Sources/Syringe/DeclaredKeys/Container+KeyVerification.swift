@@ -30,10 +30,7 @@ extension Container {
     public func verify(
         keys: [ServiceKeys], samples: (VerificationSamples) -> Void = { _ in }
     ) throws(VerificationError) -> VerificationReport {
-        let (probe, unused) = keyProbe(for: keys)
-        var report = try probe.verify(samples: samples)
-        report.unusedKeyDefaults = unused
-        return report
+        try VerificationWalk(of: self, keys: keys).walked(samples: samples).report()
     }
 
     /// The dependency graph, as ``dependencyGraph(samples:)`` draws it, with the default of each of `keys` that is
@@ -51,26 +48,7 @@ extension Container {
     public func dependencyGraph(
         keys: [ServiceKeys], samples: (VerificationSamples) -> Void = { _ in }
     ) -> DependencyGraph {
-        let (probe, unused) = keyProbe(for: keys)
-        return redrawn(probe.dependencyGraph(samples: samples), unused: unused)
-    }
-
-    /// The probe's graph as this container's own graph draws it: this container's registrations are drawn as its
-    /// own (the probe is a child, so they would read as inherited), the unused defaults in their group.
-    func redrawn(_ graph: DependencyGraph, unused: [RegistrationDescription]) -> DependencyGraph {
-        let unusedSet = Set(unused)
-        let own = Set(
-            visibleBindingsOfOwnRegistry().map { $0.registration.describe(as: $0.serviceType, name: .some($0.name)) })
-        let nodes = graph.nodes.map { node in
-            let isUnusedKey = node.registration.map { unusedSet.contains($0) } ?? false
-            return DependencyGraph.Node(
-                id: node.id, registration: node.registration, request: node.request, forwardedAs: node.forwardedAs,
-                module: isUnusedKey ? Container.unusedKeyGroup : node.module,
-                isInherited: !isUnusedKey && !(node.registration.map { own.contains($0) } ?? false),
-                status: node.status, key: node.key
-            )
-        }
-        return DependencyGraph(nodes: nodes, edges: graph.edges)
+        VerificationWalk(of: self, keys: keys, drawing: true).walked(samples: samples).graph
     }
 
     /// The group in which ``dependencyGraph(keys:samples:)`` draws the defaults of keys not used yet.
@@ -96,15 +74,6 @@ extension Container {
         }
         return (probe, unused)
     }
-
-    /// This container's own bindings (not its ancestors').
-    private func visibleBindingsOfOwnRegistry() -> [Binding] {
-        var found: [Binding] = []
-        registry.withLock { registry in
-            registry.bindings.forEach(where: { _ in true }) { _, binding in found.append(binding) }
-        }
-        return found
-    }
 }
 
 extension MainActorResolver {
@@ -127,10 +96,7 @@ extension MainActorResolver {
     public func verify(
         keys: [ServiceKeys], samples: (VerificationSamples) -> Void = { _ in }
     ) throws(VerificationError) -> VerificationReport {
-        let (probe, unused) = container.keyProbe(for: keys)
-        var report = try probe.mainActor.verify(samples: samples)
-        report.unusedKeyDefaults = unused
-        return report
+        try VerificationWalk(of: container, keys: keys).walkedOnMainActor(samples: samples).report()
     }
 }
 
@@ -154,10 +120,7 @@ extension AsyncContainerResolver {
     public func verify(
         keys: [ServiceKeys], samples: @escaping @Sendable (VerificationSamples) -> Void = { _ in }
     ) async throws(VerificationError) -> VerificationReport {
-        let (probe, unused) = container.keyProbe(for: keys)
-        var report = try await probe.async.verify(samples: samples)
-        report.unusedKeyDefaults = unused
-        return report
+        try await VerificationWalk(of: container, keys: keys).awaited(samples: samples).report()
     }
 
     /// The dependency graph walked with `await`, as ``dependencyGraph(samples:)`` draws it, with the default of each
@@ -174,7 +137,6 @@ extension AsyncContainerResolver {
     public func dependencyGraph(
         keys: [ServiceKeys], samples: @escaping @Sendable (VerificationSamples) -> Void = { _ in }
     ) async -> DependencyGraph {
-        let (probe, unused) = container.keyProbe(for: keys)
-        return container.redrawn(await probe.async.dependencyGraph(samples: samples), unused: unused)
+        await VerificationWalk(of: container, keys: keys, drawing: true).awaited(samples: samples).graph
     }
 }

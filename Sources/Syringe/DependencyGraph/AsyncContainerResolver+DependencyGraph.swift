@@ -18,49 +18,13 @@ extension AsyncContainerResolver {
     ///
     /// > Warning: Factories run, with their side effects, as in ``verify(samples:)``.
     ///
-    /// - Parameter samples: Sample runtime arguments, so registrations that take them are walked too; called on the
-    ///   main actor and again for the `async` registrations.
+    /// - Parameter samples: Sample runtime arguments, so registrations that take them are walked too; called once, on
+    ///   the main actor.
     /// - Returns: The graph, with ``DependencyGraph/mermaid`` and ``DependencyGraph/dot`` renderings.
     /// - Complexity: One resolution per registration and forwarded type, then O(*n* log *n* + *e*) to lay out.
     public func dependencyGraph(
         samples: @escaping @Sendable (VerificationSamples) -> Void = { _ in }
     ) async -> DependencyGraph {
-        let container = self.container
-        let verification = AsyncVerification(recordsDependencies: true)
-        // The synchronous and `@MainActor` registrations, on the main actor; the `async` ones are set aside.
-        let synchronous = await MainActor.run { () -> [VisitedRegistration] in
-            MainActorPermit.$thread.withValue(currentThreadIdentity()) {
-                var visited: [VisitedRegistration] = []
-                let recorder = VerificationRecorder(recordsDependencies: true)
-                _ = try? container.verify(samples: samples, recorder: recorder) { registration, description, outcome in
-                    visited.append(VisitedRegistration(registration: registration, description: description, outcome: outcome))
-                }
-                verification.merge(recorder)
-                return visited
-            }
-        }
-        var outcomes = synchronous.filter {
-            if case .asynchronous = $0.outcome { false } else { true }
-        }
-        let pending = synchronous.compactMap { visited -> SynchronousWalk.Pending? in
-            guard case .asynchronous = visited.outcome else { return nil }
-            return SynchronousWalk.Pending(registration: visited.registration, description: visited.description)
-        }
-        _ = await walkAsynchronous(pending, samples: samples, verification: verification) {
-            outcomes.append(VisitedRegistration(registration: $0, description: $1, outcome: $2))
-        }
-        return verification.withFindings { recorder in
-            DependencyGraphBuilder(
-                container: container, recorder: recorder,
-                outcomes: outcomes.map { ($0.registration, $0.description, $0.outcome) }
-            ).graph
-        }
+        await VerificationWalk(of: container, drawing: true).awaited(samples: samples).graph
     }
-}
-
-/// What became of one registration in a walk, handed back from the main actor.
-struct VisitedRegistration: Sendable {
-    let registration: Registration
-    let description: RegistrationDescription
-    let outcome: VerificationOutcome
 }

@@ -20,10 +20,7 @@ extension Container {
     /// - Returns: The graph, with ``DependencyGraph/mermaid`` and ``DependencyGraph/dot`` renderings.
     /// - Complexity: One resolution per registration and forwarded type, then O(*n* log *n* + *e*) to lay out.
     public func dependencyGraph(samples: (VerificationSamples) -> Void = { _ in }) -> DependencyGraph {
-        let recorder = VerificationRecorder(recordsDependencies: true)
-        var outcomes: [(registration: Registration, description: RegistrationDescription, VerificationOutcome)] = []
-        _ = try? verify(samples: samples, recorder: recorder) { outcomes.append(($0, $1, $2)) }
-        return DependencyGraphBuilder(container: self, recorder: recorder, outcomes: outcomes).graph
+        VerificationWalk(of: self, drawing: true).walked(samples: samples).graph
     }
 }
 
@@ -42,9 +39,11 @@ struct DependencyGraphBuilder {
     var missing: [ServiceRequest: [ObjectIdentifier]] = [:]
     let graph: DependencyGraph
 
+    /// The graph of a walk of `container`; `owner`'s registrations are drawn as its own (a walk with declared keys
+    /// walks a child of it), and the defaults of keys not used yet in the group ``Container/unusedKeyGroup``.
     init(
-        container: Container, recorder: VerificationRecorder,
-        outcomes: [(registration: Registration, description: RegistrationDescription, VerificationOutcome)]
+        container: Container, owner: Container, unusedKeys: [RegistrationDescription], recorder: VerificationRecorder,
+        visits: [VerificationWalk.Visit]
     ) {
         // A derived container (and a `.perContainer` resolve) keeps its instances in stand-ins of the registrations
         // it reaches: each stands for its original, so that one registration is one node however it was reached.
@@ -54,11 +53,11 @@ struct DependencyGraphBuilder {
             if original !== registration { originals[id] = ObjectIdentifier(original) }
         }
         func node(_ id: ObjectIdentifier) -> ObjectIdentifier { originals[id] ?? id }
-        for (reached, description, outcome) in outcomes {
-            let registration = Self.original(of: reached)
+        for visit in visits {
+            let registration = Self.original(of: visit.registration)
             let id = ObjectIdentifier(registration)
-            entries[id, default: Entry(registration: registration)].descriptions.append(description)
-            switch outcome {
+            entries[id, default: Entry(registration: registration)].descriptions.append(visit.description)
+            switch visit.outcome {
             case .verified:
                 entries[id]?.resolved = true
             case .asynchronous:
@@ -87,14 +86,16 @@ struct DependencyGraphBuilder {
             entries[id] = Entry(registration: registration, descriptions: [registration.describe()], resolved: true)
         }
 
-        let own = Set(container.ownRegistrations().map(ObjectIdentifier.init))
+        let own = Set(owner.ownRegistrations().map(ObjectIdentifier.init))
+        let unusedKeys = Set(unusedKeys)
         let modules = container.moduleNames()
         // Each sort key is made once, not in every comparison.
         let sorted = entries.values.map { entry in
             let primary = Self.primary(of: entry)
+            let isUnusedKey = unusedKeys.contains(primary)
             return (
-                entry: entry, primary: primary, key: primary.description,
-                inherited: !own.contains(ObjectIdentifier(entry.registration))
+                entry: entry, primary: primary, key: primary.description, isUnusedKey: isUnusedKey,
+                inherited: !isUnusedKey && !own.contains(ObjectIdentifier(entry.registration))
             )
         }.sorted { lhs, rhs in
             if lhs.inherited != rhs.inherited { return !lhs.inherited }
@@ -102,7 +103,7 @@ struct DependencyGraphBuilder {
         }
         var nodes: [DependencyGraph.Node] = []
         var index: [ObjectIdentifier: Int] = [:]
-        for (entry, primary, _, inherited) in sorted {
+        for (entry, primary, _, isUnusedKey, inherited) in sorted {
             let id = ObjectIdentifier(entry.registration)
             index[id] = nodes.count
             let status: DependencyGraph.Status =
@@ -118,7 +119,8 @@ struct DependencyGraphBuilder {
                 DependencyGraph.Node(
                     id: nodes.count, registration: primary, request: primary.request,
                     forwardedAs: Array(Set(forwarded)).sorted { $0.description < $1.description },
-                    module: modules[id], isInherited: inherited, status: status,
+                    module: isUnusedKey ? Container.unusedKeyGroup : modules[id], isInherited: inherited,
+                    status: status,
                     key: entry.registration.stateIfMade?.withLock { $0.keyLabel }
                 ))
         }

@@ -7,7 +7,7 @@
 final class AsyncVerification: Sendable {
     private let findings: Locked<VerificationRecorder>
     /// Whether the dependencies each resolution observes are recorded (for the awaited dependency graph).
-    private let recordsDependencies: Bool
+    let recordsDependencies: Bool
 
     init(recordsDependencies: Bool = false) {
         self.recordsDependencies = recordsDependencies
