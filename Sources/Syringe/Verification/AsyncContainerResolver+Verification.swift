@@ -65,6 +65,7 @@ private final class AsyncVerificationRun {
     var failures: [ResolutionError]
     var captives: [CaptiveDependency]
     let shadowedKeyDefaults: [String]
+    let keyCollisions: [KeyCollision]
     var verified: [RegistrationDescription]
     var unverifiable: [RegistrationDescription]
     let asynchronous: [RegistrationDescription]
@@ -74,10 +75,11 @@ private final class AsyncVerificationRun {
         let report: VerificationReport
         switch walk.outcome {
         case .success(let success):
-            (failures, captives, report, shadowedKeyDefaults) = ([], [], success, [])
+            (failures, captives, report, shadowedKeyDefaults, keyCollisions) = ([], [], success, [], [])
         case .failure(let error):
             (failures, captives, report) = (error.failures, error.captiveDependencies, error.report)
             shadowedKeyDefaults = error.shadowedKeyDefaults
+            keyCollisions = error.keyCollisions
         }
         samples(provided)
         registry = RegistrySnapshot(of: container)
@@ -135,10 +137,11 @@ private final class AsyncVerificationRun {
     func finish() throws(VerificationError) -> VerificationReport {
         captives += verification.captives
         let combined = VerificationReport(verified: verified, unverifiable: unverifiable, asynchronous: asynchronous)
-        guard failures.isEmpty && captives.isEmpty && shadowedKeyDefaults.isEmpty else {
-            throw VerificationError(
-                failures: failures, captiveDependencies: captives, report: combined,
-                shadowedKeyDefaults: shadowedKeyDefaults)
+        let error = VerificationError(
+            failures: failures, captiveDependencies: captives, report: combined,
+            shadowedKeyDefaults: shadowedKeyDefaults, keyCollisions: keyCollisions)
+        guard error.isEmpty else {
+            throw error
         }
         return combined
     }

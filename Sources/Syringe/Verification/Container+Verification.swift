@@ -135,11 +135,13 @@ extension Container {
         let report = VerificationReport(
             verified: verified + recorder.autoCreated, unverifiable: unverifiable, asynchronous: asynchronous)
         let shadowed = Lookalikes.shadowedKeyDefaults(madeByKeyDefaults, among: made)
-        guard failures.isEmpty && recorder.captives.isEmpty && shadowed.isEmpty else {
+        // The collisions of the declared keys this container uses: a registration answers them.
+        let collisions = KeyDeclarations.collisions(where: { registry.binds($0) })
+        guard failures.isEmpty && recorder.captives.isEmpty && shadowed.isEmpty && collisions.isEmpty else {
             failures = removingRepeatedCycles(failures).map { $0.namingLookalikes(among: made + keptInstances()) }
             throw VerificationError(
                 failures: failures, captiveDependencies: recorder.captives, report: report,
-                shadowedKeyDefaults: shadowed)
+                shadowedKeyDefaults: shadowed, keyCollisions: collisions)
         }
         return report
     }
