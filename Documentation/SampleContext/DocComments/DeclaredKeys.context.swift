@@ -7,6 +7,7 @@ import Testing
 
 let app = Container()
 var graph: DependencyGraph { value() }
+var collision: KeyCollision { value() }
 
 @globalActor actor StorageActor {
     static let shared = StorageActor()

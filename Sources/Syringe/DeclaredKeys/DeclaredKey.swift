@@ -69,7 +69,8 @@ extension ServiceKeys {
         >
 
         /// Whether a resolve of the key is a resolve of its type (no name) whose miss registers the default: not so
-        /// for a named key, nor for a type that a lookup answers without a registration (``ServiceKeys/answersUnregistered``).
+        /// for a named key, a type that a lookup answers without a registration (``ServiceKeys/answersUnregistered``),
+        /// nor a key that collides with another (``ServiceKeys/collides``).
         @usableFromInline
         let resolvesAsItsType: Bool
 
@@ -88,12 +89,17 @@ extension ServiceKeys {
             self.scope = scope
             self.settings = settings
             let answersUnregistered = ServiceKeys.answersUnregistered(Service.self)
-            resolvesAsItsType = name == nil && !answersUnregistered
             let signature = argumentsSignature(repeat (each Argument).self)
             let key = ServiceKey(serviceType: Service.self, argumentsType: signature.key, name: name)
+            let argumentTypes = argumentTypeList(repeat (each Argument).self)
+            let declaration = ServiceKeys.Declaration(label: label, fileID: fileID, line: line)
+            let collides = KeyDeclarations.declare(
+                declaration, of: ServiceRequest(serviceType: Service.self, name: name, argumentTypes: argumentTypes),
+                for: key)
+            resolvesAsItsType = name == nil && !answersUnregistered && !collides
             super.init(
-                registryKey: key, serviceType: Service.self, argumentTypes: argumentTypeList(repeat (each Argument).self),
-                argumentsType: signature, fileID: fileID, line: line,
+                registryKey: key, serviceType: Service.self, argumentTypes: argumentTypes,
+                argumentsType: signature, declaration: declaration, collides: collides,
                 installDefault: { container in
                     let registration = makeRegistration(container, container.configuration(for: scope))
                     registration.state.withLock { state in

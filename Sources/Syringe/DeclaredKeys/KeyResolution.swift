@@ -137,7 +137,23 @@ extension ServiceKeys {
     /// default is registered in the root of `container`'s tree; any other error is thrown as it is.
     func installDefault(after error: ResolutionError, in container: Container) throws(ResolutionError) {
         guard isMiss(error) else { throw error }
+        // A key declared before another of its type, name and argument types, and not used until then: its
+        // default would answer the other key too.
+        if let collision = KeyDeclarations.collision(of: self) { throw collisionError(collision) }
         installDefault(in: container.root)
+    }
+
+    /// The error of a resolve of this key, which `collision` breaks: it names every colliding declaration.
+    func collisionError(_ collision: KeyCollision) -> ResolutionError {
+        ResolutionError(kind: .keyCollision(collision), request: request)
+    }
+
+    /// Throws the key's collision error if another key with its type, name and argument types was declared before
+    /// it: such a key would resolve the other key's registration.
+    @usableFromInline
+    func checkCollision() throws(ResolutionError) {
+        guard collides, let collision = KeyDeclarations.collision(of: self) else { return }
+        throw collisionError(collision)
     }
 
     /// A synchronous resolve of this key through `resolver` that failed with `error`: on the key's own miss, its
@@ -175,6 +191,7 @@ extension ServiceKeys {
     func requireAwaited<Service>(
         in container: Container?, _ resolve: () async throws(ResolutionError) -> Service
     ) async throws(ResolutionError) -> Service {
+        try checkCollision()
         if let container { _ = installDefaultIfUnbound(in: container) }
         do {
             return try await resolve()
@@ -194,6 +211,7 @@ extension ServiceKeys {
     func require<Service, each Argument>(
         _ serviceType: Service.Type, from resolver: any Resolver, arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
+        try checkCollision()
         if answersUnregistered {
             // Installed now, the default is resolved as a first use resolves it (joining the running resolution).
             if let container = resolver as? Container, installDefaultIfUnbound(in: container) {

@@ -95,7 +95,7 @@ extension Container {
         _ arguments: repeat each Argument
     ) -> Service {
         get throws(ResolutionError) {
-            guard !key.answersUnregistered else {
+            guard key.startsWithLookup else {
                 return try key.require(Service.self, from: self, arguments: repeat each arguments)
             }
             do {

@@ -34,7 +34,8 @@
 ///
 /// A key is the registration of its type, name and argument types: a Swinject-style registration
 /// (`container.register((any API).self) { … }`) of the same type and name is the same key, and overrides it.
-/// Give two keys of one type different names.
+/// Give two keys of one type different names: two keys of one type, name and argument types collide
+/// (``KeyCollision``), which `verify()` reports and a resolve of either key throws.
 ///
 /// Declaring a key costs nothing until it is used: a `static let` is initialized on first access, and nothing is
 /// registered before the first resolve, unless the app lists its keys with ``Container/register(keys:)``.
@@ -53,9 +54,20 @@ public class ServiceKeys: @unchecked Sendable {
     /// The runtime argument types of the key's factory, and their signature (the registry key's part).
     let argumentTypes: [Any.Type]
     let argumentsType: ArgumentsSignature
-    /// Where the key is declared: recorded on its default registration.
-    let fileID: String
-    let line: UInt
+    /// Where the key is declared, with its label: what messages about the key, a collision's among them, name.
+    ///
+    /// ```swift
+    /// print(ServiceKeys.api.declaration)  // ServiceKeys.api at MyApp/Keys.swift:12
+    /// ```
+    public let declaration: Declaration
+    /// Whether another key with the same type, name and argument types was declared before this one was created
+    /// (``KeyCollision``): every resolve of this key then throws ``ResolutionError/Kind/keyCollision(_:)``, on
+    /// the path that resolves through the key, not the plain lookup.
+    let collides: Bool
+    /// Whether a resolve of the key may start with the plain lookup of its type, name and argument types: not for
+    /// a type that a lookup answers without a registration (``answersUnregistered``), nor for a key that collides.
+    @usableFromInline
+    let startsWithLookup: Bool
     /// Registers the key's default in a container unless it binds the key already (``installDefault(in:)``).
     let installDefault: @Sendable (Container) -> Void
     /// Runs the default factory for a resolver that is neither a container nor an awaited resolution (a resolver
@@ -77,7 +89,7 @@ public class ServiceKeys: @unchecked Sendable {
 
     init(
         registryKey: ServiceKey, serviceType: Any.Type, argumentTypes: [Any.Type],
-        argumentsType: ArgumentsSignature, fileID: String, line: UInt,
+        argumentsType: ArgumentsSignature, declaration: Declaration, collides: Bool,
         installDefault: @escaping @Sendable (Container) -> Void,
         runDefault: (@Sendable (any Resolver, Any) throws -> Any)?, answersUnregistered: Bool
     ) {
@@ -85,11 +97,12 @@ public class ServiceKeys: @unchecked Sendable {
         self.serviceType = serviceType
         self.argumentTypes = argumentTypes
         self.argumentsType = argumentsType
-        self.fileID = fileID
-        self.line = line
         self.installDefault = installDefault
         self.runDefault = runDefault
         self.answersUnregistered = answersUnregistered
+        self.declaration = declaration
+        self.collides = collides
+        startsWithLookup = !answersUnregistered && !collides
     }
 
     /// Whether a lookup answers requests for `type` with no registration (see ``answersUnregistered``).

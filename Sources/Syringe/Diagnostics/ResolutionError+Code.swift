@@ -90,6 +90,12 @@ extension ResolutionError {
         /// #expect(error.code == .notReinjectable)
         /// ```
         case notReinjectable
+        /// ``Kind/keyCollision(_:)``.
+        ///
+        /// ```swift
+        /// #expect(error.code == .keyCollision)
+        /// ```
+        case keyCollision
 
         /// The case's name, as written in code: `notRegistered`.
         ///
@@ -179,6 +185,7 @@ extension ResolutionError.Kind {
         case .containerShutDown: .containerShutDown
         case .asyncFactory: .asyncFactory
         case .notReinjectable: .notReinjectable
+        case .keyCollision: .keyCollision
         }
     }
 }

@@ -31,6 +31,9 @@ extension ResolutionError {
         case .ambiguousArguments:
             lines.append("  Registrations the arguments convert to:")
             lines += registrations.map { "    \($0)" }
+        case .keyCollision(let collision):
+            lines.append("  Declared keys of \(collision.request):")
+            lines += collision.declarations.map { "    \($0)" }
         case .factoryFailed, .wrongInstanceType, .stackExhausted, .containerReleased, .containerShutDown,
             .asyncFactory, .notReinjectable:
             if let registration { lines.append("  Failing registration: \(registration)") }
@@ -89,6 +92,9 @@ extension ResolutionError {
             return "the factory of \(request) is async or actor-isolated, and a synchronous call cannot run it."
         case .notReinjectable(let reason):
             return "it is marked reinjected, but \(reason)."
+        case .keyCollision(let collision):
+            return
+                "\(collision.listed) are all declared keys of \(collision.request), and one registration would answer them all."
         }
     }
 
@@ -124,6 +130,9 @@ extension ResolutionError {
         case .containerShutDown:
             return
                 "To fix: call container.reopen() on the container that was shut down before resolving through it again, or resolve through a new container (or one derived from it with derived())."
+        case .keyCollision:
+            return
+                "To fix: give each key its own name (Key<\(typeName(request.serviceType))>(name: \"…\") { … }), or its own type."
         case .notReinjectable:
             return
                 "To fix: register it in the .container, .perContainer or .weak scope (or as a value or instance), or drop `reinjected: true`."

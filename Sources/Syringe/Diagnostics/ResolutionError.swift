@@ -126,6 +126,15 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// if case .notReinjectable(let reason) = error.kind { print(reason) }
         /// ```
         case notReinjectable(reason: String)
+        /// The declared key asked for shares its type, name and argument types with another declared key, so one
+        /// registration would answer both: the ``KeyCollision`` names every such key and where it is declared.
+        /// Give each key its own name.
+        ///
+        /// ```swift
+        /// // Syringe: cannot resolve String: ServiceKeys.primaryHost at MyApp/Keys.swift:2 and … are all declared keys of String, …
+        /// if case .keyCollision(let collision) = error.kind { print(collision.declarations) }
+        /// ```
+        case keyCollision(KeyCollision)
     }
 
     /// The error's fields, in one immutable object: every frame of a deep resolution reserves room for the

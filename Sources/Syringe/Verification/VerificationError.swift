@@ -39,6 +39,13 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// for shadowed in error.shadowedKeyDefaults { print(shadowed) }
     /// ```
     public let shadowedKeyDefaults: [String]
+    /// Declared keys of one type, name and argument types, among those the container uses: one registration
+    /// answers each group, so only one of their defaults applies. Each names every key and where it is declared.
+    ///
+    /// ```swift
+    /// for collision in error.keyCollisions { print(collision.declarations) }
+    /// ```
+    public let keyCollisions: [KeyCollision]
 
     /// Creates the error. ``Container/verify(samples:)`` creates these.
     ///
@@ -52,14 +59,21 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     ///   - report: The registrations verified and not verified.
     ///   - shadowedKeyDefaults: The key defaults that a registration of a conforming type may have been meant to
     ///     replace.
+    ///   - keyCollisions: The declared keys that share a type, name and argument types.
     public init(
         failures: [ResolutionError], captiveDependencies: [CaptiveDependency], report: VerificationReport,
-        shadowedKeyDefaults: [String] = []
+        shadowedKeyDefaults: [String] = [], keyCollisions: [KeyCollision] = []
     ) {
         self.failures = failures
         self.captiveDependencies = captiveDependencies
         self.report = report
         self.shadowedKeyDefaults = shadowedKeyDefaults
+        self.keyCollisions = keyCollisions
+    }
+
+    /// Whether the run found nothing to report.
+    var isEmpty: Bool {
+        failures.isEmpty && captiveDependencies.isEmpty && shadowedKeyDefaults.isEmpty && keyCollisions.isEmpty
     }
 
     /// Every finding, numbered, each with its details and fix, then the registrations that were not verified.
@@ -70,7 +84,7 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// // ...
     /// ```
     public var description: String {
-        let count = failures.count + captiveDependencies.count + shadowedKeyDefaults.count
+        let count = failures.count + captiveDependencies.count + shadowedKeyDefaults.count + keyCollisions.count
         let checked = report.verified.count + failures.count
         var lines = [
             "Syringe: verification found \(count) problem\(count == 1 ? "" : "s") in \(checked) registration\(checked == 1 ? "" : "s")."
@@ -94,6 +108,13 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
             lines.append("Declared keys whose default is used though a conforming registration exists (\(shadowedKeyDefaults.count)):")
             for (index, shadowed) in shadowedKeyDefaults.enumerated() {
                 lines.append(numbered(index, shadowed))
+            }
+        }
+        if !keyCollisions.isEmpty {
+            lines.append("")
+            lines.append("Declared keys that share a type, name and argument types (\(keyCollisions.count)):")
+            for (index, collision) in keyCollisions.enumerated() {
+                lines.append(numbered(index, collision.description))
             }
         }
         if !report.unverifiable.isEmpty {

@@ -22,6 +22,8 @@ final class VerificationWalk: Sendable {
         /// The failures of the awaited part, in the order walked.
         var awaitedFailures: [ResolutionError] = []
         var shadowedKeyDefaults: [String] = []
+        /// The collisions of the declared keys the walked container registers.
+        var keyCollisions: [KeyCollision] = []
 
         /// The runtime arguments to walk `registration` with: none if it takes none, its sample's otherwise, or
         /// `nil` when no sample was given.
@@ -75,11 +77,10 @@ final class VerificationWalk: Sendable {
             asynchronous: asynchronous)
         let failures = state.failures + state.awaitedFailures
         let captives = findings.captives
-        guard failures.isEmpty && captives.isEmpty && state.shadowedKeyDefaults.isEmpty else {
-            throw VerificationError(
-                failures: failures, captiveDependencies: captives, report: report,
-                shadowedKeyDefaults: state.shadowedKeyDefaults)
-        }
+        let error = VerificationError(
+            failures: failures, captiveDependencies: captives, report: report,
+            shadowedKeyDefaults: state.shadowedKeyDefaults, keyCollisions: state.keyCollisions)
+        guard error.isEmpty else { throw error }
         report.unusedKeyDefaults = keys?.unusedDefaults ?? []
         return report
     }
@@ -191,6 +192,7 @@ final class VerificationWalk: Sendable {
             }
         }
         state.shadowedKeyDefaults = Lookalikes.shadowedKeyDefaults(madeByKeyDefaults, among: made)
+        state.keyCollisions = KeyDeclarations.collisions(where: { registry.binds($0) })
         if !state.failures.isEmpty {
             let candidates = made + container.keptInstances()
             state.failures = removingRepeatedCycles(state.failures).map { $0.namingLookalikes(among: candidates) }

@@ -7,7 +7,7 @@ struct DeclaredKeyConcurrencyTests {
     func racingFirstUse() {
         let rounds = 200
         let made = CallCounter()
-        let key = ServiceKeys.Key<KeyedSession>(scope: .container) { _ in
+        let key = ServiceKeys.Key<KeyedSession>(name: "racing", scope: .container) { _ in
             made.increment()
             return KeyedSession()
         }

@@ -27,7 +27,7 @@ private final class KeyedHolder: Sendable {
 
 extension ServiceKeys {
     fileprivate static let graphChild = Key<KeyedChild> { r in KeyedChild(shared: try r.require(GraphShared.self)) }
-    fileprivate static let asyncGraphChild = AsyncKey<KeyedChild> { r in
+    fileprivate static let asyncGraphChild = AsyncKey<KeyedChild>(name: "async") { r in
         KeyedChild(shared: try await r.require(GraphShared.self))
     }
     fileprivate static let graphChildWithID = Key<KeyedChild>.WithArguments<Int>(name: "with id") { r, _ in

@@ -64,7 +64,7 @@ struct DeclaredKeyResolutionTests {
     @Test("a key without scope takes the default scope of the container that keeps it")
     func defaultScopeOfRoot() throws {
         let made = CallCounter()
-        let key = ServiceKeys.Key<KeyedSession> { _ in
+        let key = ServiceKeys.Key<KeyedSession>(name: "unscoped") { _ in
             made.increment()
             return KeyedSession()
         }
