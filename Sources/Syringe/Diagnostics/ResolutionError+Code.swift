@@ -90,6 +90,18 @@ extension ResolutionError {
         /// #expect(error.code == .notReinjectable)
         /// ```
         case notReinjectable
+        /// ``Kind/outsideRequestScope``.
+        ///
+        /// ```swift
+        /// #expect(error.code == .outsideRequestScope)
+        /// ```
+        case outsideRequestScope
+        /// ``Kind/notProvidedByRequest(scopeRunning:)``, whether or not a request scope runs.
+        ///
+        /// ```swift
+        /// #expect(error.code == .notProvidedByRequest)
+        /// ```
+        case notProvidedByRequest
 
         /// The case's name, as written in code: `notRegistered`.
         ///
@@ -179,6 +191,8 @@ extension ResolutionError.Kind {
         case .containerShutDown: .containerShutDown
         case .asyncFactory: .asyncFactory
         case .notReinjectable: .notReinjectable
+        case .outsideRequestScope: .outsideRequestScope
+        case .notProvidedByRequest: .notProvidedByRequest
         }
     }
 }

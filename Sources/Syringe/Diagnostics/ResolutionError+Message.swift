@@ -32,7 +32,7 @@ extension ResolutionError {
             lines.append("  Registrations the arguments convert to:")
             lines += registrations.map { "    \($0)" }
         case .factoryFailed, .wrongInstanceType, .stackExhausted, .containerReleased, .containerShutDown,
-            .asyncFactory, .notReinjectable:
+            .asyncFactory, .notReinjectable, .outsideRequestScope, .notProvidedByRequest:
             if let registration { lines.append("  Failing registration: \(registration)") }
         case .notRegistered, .argumentMismatch, .nameMismatch, .optionalityMismatch:
             if registrations.isEmpty {
@@ -89,6 +89,12 @@ extension ResolutionError {
             return "the factory of \(request) is async or actor-isolated, and a synchronous call cannot run it."
         case .notReinjectable(let reason):
             return "it is marked reinjected, but \(reason)."
+        case .outsideRequestScope:
+            return "\(subject) is in the request scope, and no request scope is running."
+        case .notProvidedByRequest(let scopeRunning):
+            return scopeRunning
+                ? "\(subject) is provided by the request, and the running request scope does not provide it."
+                : "\(subject) is provided by the request, and no request scope is running."
         }
     }
 
@@ -124,6 +130,14 @@ extension ResolutionError {
         case .containerShutDown:
             return
                 "To fix: call container.reopen() on the container that was shut down before resolving through it again, or resolve through a new container (or one derived from it with derived())."
+        case .outsideRequestScope:
+            return
+                "To fix: resolve it inside RequestScope().run { … } (one scope per request), or give it another scope."
+        case .notProvidedByRequest(let scopeRunning):
+            let value = Lookalikes.spelling(of: request.serviceType)
+            return scopeRunning
+                ? "To fix: provide it before running the scope: RequestScope().provide(\(value).self, value) (or provide(.key, value) for a declared key)."
+                : "To fix: resolve it inside RequestScope().provide(\(value).self, value).run { … }, or register a value for it (a test: register(.key) { _ in … })."
         case .notReinjectable:
             return
                 "To fix: register it in the .container, .perContainer or .weak scope (or as a value or instance), or drop `reinjected: true`."

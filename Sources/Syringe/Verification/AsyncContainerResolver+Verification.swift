@@ -68,6 +68,7 @@ private final class AsyncVerificationRun {
     var verified: [RegistrationDescription]
     var unverifiable: [RegistrationDescription]
     let asynchronous: [RegistrationDescription]
+    var providedByRequest: [RegistrationDescription]
 
     init(container: Container, walk: SynchronousWalk, samples: (VerificationSamples) -> Void) {
         self.container = container
@@ -83,6 +84,7 @@ private final class AsyncVerificationRun {
         registry = RegistrySnapshot(of: container)
         verified = report.verified
         unverifiable = report.unverifiable
+        providedByRequest = report.providedByRequest
         asynchronous = report.asynchronous.filter { description in
             !walk.pending.contains { $0.description == description }
         }
@@ -114,7 +116,11 @@ private final class AsyncVerificationRun {
                 arguments: InstanceBox(value: arguments))
             record(instance, of: pending)
         } catch {
-            failures.append(error)
+            if error.isUnprovidedRequestValue {
+                providedByRequest.append(pending.description)
+            } else {
+                failures.append(error)
+            }
         }
     }
 
@@ -134,7 +140,8 @@ private final class AsyncVerificationRun {
     /// The combined report, or the error with every failure and captive dependency.
     func finish() throws(VerificationError) -> VerificationReport {
         captives += verification.captives
-        let combined = VerificationReport(verified: verified, unverifiable: unverifiable, asynchronous: asynchronous)
+        var combined = VerificationReport(verified: verified, unverifiable: unverifiable, asynchronous: asynchronous)
+        combined.providedByRequest = providedByRequest
         guard failures.isEmpty && captives.isEmpty && shadowedKeyDefaults.isEmpty else {
             throw VerificationError(
                 failures: failures, captiveDependencies: captives, report: combined,
@@ -150,6 +157,7 @@ extension AsyncContainerResolver {
         var verified: [RegistrationDescription] = []
         var unverifiable: [RegistrationDescription] = []
         var failures: [ResolutionError] = []
+        var providedByRequest: [RegistrationDescription] = []
     }
 
     /// Awaits each of the `async` registrations `pending` (global-actor and actor-instance ones included) once,
@@ -195,6 +203,9 @@ extension AsyncContainerResolver {
                     walk.failures.append(error)
                     visit(registration, pending.description, .failed(error, origin: registration))
                 }
+            } catch where error.isUnprovidedRequestValue {
+                walk.providedByRequest.append(pending.description)
+                visit(registration, pending.description, .providedByRequest)
             } catch {
                 walk.failures.append(error)
                 visit(registration, pending.description, .failed(error, origin: verification.takeFailureOrigin()))

@@ -13,6 +13,10 @@ extension Container {
     ///   closures resolve, directly or through others, a `.transient`, `.graph` or `.weak` one. Accept an
     ///   intended capture with ``ServiceEntry/allowsCaptiveDependencies()``;
     /// - registrations that take runtime arguments, as not verifiable, unless `samples` provides arguments;
+    /// - values each request provides (``ServiceKeys/DeclaredKey/providedByRequest(label:name:fileID:line:)``,
+    ///   ``registerProvidedByRequest(_:name:fileID:line:)``), and the registrations that depend on them, as
+    ///   provided by the request, when no ``RequestScope`` runs: call `verify()` inside
+    ///   `RequestScope().provide(…).run { … }` to check them with sample values;
     /// - registrations with an `async` or actor-isolated factory, as not verifiable: a synchronous call cannot
     ///   run them (resolve them in a test with `try await container.async.require(…)`). A synchronous
     ///   factory that depends on an `async` one is a failure, as its synchronous resolve would be;
@@ -74,6 +78,7 @@ extension Container {
         var verified: [RegistrationDescription] = []
         var unverifiable: [RegistrationDescription] = []
         var asynchronous: [RegistrationDescription] = []
+        var providedByRequest: [RegistrationDescription] = []
         // The instances verification made, for the "did you mean" of a miss (Lookalikes.swift), and those of
         // declared keys' defaults, for the shadowing check.
         var made: [Lookalikes.Candidate] = []
@@ -123,6 +128,10 @@ extension Container {
                     // Depends on a `@MainActor` registration: resolvable from main-actor code, not from here.
                     asynchronous.append(description)
                     visit?(registration, description, .mainActor)
+                } else if error.isUnprovidedRequestValue {
+                    // A value each request provides, or a service that needs one, and no request scope runs.
+                    providedByRequest.append(description)
+                    visit?(registration, description, .providedByRequest)
                 } else {
                     failures.append(error)
                     visit?(registration, description, .failed(error, origin: recorder.failureOrigin))
@@ -132,8 +141,9 @@ extension Container {
         }
 
         // Auto-created types a registration depends on were verified with it: listed after the registrations.
-        let report = VerificationReport(
+        var report = VerificationReport(
             verified: verified + recorder.autoCreated, unverifiable: unverifiable, asynchronous: asynchronous)
+        report.providedByRequest = providedByRequest
         let shadowed = Lookalikes.shadowedKeyDefaults(madeByKeyDefaults, among: made)
         guard failures.isEmpty && recorder.captives.isEmpty && shadowed.isEmpty else {
             failures = removingRepeatedCycles(failures).map { $0.namingLookalikes(among: made + keptInstances()) }
@@ -157,6 +167,8 @@ enum VerificationOutcome {
     case mainActor
     /// It takes runtime arguments and no sample was given.
     case needsArguments
+    /// It is, or depends on, a value each request provides, and no request scope runs.
+    case providedByRequest
 }
 
 extension ResolutionContext {
