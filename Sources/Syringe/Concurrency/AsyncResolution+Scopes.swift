@@ -81,6 +81,9 @@ extension AsyncResolution {
         case .perContainer:
             // One instance per resolving container: a stand-in registration kept by that container holds it.
             return .shared(root.container.lifecycle.localRegistration(for: registration, scope: scope))
+        case .request:
+            // One instance per running request scope: a stand-in registration kept by the scope holds it.
+            return .shared(try requestKeeper(for: registration, request: request))
         case .custom:
             if let keyed = scope as? ArgumentKeyedScope { return .keyed(keyed) }
             let graph = GraphIdentifier(graph: root.graph)

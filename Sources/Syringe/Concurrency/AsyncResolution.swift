@@ -315,8 +315,14 @@ final class AsyncResolution: AsyncResolver, Sendable {
     func wrap(_ error: any Error, of registration: Registration) -> ResolutionError {
         if let error = error as? ResolutionError { return error }
         let path = frames.map(\.request)
+        let kind: ResolutionError.Kind =
+            if let failure = error as? RequestScopeFailure {
+                failure.kind
+            } else {
+                error is AsyncFactoryRequired ? .asyncFactory : .factoryFailed(underlying: error)
+            }
         return ResolutionError(
-            kind: error is AsyncFactoryRequired ? .asyncFactory : .factoryFailed(underlying: error),
+            kind: kind,
             request: path.last ?? registration.request,
             path: path,
             registration: registration.describe()

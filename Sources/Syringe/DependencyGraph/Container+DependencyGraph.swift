@@ -66,6 +66,8 @@ struct DependencyGraphBuilder {
                 entries[id]?.notWalked = .mainActor
             case .needsArguments:
                 entries[id]?.notWalked = .needsArguments
+            case .providedByRequest:
+                entries[id]?.notWalked = .providedByRequest
             case .failed(let error, let origin):
                 if entries[id]?.failure == nil { entries[id]?.failure = error }
                 guard let origin = origin.map(Self.original(of:)) else { break }

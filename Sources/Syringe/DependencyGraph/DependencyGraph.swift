@@ -155,6 +155,9 @@ public struct DependencyGraph: Sendable {
         case mainActor = "main actor"
         /// The factory takes runtime arguments and no sample was provided.
         case needsArguments = "needs arguments"
+        /// It is, or depends on, a value each request provides (see ``RequestScope``), and the walk ran outside a
+        /// request scope.
+        case providedByRequest = "provided by request"
     }
 
     /// A dependency observed while a factory ran: `from`'s factory (or `initCompleted` closures) resolved `to`.

@@ -96,6 +96,18 @@ extension ResolutionError {
         /// #expect(error.code == .keyCollision)
         /// ```
         case keyCollision
+        /// ``Kind/outsideRequestScope``.
+        ///
+        /// ```swift
+        /// #expect(error.code == .outsideRequestScope)
+        /// ```
+        case outsideRequestScope
+        /// ``Kind/notProvidedByRequest(scopeRunning:)``, whether or not a request scope runs.
+        ///
+        /// ```swift
+        /// #expect(error.code == .notProvidedByRequest)
+        /// ```
+        case notProvidedByRequest
 
         /// The case's name, as written in code: `notRegistered`.
         ///
@@ -186,6 +198,8 @@ extension ResolutionError.Kind {
         case .asyncFactory: .asyncFactory
         case .notReinjectable: .notReinjectable
         case .keyCollision: .keyCollision
+        case .outsideRequestScope: .outsideRequestScope
+        case .notProvidedByRequest: .notProvidedByRequest
         }
     }
 }

@@ -35,7 +35,7 @@ extension ResolutionError {
             lines.append("  Declared keys of \(collision.request):")
             lines += collision.declarations.map { "    \($0)" }
         case .factoryFailed, .wrongInstanceType, .stackExhausted, .containerReleased, .containerShutDown,
-            .asyncFactory, .notReinjectable:
+            .asyncFactory, .notReinjectable, .outsideRequestScope, .notProvidedByRequest:
             if let registration { lines.append("  Failing registration: \(registration)") }
         case .notRegistered, .argumentMismatch, .nameMismatch, .optionalityMismatch:
             if registrations.isEmpty {
@@ -95,6 +95,12 @@ extension ResolutionError {
         case .keyCollision(let collision):
             return
                 "\(collision.listed) are all declared keys of \(collision.request), and one registration would answer them all."
+        case .outsideRequestScope:
+            return "\(subject) is in the request scope, and no request scope is running."
+        case .notProvidedByRequest(let scopeRunning):
+            return scopeRunning
+                ? "\(subject) is provided by the request, and the running request scope does not provide it."
+                : "\(subject) is provided by the request, and no request scope is running."
         }
     }
 
@@ -133,6 +139,14 @@ extension ResolutionError {
         case .keyCollision:
             return
                 "To fix: give each key its own name (Key<\(typeName(request.serviceType))>(name: \"…\") { … }), or its own type."
+        case .outsideRequestScope:
+            return
+                "To fix: resolve it inside RequestScope().run { … } (one scope per request), or give it another scope."
+        case .notProvidedByRequest(let scopeRunning):
+            let value = Lookalikes.spelling(of: request.serviceType)
+            return scopeRunning
+                ? "To fix: provide it before running the scope: RequestScope().provide(\(value).self, value) (or provide(.key, value) for a declared key)."
+                : "To fix: resolve it inside RequestScope().provide(\(value).self, value).run { … }, or register a value for it (a test: register(.key) { _ in … })."
         case .notReinjectable:
             return
                 "To fix: register it in the .container, .perContainer or .weak scope (or as a value or instance), or drop `reinjected: true`."

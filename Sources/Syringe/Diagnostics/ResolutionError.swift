@@ -135,6 +135,24 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// if case .keyCollision(let collision) = error.kind { print(collision.declarations) }
         /// ```
         case keyCollision(KeyCollision)
+        /// The registration is in the ``ObjectScope/request`` scope, and no ``RequestScope`` runs: resolve it
+        /// inside `RequestScope().run { … }`.
+        ///
+        /// ```swift
+        /// // Syringe: cannot resolve Cart: Cart is in the request scope, and no request scope is running.
+        /// if case .outsideRequestScope = error.kind { print("resolve it inside RequestScope().run { … }") }
+        /// ```
+        case outsideRequestScope
+        /// The service is a value the request provides (a key declared
+        /// ``ServiceKeys/DeclaredKey/providedByRequest(label:name:fileID:line:)``, or a registration made with
+        /// ``Container/registerProvidedByRequest(_:name:fileID:line:)``), and the running ``RequestScope`` does not
+        /// provide it (`scopeRunning`), or no request scope runs.
+        ///
+        /// ```swift
+        /// // Syringe: cannot resolve User: User is provided by the request, and the running request scope does not provide it.
+        /// if case .notProvidedByRequest(let scopeRunning) = error.kind, scopeRunning { print("call provide(.user, …)") }
+        /// ```
+        case notProvidedByRequest(scopeRunning: Bool)
     }
 
     /// The error's fields, in one immutable object: every frame of a deep resolution reserves room for the

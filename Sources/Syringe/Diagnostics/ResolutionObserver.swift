@@ -109,11 +109,16 @@ extension ResolutionContext {
             return false
         case .graph:
             return graphInstance(of: registration) != nil
-        case .container, .weak, .perContainer:
+        case .container, .weak, .perContainer, .request:
             if kind == .weak, graphInstance(of: registration) != nil { return true }
-            let holder =
-                kind == .perContainer
-                ? container.lifecycle.localRegistration(for: registration, scope: scope) : registration
+            let holder: Registration
+            switch kind {
+            case .perContainer: holder = container.lifecycle.localRegistration(for: registration, scope: scope)
+            case .request:
+                guard let keeper = RequestScope.current?.keeper(for: registration) else { return false }
+                holder = keeper
+            default: holder = registration
+            }
             return holder.state.withLock { state in
                 switch state.shared {
                 case .strong: return true

@@ -28,15 +28,15 @@ struct Derivation: Sendable {
 
     /// Whether `registration`'s scope keeps instances in the registration, so that a derived container must
     /// keep its own: ``ObjectScope/container``, ``ObjectScope/weak`` and custom scopes. Transient and graph
-    /// instances are never kept, and ``ObjectScope/perContainer`` ones are already kept by the resolving
-    /// container.
+    /// instances are never kept, ``ObjectScope/perContainer`` ones are already kept by the resolving
+    /// container, and ``ObjectScope/request`` ones by the running ``RequestScope``.
     static func keepsInstances(_ registration: Unretained<Registration>) -> Bool {
         let kind = registration.with {
             $0.currentConfiguration.with { $0.kind }
         }
         switch kind {
         case .container, .weak, .custom: return true
-        case .transient, .graph, .perContainer: return false
+        case .transient, .graph, .perContainer, .request: return false
         }
     }
 

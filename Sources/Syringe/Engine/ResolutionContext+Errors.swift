@@ -61,6 +61,12 @@ extension ResolutionContext {
                 registration: registration.describe()
             )
         }
+        if let failure = error as? RequestScopeFailure {
+            return ResolutionError(
+                kind: failure.kind, request: path.last ?? registration.request, path: path,
+                registration: registration.describe()
+            )
+        }
         return ResolutionError(
             kind: .factoryFailed(underlying: error),
             request: path.last ?? registration.request,

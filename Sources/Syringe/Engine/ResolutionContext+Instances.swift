@@ -41,6 +41,12 @@ extension ResolutionContext {
                 of: container.lifecycle.localRegistration(for: registration, scope: scope), configuration,
                 strongly: true, as: requestedType, name: name, arguments: arguments
             )
+        case .request:
+            // One instance per running request scope: a stand-in registration kept by the scope holds it.
+            return try sharedInstance(
+                of: requestKeeper(for: registration, as: requestedType, name: name), configuration, strongly: true,
+                as: requestedType, name: name, arguments: arguments
+            )
         case .custom:
             return try customInstance(
                 of: registration, configuration, as: requestedType, name: name, arguments: arguments

@@ -132,7 +132,7 @@ extension ResolutionContext {
                 return hasWaiters
             }
             let kind = registration.configuration.kind
-            if strongly ? kind != .container && kind != .perContainer : kind != .weak {
+            if strongly ? kind != .container && kind != .perContainer && kind != .request : kind != .weak {
                 // Rescoped while the factory ran, and the scope's configurer may not have seen this creation
                 // (see ``Registration/reconfigure(_:)``): keep nothing.
                 state.shared = .empty

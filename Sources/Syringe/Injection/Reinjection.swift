@@ -66,7 +66,7 @@ enum Reinjection {
         let configuration = registration.configuration
         switch configuration.kind {
         case .container, .perContainer, .weak: return true
-        case .transient, .graph, .custom: return configuration.isRegisteredInstance
+        case .transient, .graph, .request, .custom: return configuration.isRegisteredInstance
         }
     }
 

@@ -220,6 +220,7 @@ extension Registration.Configuration {
                 case .container: Unretained(container)
                 case .weak: Unretained(weak)
                 case .perContainer: Unretained(perContainer)
+                case .request: Unretained(request)
                 case .custom: nil
                 }
             if let shared, shared.with({ $0.scope === builtIn }) { return shared.bits }
@@ -235,4 +236,5 @@ extension Registration.Configuration {
     private static let weak = Registration.Configuration(scope: ObjectScope.weak, completions: [], isShared: true)
     private static let perContainer = Registration.Configuration(
         scope: ObjectScope.perContainer, completions: [], isShared: true)
+    private static let request = Registration.Configuration(scope: ObjectScope.request, completions: [], isShared: true)
 }

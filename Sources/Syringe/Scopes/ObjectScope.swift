@@ -45,7 +45,7 @@ public final class ObjectScope: ObjectScopeProtocol, CustomStringConvertible {
 
     /// How the container handles a scope: built-in scopes take dedicated fast paths.
     enum Kind: Sendable {
-        case transient, graph, container, weak, perContainer, custom
+        case transient, graph, container, weak, perContainer, request, custom
     }
 
     /// Creates a custom scope.

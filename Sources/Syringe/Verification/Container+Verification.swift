@@ -61,6 +61,8 @@ enum VerificationOutcome {
     case mainActor
     /// It takes runtime arguments and no sample was given.
     case needsArguments
+    /// It is, or depends on, a value each request provides, and no request scope runs.
+    case providedByRequest
 }
 
 extension ResolutionContext {

@@ -163,6 +163,14 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     /// for key in report.unusedKeyDefaults { print("default not used yet:", key) }
     /// ```
     public internal(set) var unusedKeyDefaults: [RegistrationDescription] = []
+    /// The values each request provides, and the registrations that depend on them, not resolved because no
+    /// ``RequestScope`` ran the verification: their values exist only while a request runs. Verify inside
+    /// `RequestScope().provide(…).run { … }` to check them with sample values.
+    ///
+    /// ```swift
+    /// for registration in report.providedByRequest { print("needs a request:", registration) }
+    /// ```
+    public internal(set) var providedByRequest: [RegistrationDescription] = []
 
     /// Creates a report. ``Container/verify(samples:)`` creates these.
     ///
@@ -193,6 +201,13 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
         var lines = ["Syringe: verified \(verified.count) registration\(verified.count == 1 ? "" : "s")."]
         if !unverifiable.isEmpty { lines.append(unverifiableSection) }
         if !asynchronous.isEmpty { lines.append(asynchronousSection) }
+        if !providedByRequest.isEmpty {
+            lines.append(
+                ([
+                    "Not verified, they are or need values each request provides (\(providedByRequest.count)); verify inside RequestScope().provide(…).run { … } to check them with sample values:"
+                ]
+                    + providedByRequest.map { "  \($0)" }).joined(separator: "\n"))
+        }
         if !unusedKeyDefaults.isEmpty {
             lines.append(
                 ([

@@ -83,7 +83,7 @@ final class VerificationRecorder {
                 if seenDependencies.insert(dependency).inserted { dependencies.append(dependency) }
             }
         }
-        guard kind == .transient || kind == .graph || kind == .weak else { return }
+        guard kind == .transient || kind == .graph || kind == .weak || kind == .request else { return }
         // A registered value or instance is one instance for good, however its scope is built.
         guard !registration.configuration.scope.isRegisteredInstanceScope else { return }
         guard let ownerIndex = stack.lastIndex(where: { $0.kind == .container || $0.kind == .perContainer }) else {

@@ -63,11 +63,13 @@ final class VerificationWalk: Sendable {
         var verified: [RegistrationDescription] = []
         var unverifiable: [RegistrationDescription] = []
         var asynchronous: [RegistrationDescription] = []
+        var providedByRequest: [RegistrationDescription] = []
         for visit in state.visits {
             switch visit.outcome {
             case .verified: verified.append(visit.description)
             case .needsArguments: unverifiable.append(visit.description)
             case .asynchronous, .mainActor: asynchronous.append(visit.description)
+            case .providedByRequest: providedByRequest.append(visit.description)
             case .failed: break
             }
         }
@@ -75,6 +77,7 @@ final class VerificationWalk: Sendable {
         var report = VerificationReport(
             verified: verified + findings.withFindings(\.autoCreated), unverifiable: unverifiable,
             asynchronous: asynchronous)
+        report.providedByRequest = providedByRequest
         let failures = state.failures + state.awaitedFailures
         let captives = findings.captives
         let error = VerificationError(
@@ -185,6 +188,9 @@ final class VerificationWalk: Sendable {
                 if !onMainActor, error.isAsyncFactory, recorder.mainActorRequests.contains(error.request) {
                     // Depends on a `@MainActor` registration: resolvable from main-actor code, not from here.
                     visit.outcome = .mainActor
+                } else if error.isUnprovidedRequestValue {
+                    // A value each request provides, or a service that needs one, and no request scope runs.
+                    visit.outcome = .providedByRequest
                 } else {
                     state.failures.append(error)
                     visit.outcome = .failed(error, origin: recorder.failureOrigin)
@@ -232,6 +238,8 @@ final class VerificationWalk: Sendable {
                 of: visit.registration, as: request.serviceType, name: request.name,
                 arguments: InstanceBox(value: arguments))
             return Self.outcome(of: instance, for: visit)
+        } catch where error.isUnprovidedRequestValue {
+            return .providedByRequest
         } catch {
             return .failed(error, origin: findings.takeFailureOrigin())
         }
