@@ -23,6 +23,8 @@ struct Report {
     var allocations: [(String, [Double])] = []
     var depths: [(system: String, thread: String, depth: Int, deeper: String)] = []
     var codeSize: CodeSize.Measurement?
+    /// Scenario group 14, awaited resolution.
+    var awaited: [AwaitedResult] = []
 
     init(repetitions: Int) {
         self.repetitions = repetitions
@@ -109,6 +111,7 @@ struct Report {
                 print("| \(entry.system) | \(entry.thread) | \(entry.depth) | \(entry.deeper) |")
             }
         }
+        if !awaited.isEmpty { printAwaitedTable(awaited) }
         if let codeSize { CodeSize.printTable(codeSize) }
     }
 

@@ -33,6 +33,7 @@ public struct AsyncContainerResolver: Sendable {
     /// ```
     ///
     /// - Parameter container: The container to resolve from.
+    @inlinable
     public init(container: Container) {
         self.container = container
     }
@@ -47,7 +48,10 @@ public struct AsyncContainerResolver: Sendable {
     ///   - serviceType: The service type.
     ///   - name: The registration name, `nil` for the unnamed registration.
     /// - Returns: The service, or `nil` (with a log message through ``Container/loggingFunction``).
-    public func resolve<Service>(_ serviceType: Service.Type, name: String? = nil) async -> Service? {
+    @inlinable
+    nonisolated(nonsending) public func resolve<Service>(
+        _ serviceType: Service.Type, name: String? = nil
+    ) async -> Service? {
         do {
             return try await require(serviceType, name: name)
         } catch {
@@ -67,7 +71,8 @@ public struct AsyncContainerResolver: Sendable {
     ///   - name: The registration name, `nil` for the unnamed registration.
     ///   - argument: The runtime argument.
     /// - Returns: The service, or `nil` (with a log message through ``Container/loggingFunction``).
-    public func resolve<Service, Argument>(
+    @inlinable
+    nonisolated(nonsending) public func resolve<Service, Argument>(
         _ serviceType: Service.Type, name: String? = nil, argument: Argument
     ) async -> Service? {
         await resolve(serviceType, name: name, arguments: argument)
@@ -84,7 +89,8 @@ public struct AsyncContainerResolver: Sendable {
     ///   - name: The registration name, `nil` for the unnamed registration.
     ///   - arguments: The runtime arguments, in the order the factory takes them.
     /// - Returns: The service, or `nil` (with a log message through ``Container/loggingFunction``).
-    public func resolve<Service, each Argument>(
+    @inlinable
+    nonisolated(nonsending) public func resolve<Service, each Argument>(
         _ serviceType: Service.Type, name: String? = nil, arguments: repeat each Argument
     ) async -> Service? {
         do {
@@ -106,8 +112,21 @@ public struct AsyncContainerResolver: Sendable {
     ///   - name: The registration name, `nil` for the unnamed registration.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
-    public func require<Service>(
+    // Inlinable, and on the caller's executor (`nonisolated(nonsending)`): a registration with a synchronous factory
+    // is resolved synchronously, in the caller's code, with no suspension and no executor hop; only an `async` or
+    // actor-isolated factory takes the awaited path.
+    @inlinable
+    nonisolated(nonsending) public func require<Service>(
         _ serviceType: Service.Type, name: String? = nil
+    ) async throws(ResolutionError) -> Service {
+        if let service = try container.requireUnlessAwaited(Service.self, name: name) { return service }
+        return try await requireAwaiting(Service.self, name: name)
+    }
+
+    /// ``require(_:name:)`` of a registration that needs the awaited path.
+    @usableFromInline
+    nonisolated(nonsending) func requireAwaiting<Service>(
+        _ serviceType: Service.Type, name: String?
     ) async throws(ResolutionError) -> Service {
         try await inNewResolution { (resolution) async throws(ResolutionError) -> Service in
             try await resolution.require(serviceType, name: name)
@@ -126,7 +145,8 @@ public struct AsyncContainerResolver: Sendable {
     ///   - argument: The runtime argument.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
-    public func require<Service, Argument>(
+    @inlinable
+    nonisolated(nonsending) public func require<Service, Argument>(
         _ serviceType: Service.Type, name: String? = nil, argument: Argument
     ) async throws(ResolutionError) -> Service {
         try await require(serviceType, name: name, arguments: argument)
@@ -144,8 +164,24 @@ public struct AsyncContainerResolver: Sendable {
     ///   - arguments: The runtime arguments, in the order the factory takes them.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
-    public func require<Service, each Argument>(
+    @inlinable
+    nonisolated(nonsending) public func require<Service, each Argument>(
         _ serviceType: Service.Type, name: String? = nil, arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service {
+        let synchronous = try container.requireUnlessAwaited(
+            Service.self, name: name, argumentsKey: argumentsType(repeat (each Argument).self),
+            arguments: (repeat each arguments)
+        ) {
+            argumentTypeList(repeat (each Argument).self)
+        }
+        if let service = synchronous { return service }
+        return try await requireAwaiting(Service.self, name: name, arguments: repeat each arguments)
+    }
+
+    /// ``require(_:name:arguments:)`` of a registration that needs the awaited path.
+    @usableFromInline
+    nonisolated(nonsending) func requireAwaiting<Service, each Argument>(
+        _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {
         try await inNewResolution { (resolution) async throws(ResolutionError) -> Service in
             try await resolution.require(serviceType, name: name, arguments: repeat each arguments)
@@ -153,7 +189,7 @@ public struct AsyncContainerResolver: Sendable {
     }
 
     /// Runs `body` in a new top-level awaited resolution (one object graph), ended when it returns.
-    private func inNewResolution<Result>(
+    nonisolated(nonsending) private func inNewResolution<Result>(
         _ body: (AsyncResolution) async throws(ResolutionError) -> Result
     ) async throws(ResolutionError) -> Result {
         let root = AsyncResolution.Root(container: container)
@@ -177,7 +213,7 @@ public struct AsyncContainerResolver: Sendable {
     ///
     /// - Parameter serviceType: The service type.
     /// - Returns: The instances; `[]` when nothing is registered.
-    public func resolveAll<Service>(_ serviceType: Service.Type) async -> [Service] {
+    nonisolated(nonsending) public func resolveAll<Service>(_ serviceType: Service.Type) async -> [Service] {
         // Nothing is thrown when failures are skipped.
         (try? await all(serviceType, skippingFailures: true)) ?? []
     }
@@ -192,13 +228,15 @@ public struct AsyncContainerResolver: Sendable {
     /// - Parameter serviceType: The service type.
     /// - Returns: The instances; `[]` when nothing is registered.
     /// - Throws: ``ResolutionError`` of the first registration that cannot be resolved.
-    public func requireAll<Service>(_ serviceType: Service.Type) async throws(ResolutionError) -> [Service] {
+    nonisolated(nonsending) public func requireAll<Service>(
+        _ serviceType: Service.Type
+    ) async throws(ResolutionError) -> [Service] {
         try await all(serviceType, skippingFailures: false)
     }
 
     /// The instances of ``resolveAll(_:)`` (`skippingFailures`: a failure is logged and left out) or of
     /// ``requireAll(_:)`` (the first failure is thrown), in one awaited resolution.
-    private func all<Service>(
+    nonisolated(nonsending) private func all<Service>(
         _ serviceType: Service.Type, skippingFailures: Bool
     ) async throws(ResolutionError) -> [Service] {
         try await inNewResolution { (resolution) async throws(ResolutionError) -> [Service] in

@@ -129,5 +129,6 @@ extension Container {
     /// let database = try await container.async.require(Database.self)
     /// let session = await container.async.resolve(Session.self, argument: userID)
     /// ```
+    @inlinable
     public var async: AsyncContainerResolver { AsyncContainerResolver(container: self) }
 }

@@ -201,6 +201,19 @@ extension ServiceKeys {
             return try await resolve()
         }
     }
+
+    /// ``requireAwaited(in:_:)`` from `container.async`, on the caller's executor (as `resolve` runs).
+    nonisolated(nonsending) func requireAwaitedOnCallersExecutor<Service>(
+        in container: Container, _ resolve: nonisolated(nonsending) () async throws(ResolutionError) -> Service
+    ) async throws(ResolutionError) -> Service {
+        _ = installDefaultIfUnbound(in: container)
+        do {
+            return try await resolve()
+        } catch {
+            try installDefault(after: error, in: container)
+            return try await resolve()
+        }
+    }
 }
 
 extension ServiceKeys {
@@ -224,7 +237,8 @@ extension ServiceKeys {
         do {
             return try resolver.require(Service.self, name: registryKey.name, arguments: repeat each arguments)
         } catch {
-            return try requireDefault(after: error, through: resolver, as: Service.self, arguments: repeat each arguments)
+            return try requireDefault(
+                after: error, through: resolver, as: Service.self, arguments: repeat each arguments)
         }
     }
 }

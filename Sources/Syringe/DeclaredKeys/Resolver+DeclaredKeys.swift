@@ -136,7 +136,9 @@ extension MainActorResolver {
     ) -> Service {
         get throws(ResolutionError) {
             let result = MainActorPermit.$thread.withValue(currentThreadIdentity()) {
-                Result { () throws(ResolutionError) in try key.require(Service.self, from: container, arguments: repeat each arguments) }
+                Result { () throws(ResolutionError) in
+                    try key.require(Service.self, from: container, arguments: repeat each arguments)
+                }
             }
             return try result.get()
         }
@@ -158,13 +160,14 @@ extension AsyncContainerResolver {
     ///   - arguments: The runtime arguments, in the order the key's factory takes them (none for a key without).
     /// - Returns: The service.
     /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
-    public subscript<Service, each Argument, Execution>(
+    // On the caller's executor, as `require` is: a key whose factory is synchronous resolves without suspending.
+    nonisolated(nonsending) public subscript<Service, each Argument, Execution>(
         _ key: ServiceKeys.DeclaredKey<Service, (ServiceKeys.Arguments, repeat each Argument), Execution>,
         _ arguments: repeat each Argument
     ) -> Service {
         get async throws(ResolutionError) {
             let packed = (repeat each arguments)
-            return try await key.requireAwaited(in: container) { () async throws(ResolutionError) in
+            return try await key.requireAwaitedOnCallersExecutor(in: container) { () async throws(ResolutionError) in
                 try await require(Service.self, name: key.name, arguments: repeat each packed)
             }
         }
