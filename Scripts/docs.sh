@@ -12,7 +12,8 @@
 #      "More articles" group, so a new page needs no change here;
 #   4. `docc convert --warnings-as-errors`.
 #
-# Fails on a docc warning, on an undocumented public symbol, or on a link to a page that does not exist.
+# Fails on a docc warning, on an undocumented public symbol, or on a link (of a page or of README.md) to a page or
+# a file that does not exist.
 # Needs the Swift toolchain (with docc, as swift.org's Linux toolchains and Xcode ship it) and python3.
 #
 # Usage: Scripts/docs.sh             builds .build-docs/Syringe.doccarchive (open it with Xcode, or serve it:
@@ -135,9 +136,18 @@ def rewrite(page, text):
             return f"[{label}](<doc:{article[name]}>)"
         if path.endswith(".md") and in_docs:
             errors.append(f"Documentation/{page}.md: link to {target}, which is not a page")
-        # A file of the repository outside Documentation/ (README, sources, benchmark data): plain text here.
+        # A file of the repository outside Documentation/ (README, sources, a test a claim names): plain text
+        # here, but it must exist.
+        if path and not os.path.exists(os.path.normpath(os.path.join(docs, path))):
+            errors.append(f"Documentation/{page}.md: link to {target}, which does not exist")
         return label
     return re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", link, text)
+
+# The README's links to files of the repository (the tests its claims name) must exist too.
+for target in re.findall(r"\[[^\]]+\]\(([^)\s]+)\)", open(os.path.join(root, "README.md")).read()):
+    path = target.partition("#")[0]
+    if path and not re.match(r"^[a-z]+:", target) and not os.path.exists(os.path.join(root, path)):
+        errors.append(f"README.md: link to {target}, which does not exist")
 
 for page in pages:
     text = open(os.path.join(docs, page + ".md")).read()

@@ -97,6 +97,33 @@ struct ResolverOperatorTests {
         #expect(engine === container.resolve(Engine.self))
     }
 
+    @Test("The comma forms SwinjectAutoregistration deprecated still resolve: three arguments, named or not")
+    @available(*, deprecated)
+    func deprecatedCommaForms() {
+        let container = makeContainer()
+        container.register(Badge.self) { _, text, number, ratio in Badge(text: text, number: number, ratio: ratio) }
+        let unnamed: Badge = container ~> (Badge.self, arguments: "a", 2, 0.5)
+        #expect(unnamed.text == "a" && unnamed.number == 2 && unnamed.ratio == 0.5)
+        let named: Badge = container ~> (Badge.self, name: "three", arguments: "b", 3, 1.5)
+        #expect(named.text == "named b" && named.ratio == 1.5)
+    }
+
+    @Test("The deprecated named two-argument comma form does not compile: the unnamed three-argument one matches too")
+    func namedTwoArgumentCommaFormIsAmbiguous() throws {
+        let prelude = """
+            import Syringe
+            final class Badge: Sendable { init(text: String, number: Int) {} }
+
+            """
+        let comma = try ClientProgram.typecheck(
+            prelude + "func f(_ c: Container) -> Badge { c ~> (Badge.self, name: \"x\", arguments: \"a\", 2) }\n")
+        #expect(!comma.ok)
+        #expect(comma.output.contains("ambiguous use of operator '~>'"), "\(comma.output)")
+        let tuple = try ClientProgram.typecheck(
+            prelude + "func f(_ c: Container) -> Badge { c ~> (Badge.self, name: \"x\", arguments: (\"a\", 2)) }\n")
+        #expect(tuple.ok, "\(tuple.output)")
+    }
+
     @Test("~> has the standard library's DefaultPrecedence: tighter than the ternary operator and assignment")
     func precedence() {
         let container = makeContainer()

@@ -82,6 +82,15 @@ struct AsyncFactoryTests {
         #expect(await container.async.resolve(Settings.self) != nil)
     }
 
+    @Test("Lazy and Provider resolve synchronously, so they cannot make an async registration's instance")
+    func wrappersCannotRunAsyncFactories() throws {
+        let container = makeContainer()
+        let lazy = try ResolutionError.code { try container.require(Lazy<Database>.self).require() }
+        #expect(lazy == .asyncFactory)
+        let provider = try ResolutionError.code { try container.require(Provider<Database>.self).require() }
+        #expect(provider == .asyncFactory)
+    }
+
     @Test("A synchronous call for an async registration is a clear error, never a hang")
     func synchronousCallIsAnError() throws {
         let container = makeContainer()

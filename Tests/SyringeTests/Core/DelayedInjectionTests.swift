@@ -142,4 +142,45 @@ struct DelayedInjectionTests {
         #expect(graph == graph)
         #expect(graph != GraphIdentifier())
     }
+
+    @Test("A Lazy read from several threads at once gives every thread the same instance")
+    func lazyReadFromThreads() throws {
+        final class Counted: Sendable {}
+        for _ in 0..<200 {
+            let made = CallCounter()
+            let container = Container()
+            container.register(Counted.self) { _ in
+                made.increment()
+                return Counted()
+            }
+            let lazy = try container.require(Lazy<Counted>.self)
+            let seen = Collected<ObjectIdentifier>()
+            #expect(ThreadRunner.run(threads: 4) { _ in seen.append(ObjectIdentifier(lazy.instance)) })
+            #expect(Set(seen.all).count == 1)
+            // Threads racing on the first read may each run the factory; the first instance stored is everyone's.
+            #expect(made.value >= 1)
+        }
+    }
+
+    @Test("Optional of an unregistered type is nil inside, with no failure and no log message")
+    func optionalOfUnregisteredLogsNothing() throws {
+        final class NeverRegisteredForOptional {}
+        let container = Container()
+        let logged = try loggedMessages(containing: "NeverRegisteredForOptional") {
+            let missing = try container.require(NeverRegisteredForOptional?.self)
+            #expect(missing == nil)
+            #expect(container.resolve(NeverRegisteredForOptional?.self) != nil)  // .some(nil)
+        }
+        #expect(logged.isEmpty)
+    }
+
+    @Test("A Provider of a replaced .container registration makes a new instance on each read")
+    func providerOfReplacedSingleton() throws {
+        let container = Container()
+        container.register(Session.self) { _ in Session() }.inObjectScope(.container)
+        let sessions = try container.require(Provider<Session>.self)
+        #expect(sessions.instance === sessions.instance)
+        container.register(Session.self) { _ in Session() }.inObjectScope(.container)
+        #expect(sessions.instance !== sessions.instance)
+    }
 }

@@ -79,6 +79,14 @@ struct ExistentialArgumentTests {
         #expect(container.resolve(String.self, argument: nil as String?) == "Hi there")
     }
 
+    @Test("A registration of an optional service type takes converted arguments too")
+    func optionalServiceType() throws {
+        let container = Container()
+        container.register(Dog?.self) { (_, value: Any) in (value as? String).map { Dog(name: $0) } }
+        #expect(try container.require(Dog?.self, argument: "Fido")?.name == "Fido")
+        #expect(try container.require(Dog?.self, argument: 3) == nil)
+    }
+
     @Test("Names must match: the conversion looks only at the asked name")
     func names() {
         let container = Container()

@@ -113,6 +113,15 @@ struct RegistrationTests {
             ))
     }
 
+    @Test("description lists a forwarded type after Service: and the registered one after the arrow")
+    func descriptionOfAForwardedType() {
+        let container = Container()
+        container.register(Cat.self) { _ in Cat() }.implements((any Animal).self)
+        let text = container.description
+        #expect(text.contains("Service: Animal, Factory: Resolver -> Cat"), "\(text)")
+        #expect(text.contains("Service: Cat, Factory: Resolver -> Cat"), "\(text)")
+    }
+
     @Test("Behaviors hear about registrations and forwarded types")
     func behaviorsHearRegistrations() {
         let log = Recorder.Log()

@@ -30,6 +30,25 @@ extension ServiceKeys {
     }
 }
 
+@globalActor
+private actor KeyedStorageActor {
+    static let shared = KeyedStorageActor()
+}
+
+@globalActor
+private actor KeyedOtherActor {
+    static let shared = KeyedOtherActor()
+}
+
+private final class KeyedShelf: Sendable {}
+
+extension ServiceKeys {
+    /// Declared for `KeyedStorageActor`, its closure isolated to another actor: Swift cannot check it.
+    fileprivate static let misplacedShelf = GlobalActorKey<KeyedShelf, KeyedStorageActor>(
+        isolatedTo: KeyedStorageActor.self
+    ) { @KeyedOtherActor _ in KeyedShelf() }
+}
+
 @Suite("Declared keys for @MainActor and async factories, resolved the compiler-checked way")
 struct DeclaredKeyIsolationTests {
     @Test("a main-actor key resolves synchronously from main-actor code, one instance in its scope")
@@ -113,5 +132,17 @@ struct DeclaredKeyIsolationTests {
         } catch {
             if case .asyncFactory = error.kind {} else { Issue.record("unexpected kind \(error.kind)") }
         }
+    }
+
+    @Test("a global-actor key whose closure is isolated to another actor is logged when registered and never runs")
+    func closureIsolatedElsewhere() async throws {
+        let container = Container()
+        let logged = loggedMessages(containing: "KeyedOtherActor") {
+            container.register(keys: [ServiceKeys.misplacedShelf])
+        }
+        #expect(logged.contains { $0.contains("KeyedStorageActor") }, "\(logged)")
+        let error = await #expect(throws: ResolutionError.self) { try await container.async[.misplacedShelf] }
+        let message = error?.description ?? ""
+        #expect(message.contains("KeyedOtherActor") && message.contains("KeyedStorageActor"), "\(message)")
     }
 }

@@ -17,6 +17,18 @@ private final class RegistrationLog: Behavior {
     }
 }
 
+/// A behavior that registers and resolves from its callback: it may, since the container calls it with no lock held.
+private struct AliasingBehavior: Behavior {
+    func container<Type, Service>(
+        _ container: Container, didRegisterType type: Type.Type, toService entry: ServiceEntry<Service>,
+        withName name: String?
+    ) {
+        guard name == nil, type == Int.self else { return }
+        let value = container.resolve(Int.self)
+        container.register(String.self, name: "alias") { _ in value.map(String.init) ?? "none" }
+    }
+}
+
 private protocol Animal {}
 private struct Cat: Animal {}
 
@@ -39,5 +51,12 @@ struct BehaviorTests {
         container.addBehavior(log)
         container.register(Int.self) { _ in 1 }
         #expect(log.entries == ["Int -> Int"])
+    }
+
+    @Test("a behavior may register and resolve from its callback, since the container holds no lock then")
+    func registersFromTheCallback() {
+        let container = Container(behaviors: [AliasingBehavior()])
+        container.register(Int.self) { _ in 7 }
+        #expect(container.resolve(String.self, name: "alias") == "7")
     }
 }

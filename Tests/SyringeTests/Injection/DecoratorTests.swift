@@ -118,6 +118,15 @@ struct DecoratorTests {
         #expect(try child.require((any Animal).self) is Loud)
     }
 
+    @Test("A registration made again for the same key starts without the decorators of the one it replaces")
+    func registeringAgainDropsDecorators() throws {
+        let container = Container()
+        container.register((any Animal).self) { _ in Cat() }.decorated { _, inner in Loud(inner) }
+        #expect(try container.require((any Animal).self).sound == "MEW")
+        container.register((any Animal).self) { _ in Cat() }
+        #expect(try container.require((any Animal).self).sound == "mew")
+    }
+
     @Test("A decorator that throws fails the resolution with the registration named")
     func throwingDecorator() {
         let container = Container()

@@ -1,6 +1,20 @@
 import Syringe
 import Testing
 
+/// A disposable that uses the container from `dispose()`: it may, since no container lock is held then.
+private final class Reentrant: Disposable, Sendable {
+    let container: Container
+    let log: DisposalLog
+    init(container: Container, log: DisposalLog) {
+        self.container = container
+        self.log = log
+    }
+    func dispose() {
+        container.register(Int.self, name: "registered while disposing") { _ in 1 }
+        log.append("resolved \(container.resolve(Int.self, name: "registered while disposing") ?? 0)")
+    }
+}
+
 @Suite("Disposal of the instances a container made")
 struct DisposalTests {
     @Test("shutdown disposes singletons newest first, dependents before their dependencies")
@@ -33,6 +47,19 @@ struct DisposalTests {
         container.shutdown()
 
         #expect(log.entries == ["only"])
+    }
+
+    @Test("dispose() may register and resolve on the container disposing it: no container lock is held")
+    func disposeUsesTheContainer() {
+        let log = DisposalLog()
+        let container = Container()
+        container.register(Reentrant.self) { r in Reentrant(container: r as! Container, log: log) }
+            .inObjectScope(.container)
+        _ = container.resolve(Reentrant.self)
+        container.resetObjectScope(.container)
+        _ = container.resolve(Reentrant.self)
+        container.unregister(Reentrant.self)
+        #expect(log.entries == ["resolved 1", "resolved 1"])
     }
 
     @Test("transient and graph instances belong to the caller and are never disposed")
