@@ -99,7 +99,7 @@ struct ResolutionErrorCodeTests {
 
     @Test("Each code is its case's name, and a made-up error has the code of its kind")
     func codeNamesAndMadeUpErrors() {
-        #expect(ResolutionError.Code.allCases.count == 14)
+        #expect(ResolutionError.Code.allCases.count == 16)
         #expect(ResolutionError.Code.nameMismatch.description == "nameMismatch")
         let kinds: [(ResolutionError.Kind, ResolutionError.Code)] = [
             (.notRegistered, .notRegistered),
