@@ -1,5 +1,7 @@
 // Types and values that the samples of Documentation/Diagnostics.md use without showing them.
 // Compiled before the page's blocks (see CONTRIBUTING.md, "Writing samples").
+import Foundation
+
 protocol Animal: AnyObject {}
 
 final class Cat: Animal {}
@@ -62,3 +64,12 @@ enum AppAssembler {
 
 let logger = Logger()
 let container = Container()
+
+/// Collects the lines a log handler writes, from any thread.
+final class LoggedWarnings: @unchecked Sendable {
+    // @unchecked Sendable: `lines` is only touched under `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var count: Int { lock.withLock { lines.count } }
+}

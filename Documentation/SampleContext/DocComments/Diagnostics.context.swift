@@ -16,3 +16,4 @@ struct Logger: Sendable {
     func warning(_ message: String) {}
 }
 let logger = Logger()
+var message: Container.LogMessage { value() }

@@ -59,8 +59,12 @@ struct ErasedFactory: Sendable {
         _ factory: @escaping @isolated(any) @Sendable (any Resolver, repeat each Argument) throws -> sending Service
     ) -> ErasedFactory {
         let mismatch = IsolationMismatch.check(factory.isolation, expected: Isolation.self)
-        if let mismatch { Container.reportRegistrationProblem(site() + ": " + mismatch.description) }
         let expected = argumentTypeList(repeat (each Argument).self)
+        if let mismatch {
+            Container.reportRegistrationProblem(
+                site() + ": " + mismatch.description,
+                request: ServiceRequest(serviceType: Service.self, argumentTypes: expected))
+        }
         return ErasedFactory(
             body: asyncOnly,
             asyncFactory: { resolver, arguments in

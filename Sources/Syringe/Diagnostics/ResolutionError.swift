@@ -299,6 +299,13 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// to register for it, and the registrations whose instance is of the asked type.
     var lookalikeLines: [String] { storage.lookalikeLines }
 
+    /// The level a log message of this error takes (``Container/LogLevel/init(of:)``); a miss whose details are
+    /// still deferred is ``Container/LogLevel/debug`` without working them out.
+    var logLevel: Container.LogLevel {
+        if case .deferred = storage.details.withLock({ $0 }) { return .debug }
+        return Container.LogLevel(of: kind)
+    }
+
     /// The lines of context added on the way out, innermost first (see ``addingNote(_:)``).
     var notes: [String] { storage.notes }
 

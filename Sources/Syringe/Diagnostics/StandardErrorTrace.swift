@@ -28,10 +28,4 @@ extension Container {
     static func writeTrace(_ message: String) {
         ProcessEnvironment.writeToStandardError(message + "\n")
     }
-
-    /// Sends a message that is not a failed resolution (a ``shutdown()`` that could not wait, for example) to
-    /// ``loggingFunction``, under the same rules as a failed optional resolve's.
-    static func logNotice(_ message: String) {
-        loggingFunction?(message)
-    }
 }

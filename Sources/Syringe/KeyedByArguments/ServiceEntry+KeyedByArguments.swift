@@ -57,7 +57,10 @@ extension ServiceEntry {
         if let problem = scope.problem {
             Container.reportRegistrationProblem(
                 "keyedByArguments() on \(typeName(registration.serviceType)) at \(registration.fileID):"
-                    + "\(registration.line): \(problem.description)")
+                    + "\(registration.line): \(problem.description)",
+                request: ServiceRequest(
+                    serviceType: registration.serviceType, name: registration.name,
+                    argumentTypes: registration.argumentTypes))
         }
         registration.changeScope(to: scope)
         container.reinjectAfterScopeChange(of: registration)
