@@ -1,5 +1,5 @@
-/// What an awaited verification (``AsyncContainerResolver/verify(samples:)``) finds, collected from the tasks and
-/// threads its resolutions run on.
+/// What a ``VerificationWalk`` finds, collected from the tasks and threads its resolutions run on: the findings of
+/// its synchronous part, then those of each resolution it awaits.
 ///
 /// The `async` part of the resolution checks captive dependencies against its own path; each synchronous
 /// resolution it makes runs in a verification context of its own (as ``Container/verify(samples:)`` makes), whose
@@ -14,9 +14,9 @@ final class AsyncVerification: Sendable {
         findings = Locked(VerificationRecorder(recordsDependencies: recordsDependencies))
     }
 
-    /// Adds what a synchronous walk of the same verification found (its dependencies included, when recorded).
-    func merge(_ recorder: VerificationRecorder) {
-        findings.withLock { $0.merge(recorder) }
+    /// Starts from what the synchronous part of the walk found: it runs first, before any awaited resolution.
+    func start(from recorder: VerificationRecorder) {
+        findings.withLock { $0 = recorder }
     }
 
     /// Records `registration` as the innermost failure of the current top-level resolution, unless a deeper one

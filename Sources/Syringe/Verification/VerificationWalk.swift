@@ -203,7 +203,7 @@ final class VerificationWalk: Sendable {
             let candidates = made + container.keptInstances()
             state.failures = removingRepeatedCycles(state.failures).map { $0.namingLookalikes(among: candidates) }
         }
-        findings.merge(recorder)
+        findings.start(from: recorder)
         return state
     }
 
