@@ -149,7 +149,8 @@ extension Container.LogLevel {
         switch kind {
         case .notRegistered, .nameMismatch, .argumentMismatch, .optionalityMismatch:
             self = .debug
-        case .asyncFactory, .containerShutDown, .containerReleased, .notReinjectable:
+        case .asyncFactory, .containerShutDown, .containerReleased, .notReinjectable, .outsideRequestScope,
+            .notProvidedByRequest:
             self = .warning
         case .ambiguousArguments, .circularDependency, .factoryFailed, .wrongInstanceType, .stackExhausted,
             .keyCollision:
