@@ -159,6 +159,15 @@ final class AsyncResolution: AsyncResolver, Sendable {
         guard isRunning else {
             return try await AsyncContainerResolver(container: root.container).require(serviceType, name: name)
         }
+        // A synchronous registration resolves in this graph at once, found by one lookup (not verifying, where
+        // instances are kept apart).
+        if root.verification == nil {
+            do {
+                if let service = try root.view.requireUnlessAwaited(Service.self, name: name) { return service }
+            } catch {
+                throw prefixed(error)
+            }
+        }
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: name)
         let found = root.binding(for: key)
         if found?.registration.isolatedToMainActor == true {
