@@ -4,7 +4,10 @@
 #   bash Benchmarks/Scripts/instruction-counts.sh [--system NAME] [SCENARIO ...]
 #
 # SCENARIO is a `SyringeBenchmarks --profile` scenario: transient, three, tree, singleton, argument, diamond, child,
-# register, feature-N or feature:TEXT (the first group-12 row whose name contains TEXT). Without one, the warm set the
+# register, feature-N or feature:TEXT (the first group-12 row whose name contains TEXT), or a column of group 14,
+# awaited resolution: awaited-NAME (the synchronous resolve; with --system hand-wired, the hand-written code),
+# awaited-NAME-task or awaited-NAME-main, NAME one of singleton, transient, sync-graph, graph (graph: -task only,
+# its `async` factory needs the runtime's threads from the main actor). Without one, the warm set the
 # project holds steady: transient, singleton, diamond, derive and registration. Each scenario runs at two counts in a
 # release build; the difference of the two totals over the difference of the counts is the cost of one
 # operation, with setup and process start cancelled out. `register` counts containers of 10,000 registrations, so

@@ -240,6 +240,17 @@ func profileAwaited(_ name: String, count: Int, system: String) async -> Bool {
     }
     let body =
         column == "-task" ? scenario.fromTask : column == "hand-wired" ? scenario.handWired : scenario.synchronous
-    await body(count)
+    // In a task whose non-isolated code runs on this very thread (``InlineTaskExecutor``).
+    await Task(executorPreference: InlineTaskExecutor.shared) { await body(count) }.value
     return true
+}
+
+/// A task executor that runs each job at once, on the thread that enqueues it: under `--profile`, a task's
+/// non-isolated code (an `async` factory's) runs on the main thread, and valgrind sees no other thread.
+final class InlineTaskExecutor: TaskExecutor {
+    static let shared = InlineTaskExecutor()
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        job.runSynchronously(on: asUnownedTaskExecutor())
+    }
 }

@@ -6,6 +6,11 @@
 /// an `async` function, in top-level code (`main.swift`) or anywhere else. Each call is one top-level
 /// resolution with its own object graph, as a synchronous `resolve` is.
 ///
+/// Every call runs on the executor of its caller (`nonisolated(nonsending)`): from main-actor code it stays on the
+/// main actor. A registration whose factory is synchronous (and not isolated to an actor) is resolved
+/// synchronously, without suspending, at about the cost of a synchronous `resolve`; only an `async` or
+/// actor-isolated factory takes the awaited path.
+///
 /// Factories receive an ``AsyncResolver`` instead, which resolves both ways: synchronously in the graph of
 /// the resolution that runs them, and with `await`. ``verify(samples:)`` checks every registration of the
 /// container, `async` ones included.

@@ -22,6 +22,9 @@ final class AsyncResolution: AsyncResolver, Sendable {
         let customStorages = Locked<[Registration]>([])
         /// Set when the resolution runs for `container.async.verify()`: every instance is kept in the graph only.
         let verification: AsyncVerification?
+        /// Whether `graph` was made for this resolution (not a graph the container pins, which later resolutions
+        /// of that container join).
+        private let ownsGraph: Bool
 
         init(container: Container, verification: AsyncVerification? = nil) {
             self.container = container
@@ -29,6 +32,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
             let graph = container.pinnedGraph ?? ObjectGraph()
             graph.enter()
             self.graph = graph
+            ownsGraph = container.pinnedGraph == nil
             self.view = container.withObjectGraph(GraphIdentifier(graph: graph)) { $0 }
         }
 
@@ -41,7 +45,9 @@ final class AsyncResolution: AsyncResolver, Sendable {
 
         /// Ends the resolution: the graph stops holding its instances for it, custom storages learn it completed.
         func finish() {
-            graph.leave()
+            // A graph made for this resolution is not looked into once it is over: a resolver kept by a service
+            // starts a new top-level resolution.
+            if ownsGraph { graph.leaveForgetting() } else { graph.leave() }
             for registration in customStorages.withLock({ $0 }) {
                 registration.state.withLock { $0.customStorage?.graphResolutionCompleted() }
             }
@@ -158,6 +164,15 @@ final class AsyncResolution: AsyncResolver, Sendable {
     func require<Service>(_ serviceType: Service.Type, name: String?) async throws(ResolutionError) -> Service {
         guard isRunning else {
             return try await AsyncContainerResolver(container: root.container).require(serviceType, name: name)
+        }
+        // A synchronous registration resolves in this graph at once, found by one lookup (not verifying, where
+        // instances are kept apart).
+        if root.verification == nil {
+            do {
+                if let service = try root.view.requireUnlessAwaited(Service.self, name: name) { return service }
+            } catch {
+                throw prefixed(error)
+            }
         }
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: name)
         let found = root.binding(for: key)

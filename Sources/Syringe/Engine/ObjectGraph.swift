@@ -43,6 +43,21 @@ final class ObjectGraph: Sendable {
         }
     }
 
+    /// Marks the end of a resolution in a graph that no later resolution will look into for what this one made
+    /// (an awaited resolution's own graph): when none is left, the graph lets its instances go instead of
+    /// keeping them weakly (a weak reference gives its object a side table, which every later reference count
+    /// of the object then goes through).
+    func leaveForgetting() {
+        let forgotten = state.withLock { state -> [ObjectIdentifier: Slot] in
+            state.activeResolutions -= 1
+            guard state.activeResolutions == 0 else { return [:] }
+            defer { state.slots = [:] }
+            return state.slots
+        }
+        // Released here, outside the lock: an instance's `deinit` may resolve in this graph.
+        withExtendedLifetime(forgotten) {}
+    }
+
     /// The instance of `registration` in this graph, if one was made and is still alive.
     func instance(for registration: ObjectIdentifier) -> Any? {
         state.withLock { state in
