@@ -99,7 +99,7 @@ struct ResolutionErrorCodeTests {
 
     @Test("Each code is its case's name, and a made-up error has the code of its kind")
     func codeNamesAndMadeUpErrors() {
-        #expect(ResolutionError.Code.allCases.count == 13)
+        #expect(ResolutionError.Code.allCases.count == 15)
         #expect(ResolutionError.Code.nameMismatch.description == "nameMismatch")
         let kinds: [(ResolutionError.Kind, ResolutionError.Code)] = [
             (.notRegistered, .notRegistered),
@@ -110,6 +110,8 @@ struct ResolutionErrorCodeTests {
             (.containerShutDown, .containerShutDown),
             (.factoryFailed(underlying: DatabaseError.connectionRefused), .factoryFailed),
             (.notReinjectable(reason: "transient"), .notReinjectable),
+            (.outsideRequestScope, .outsideRequestScope),
+            (.notProvidedByRequest(scopeRunning: true), .notProvidedByRequest),
         ]
         for (kind, code) in kinds {
             let error = ResolutionError(kind: kind, request: ServiceRequest(serviceType: Cat.self))
