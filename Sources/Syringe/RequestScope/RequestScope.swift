@@ -20,7 +20,7 @@
 ///
 /// A resolve of a `.request` service outside any running scope throws
 /// ``ResolutionError/Kind/outsideRequestScope``; a request value the running scope does not provide throws
-/// ``ResolutionError/Kind/notProvidedByRequest``. The values and instances are the request's: values must be
+/// ``ResolutionError/Kind/notProvidedByRequest(scopeRunning:)``. The values and instances are the request's: values must be
 /// `Sendable`, since a task started inside `run` sees them too.
 public final class RequestScope: Sendable {
     /// The scope the current task (or thread, outside any task) runs in, if any.
