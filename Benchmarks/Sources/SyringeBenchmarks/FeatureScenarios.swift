@@ -40,5 +40,6 @@ func featureScenarios() -> [FeatureScenario] {
     scenarios += declaredKeyScenarios()
     scenarios += defaultScopeScenarios()
     scenarios += multiInjectionBaselineScenarios()
+    scenarios += requestScopeScenarios()
     return scenarios
 }

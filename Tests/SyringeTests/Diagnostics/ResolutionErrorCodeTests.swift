@@ -110,6 +110,8 @@ struct ResolutionErrorCodeTests {
             (.containerShutDown, .containerShutDown),
             (.factoryFailed(underlying: DatabaseError.connectionRefused), .factoryFailed),
             (.notReinjectable(reason: "transient"), .notReinjectable),
+            (.outsideRequestScope, .outsideRequestScope),
+            (.notProvidedByRequest(scopeRunning: true), .notProvidedByRequest),
         ]
         for (kind, code) in kinds {
             let error = ResolutionError(kind: kind, request: ServiceRequest(serviceType: Cat.self))
