@@ -4,7 +4,7 @@
 /// factory.
 ///
 /// ```swift
-/// final class RequestScope: ObjectScopeProtocol {
+/// final class SessionScope: ObjectScopeProtocol {
 ///     func makeStorage() -> any InstanceStorage { PermanentStorage() }
 /// }
 /// ```
@@ -25,7 +25,8 @@ public protocol ObjectScopeProtocol: AnyObject, Sendable {
 ///
 /// The built-in scopes are ``transient`` (a new instance every time), ``graph`` (one instance per top-level
 /// `resolve`, shared by everything that resolve creates; the default), ``container`` (one instance for the
-/// registration's lifetime, a singleton) and ``weak`` (shared while something else holds it). Make your own
+/// registration's lifetime, a singleton), ``weak`` (shared while something else holds it), ``perContainer`` and
+/// ``request`` (one instance per running ``RequestScope``). Make your own
 /// with ``init(storageFactory:description:parent:)``.
 ///
 /// ```swift

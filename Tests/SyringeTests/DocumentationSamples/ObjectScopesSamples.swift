@@ -40,7 +40,7 @@ struct ObjectScopesSamples {
     }
 
     /// A scope written as a type instead of an `ObjectScope` value.
-    final class RequestScope: ObjectScopeProtocol {
+    final class SessionScope: ObjectScopeProtocol {
         func makeStorage() -> any InstanceStorage { PermanentStorage() }
     }
 
@@ -155,7 +155,7 @@ struct ObjectScopesSamples {
 
     @Test("a scope can be a type conforming to ObjectScopeProtocol")
     func scopeType() {
-        let request = RequestScope()
+        let request = SessionScope()
         let container = Container()
         container.register(Cart.self) { _ in Cart() }.inObjectScope(request)
 

@@ -3,13 +3,23 @@ import Syringe
 
 /// The one place where the library's messages are routed into swift-log.
 ///
-/// Syringe writes each of its messages (a failed optional `resolve`, a synchronous call that met an `async` factory,
-/// a resolve through a shut-down container) as one text through `Container.loggingFunction`; this sends them to
-/// `logger` as warnings.
+/// Syringe hands each of its messages to a log handler as a `Container.LogMessage`: its level, its text, the
+/// request it concerns and, for a failed resolve, the error. This sends those at `minimumLevel` and above to
+/// `logger`, at the matching swift-log level, with the service and the error's code as metadata.
 public enum SyringeLogging {
-    public static func route(to logger: Logger) {
-        Container.loggingFunction = { message in
-            logger.warning("\(message)", metadata: ["source": "Syringe"])
+    public static func route(to logger: Logger, minimumLevel: Container.LogLevel = .info) {
+        Container.setLogHandler(minimumLevel: minimumLevel) { message in
+            let level: Logger.Level =
+                switch message.level {
+                case .debug: .debug
+                case .info: .info
+                case .warning: .warning
+                case .error: .error
+                }
+            var metadata: Logger.Metadata = ["source": "Syringe"]
+            if let request = message.request { metadata["service"] = "\(request)" }
+            if let code = message.error?.code { metadata["code"] = "\(code)" }
+            logger.log(level: level, "\(message.message)", metadata: metadata)
         }
     }
 }
