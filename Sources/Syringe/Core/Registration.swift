@@ -209,8 +209,16 @@ class Registration: RegistrationCore, @unchecked Sendable {
     /// ``changeScope(to:)`` for a scope of the concrete class, the common case: the inlined call in the app's
     /// code passes a class reference, not an existential.
     @usableFromInline
+    @inline(__always)
     final func changeScope(to scope: ObjectScope) {
-        changeScope(to: scope as any ObjectScopeProtocol)
+        // From one built-in scope's shared configuration to another's (a registration with no `initCompleted`
+        // closures, the common case): one exchange, no configuration made and nothing retained.
+        guard publishSharedConfiguration(of: scope) else {
+            changeScope(to: scope as any ObjectScopeProtocol)
+            return
+        }
+        guard forgetInstances() else { return }
+        lifecycle.weakenStronglyKept(of: self)
     }
 
     /// Forgets the instances the registration keeps (its shared instance, its custom scope's storage), as a new

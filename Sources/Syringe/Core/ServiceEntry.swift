@@ -62,8 +62,7 @@ public struct ServiceEntry<Service>: Sendable {
     @inlinable
     @discardableResult
     public func inObjectScope(_ objectScope: ObjectScope) -> Self {
-        registration.changeScope(to: objectScope)
-        container.reinjectAfterScopeChange(of: registration)
+        container.changeScope(of: registration, to: objectScope)
         return self
     }
 

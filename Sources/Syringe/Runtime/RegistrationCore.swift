@@ -126,6 +126,25 @@ extension Registration {
         }
     }
 
+    /// Publishes the shared configuration of the built-in `scope` if the published configuration is also a shared
+    /// one (no `initCompleted` closures, decorators or property injection to carry over) and not a registered
+    /// value's or instance's (whose scope `inObjectScope` leaves alone): the common
+    /// `inObjectScope` right after `register`, with no configuration built, no closure and nothing retained.
+    /// Returns `false`, having changed nothing, when either configuration is not a shared one or another thread
+    /// changed the word meanwhile: the caller then takes the general path (``reconfigure(_:)``).
+    @inline(__always)
+    final func publishSharedConfiguration(of scope: ObjectScope) -> Bool {
+        // Seq_cst, as in `reconfigure(_:)`; pairs with its exchange and with this one's.
+        let current = publishedConfiguration.load()
+        guard let bits = Configuration.sharedBits(of: scope),
+            Unretained<Configuration>(bits: current)!.with({ $0.isShared && !$0.isRegisteredInstance })
+        else { return false }
+        if bits == current { return true }
+        // Seq_cst, needed, as the exchange in `reconfigure(_:)`: ordered before the caller's load of `stateIfMade`.
+        // A shared configuration is not owned by the word: nothing to retire or release.
+        return publishedConfiguration.compareExchange(expected: current, desired: bits).exchanged
+    }
+
     // MARK: Kept instances
 
     /// The box of the `.container` instance this registration keeps, if it keeps one stored as exactly the type
@@ -211,23 +230,32 @@ extension Registration.Configuration {
     ) -> UInt {
         // `ObjectScope` is final, so once the scope's class is `ObjectScope` the checked cast below cannot fail.
         // Nothing is retained on the way to a shared configuration.
-        if completions.isEmpty, decorators.isEmpty, !injectsProperties, type(of: scope) == ObjectScope.self {
-            let builtIn = scope as! ObjectScope
-            let shared: Unretained<Registration.Configuration>? =
-                switch builtIn.kind {
-                case .transient: Unretained(transient)
-                case .graph: Unretained(graph)
-                case .container: Unretained(container)
-                case .weak: Unretained(weak)
-                case .perContainer: Unretained(perContainer)
-                case .request: Unretained(request)
-                case .custom: nil
-                }
-            if let shared, shared.with({ $0.scope === builtIn }) { return shared.bits }
+        if completions.isEmpty, decorators.isEmpty, !injectsProperties, type(of: scope) == ObjectScope.self,
+            let shared = sharedBits(of: scope as! ObjectScope)
+        {
+            return shared
         }
         let made = Registration.Configuration(
             scope: scope, completions: completions, decorators: decorators, injectsProperties: injectsProperties)
         return Unretained.retainedBits(of: made)
+    }
+
+    /// The bits of the shared configuration of the built-in `scope` (unretained: it lives for good), or `nil` for a
+    /// scope that has none (a custom one).
+    @inline(__always)
+    static func sharedBits(of scope: ObjectScope) -> UInt? {
+        let shared: Unretained<Registration.Configuration>? =
+            switch scope.kind {
+            case .transient: Unretained(transient)
+            case .graph: Unretained(graph)
+            case .container: Unretained(container)
+            case .weak: Unretained(weak)
+            case .perContainer: Unretained(perContainer)
+            case .request: Unretained(request)
+            case .custom: nil
+            }
+        guard let shared, shared.with({ $0.scope === scope }) else { return nil }
+        return shared.bits
     }
 
     private static let transient = Registration.Configuration(scope: ObjectScope.transient, completions: [], isShared: true)
