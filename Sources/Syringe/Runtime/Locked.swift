@@ -34,7 +34,29 @@ struct Locked<State>: @unchecked Sendable {
         let created = LockedBuffer<State>.create(minimumCapacity: 1) { _ in makeState() }
         // `create` is declared to return the base class but allocates an instance of the class it is called on.
         buffer = created as! LockedBuffer<State>
-        buffer.withUnsafeMutablePointerToElements { syringe_mutex_initialize($0) }
+        buffer.withUnsafeMutablePointers { state, mutex in
+            syringe_mutex_initialize(mutex)
+            // `withLock(borrowingBits:)` finds both at these offsets from the object's address: checked once here, in
+            // every build, so that a layout other than the one assumed stops at the first lock made.
+            let object = UInt(bitPattern: Unmanaged.passUnretained(buffer).toOpaque())
+            precondition(
+                UInt(bitPattern: state) &- object == UInt(Locked.stateOffset)
+                    && UInt(bitPattern: mutex) &- object == UInt(Locked.mutexOffset),
+                "Syringe: a LockedBuffer's state or mutex is not where withLock(borrowingBits:) looks")
+        }
+    }
+
+    /// Where a buffer's state (the `ManagedBuffer` header) starts, from the object's address: after the object's
+    /// own header (its metadata and reference counts, two words), aligned for `State`.
+    private static var stateOffset: Int {
+        let alignment = MemoryLayout<State>.alignment
+        return (2 * MemoryLayout<UInt>.size + alignment - 1) & ~(alignment - 1)
+    }
+
+    /// Where a buffer's mutex (its one element) starts, from the object's address: after the state, aligned.
+    private static var mutexOffset: Int {
+        let alignment = MemoryLayout<syringe_mutex>.alignment
+        return (stateOffset + MemoryLayout<State>.size + alignment - 1) & ~(alignment - 1)
     }
 
     /// The lock and its state as the bits of a retained reference, to keep in an ``AtomicWord``; whoever holds
@@ -78,7 +100,15 @@ struct Locked<State>: @unchecked Sendable {
     /// operations). The caller keeps the reference the bits stand for alive throughout.
     @inline(__always)
     static func withLock<Result>(borrowingBits bits: UInt, _ body: (inout State) throws -> Result) rethrows -> Result {
-        // Invariant: `bits` are a `LockedBuffer<State>` the caller keeps alive (see above).
-        try Unretained<LockedBuffer<State>>(bits: bits).unsafelyUnwrapped.with { try withLock(on: $0, body) }
+        // Invariant: `bits` are a `LockedBuffer<State>` the caller keeps alive (see above). Its state and mutex are
+        // reached from its address, at the offsets `init(making:)` checked, with no reference to the object: a
+        // reference made from the bits was retained and released around every locked body (a registration paid
+        // ~40 instructions for it).
+        let object = UnsafeMutableRawPointer(bitPattern: bits).unsafelyUnwrapped
+        let state = (object + stateOffset).assumingMemoryBound(to: State.self)
+        let mutex = (object + mutexOffset).assumingMemoryBound(to: syringe_mutex.self)
+        syringe_mutex_lock(mutex)
+        defer { syringe_mutex_unlock(mutex) }
+        return try body(&state.pointee)
     }
 }
