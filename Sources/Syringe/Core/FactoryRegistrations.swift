@@ -23,6 +23,9 @@ final class PlainRegistration: Registration, @unchecked Sendable {
 
     /// A registration of `Service`. The service type is always `Service` itself and the shape `.plain`: the resolve
     /// path downcasts by comparing them (``Registration/typedPlain(as:)``), so they are not parameters.
+    // Inlined into the registering call: out of line, its caller retained the factory and the lifecycle store for
+    // the call and released them after it, besides the retains that store them here.
+    @inline(__always)
     init<Service>(
         body: @escaping @Sendable (any Resolver) throws -> Service,
         name: String?, fileID: String, line: UInt, configuration: borrowing Configuration, lifecycle: LifecycleStore
