@@ -67,9 +67,11 @@ extension LifecycleStore {
         return state.withLock { state in
             if let found = state.derivedStandIn(of: original) { return Unretained(found) }
             let registration = hit.registration.object
+            // The configuration read once: each read retains it, and its scope and closures were retained again
+            // for the call.
+            let configuration = registration.configuration
             let standIn = StandInRegistration(
-                of: registration, scope: registration.configuration.scope,
-                completions: registration.configuration.completions, lifecycle: self
+                of: registration, scope: configuration.scope, completions: configuration.completions, lifecycle: self
             )
             state.appendDerived(Derived(original: original, standIn: standIn))
             return Unretained(standIn)
