@@ -404,17 +404,18 @@ extension LifecycleStore.State {
     }
 
     /// Adds the stand-in of an original that has none, indexing them all once they are many.
-    mutating func appendDerived(_ made: LifecycleStore.Derived) {
+    mutating func appendDerived(_ made: consuming LifecycleStore.Derived) {
         guard firstDerived != nil else {
             firstDerived = made
             return
         }
+        let original = made.original
         derived.append(made)
         if derived.count > Self.derivedIndexThreshold {
             if derivedIndex.isEmpty {
                 for (position, entry) in derived.enumerated() { derivedIndex[entry.original] = position }
             } else {
-                derivedIndex[made.original] = derived.count - 1
+                derivedIndex[original] = derived.count - 1
             }
         }
     }
