@@ -157,7 +157,17 @@ struct RegistryView {
         // (transient and graph registrations, no recorder) need nothing of it.
         let keeps = Derivation.keepsInstances(hit.registration)
         guard keeps || table.with({ $0.derivation?.recorder != nil }) else { return hit }
-        return table.with { table in redirect(hit, through: table.derivation) }
+        return table.with { table in redirect(hit, keeps: keeps, in: table) }
+    }
+
+    /// ``redirect(_:through:)`` with the derivation `table` carries, read in place: passing it copied it out of
+    /// the table, which retained and released its two references on every lookup that reached a stand-in.
+    private static func redirect(_ hit: Hit, keeps: Bool, in table: RegistryTable) -> Hit {
+        guard table.derivation != nil else { return hit }
+        ResolvingThread.installed?.with { $0.endQuickRead() }
+        table.derivation?.recorder?.note(hit.binding)
+        guard keeps, let standIn = table.derivation?.standIn(for: hit) else { return hit }
+        return Hit(standIn: standIn, for: hit)
     }
 
     /// Takes the ancestors' tables, if not taken yet.
