@@ -172,10 +172,15 @@ struct RegistryView {
 
     /// Takes the ancestors' tables, if not taken yet.
     private mutating func loadAncestors() {
-        guard ancestors == nil, let parent = parent?.object else { return }
-        parentTable = parent.registry.currentTable()
+        guard ancestors == nil, let parent else { return }
+        // The parent borrowed, not copied out: a copy of it, of its registry and of its own parent were each retained
+        // and released. Most parents have no parent of their own (a derived container's app container).
+        let (table, grandparent) = parent.with { parent in
+            (parent.registry.currentTable(), parent.parent.map { Unretained($0) })
+        }
+        parentTable = table
         var tables: [Unretained<RegistryTable>] = []
-        var next = parent.parent
+        var next = grandparent?.object
         while let container = next {
             tables.append(container.registry.currentTable())
             next = container.parent
