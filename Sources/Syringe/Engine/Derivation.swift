@@ -71,9 +71,12 @@ extension LifecycleStore {
             // the state: five retains and releases fewer per stand-in.
             let standIn = hit.registration.with { registration in
                 registration.currentConfiguration.with { configuration in
-                    StandInRegistration(
-                        of: registration, scope: configuration.scope, completions: configuration.completions,
-                        lifecycle: self)
+                    // A built-in scope's shared configuration (most registrations) is the stand-in's too.
+                    configuration.isShared && !configuration.isRegisteredInstance
+                        ? StandInRegistration(of: registration, sharedConfiguration: configuration, lifecycle: self)
+                        : StandInRegistration(
+                            of: registration, scope: configuration.scope, completions: configuration.completions,
+                            lifecycle: self)
                 }
             }
             let made = Unretained<Registration>(standIn)
