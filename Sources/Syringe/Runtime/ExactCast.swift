@@ -81,7 +81,7 @@ func unpack<Service>(_ instance: Any, as serviceType: Service.Type, mismatch: ()
 /// for ~2,500. Checked against the dynamic cast in debug builds.
 @inline(__always)
 func classReference<Value>(_ value: Value) -> AnyObject? {
-    guard Value.self is AnyClass else { return nil }
+    guard MetadataKind.isClass(Value.self) else { return nil }
     let object = unsafeBitCast(value, to: AnyObject.self)
     #if DEBUG
         precondition(dynamicCast(value, to: AnyObject.self) === object, "a \(Value.self)'s reference is not its own")

@@ -16,6 +16,19 @@ enum MetadataKind {
     /// Whether `type` is a class, struct or enum (optionals included): `false` for an existential, a tuple, a
     /// function or a metatype, which adopt no protocol of the library's (they cannot adopt protocols), so a miss need
     /// not ask the runtime whether they are a wrapper it answers for.
+    /// Whether `type` is a class type, as `type is AnyClass` answers, read from the metadata's first word instead of
+    /// asked of the runtime (`swift_isClassType`, a call per question): 0 is a Swift class's kind where there is no
+    /// Objective-C runtime, a value above the last kind (0x7FF) is the isa pointer of an Apple platform's class
+    /// metadata, 0x203 a foreign class and 0x305 an Objective-C class wrapper (the ABI's `MetadataValues.h`). Debug
+    /// builds compare the answer with the runtime's.
+    @inline(__always)
+    static func isClass(_ type: Any.Type) -> Bool {
+        let kind = unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee
+        let answer = kind == 0 || kind > 0x7FF || kind == 0x203 || kind == 0x305
+        assert(answer == (type is AnyClass), "the metadata kind of \(type) says otherwise")
+        return answer
+    }
+
     @inline(__always)
     static func isNominal(_ type: Any.Type) -> Bool {
         if type is AnyClass { return true }
