@@ -167,8 +167,13 @@ final class StandInRegistration: Registration, @unchecked Sendable {
 
     /// A stand-in with `configuration`, a shared one (``Configuration/isShared``) that the original has: the same
     /// configuration ``Configuration/of(scope:completions:)`` gives for its scope, found with no call.
-    init(of original: Registration, sharedConfiguration configuration: borrowing Configuration, lifecycle: LifecycleStore) {
-        assert(configuration.isShared && !configuration.isRegisteredInstance, "not a built-in scope's shared configuration")
+    init(
+        of original: Registration, sharedConfiguration configuration: borrowing Configuration,
+        lifecycle: LifecycleStore
+    ) {
+        assert(
+            configuration.isShared && !configuration.isRegisteredInstance,
+            "not a built-in scope's shared configuration")
         self.original = original
         super.init(
             shape: .erased, serviceType: original.serviceType, name: original.name, fileID: original.fileID,
