@@ -13,9 +13,6 @@ enum MetadataKind {
     /// `MetadataKind::Optional`.
     static let optional: UInt = 0x202
 
-    /// Whether `type` is a class, struct or enum (optionals included): `false` for an existential, a tuple, a
-    /// function or a metatype, which adopt no protocol of the library's (they cannot adopt protocols), so a miss need
-    /// not ask the runtime whether they are a wrapper it answers for.
     /// Whether `type` is a class type, as `type is AnyClass` answers, read from the metadata's first word instead of
     /// asked of the runtime (`swift_isClassType`, a call per question): 0 is a Swift class's kind where there is no
     /// Objective-C runtime, a value above the last kind (0x7FF) is the isa pointer of an Apple platform's class
@@ -29,6 +26,9 @@ enum MetadataKind {
         return answer
     }
 
+    /// Whether `type` is a class, struct or enum (optionals included): `false` for an existential, a tuple, a
+    /// function or a metatype, which adopt no protocol of the library's (they cannot adopt protocols), so a miss need
+    /// not ask the runtime whether they are a wrapper it answers for.
     @inline(__always)
     static func isNominal(_ type: Any.Type) -> Bool {
         if type is AnyClass { return true }
