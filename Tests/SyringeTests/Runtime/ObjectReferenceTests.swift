@@ -110,6 +110,28 @@ extension RuntimeTests {
             }
         }
 
+        @Test("isClass answers as `is AnyClass` for every kind of type, from the metadata's first word")
+        func classKinds() {
+            let classes: [(Any.Type, String)] = [
+                (Base.self, "class"), (Derived.self, "subclass"), (Lazy<Base>.self, "generic class"),
+                (Container.self, "library class"),
+            ]
+            let others: [(Any.Type, String)] = [
+                (Point.self, "struct"), (Side.self, "enum"), (Int.self, "Int"), (String.self, "String"),
+                ([Base].self, "array of classes"), (Base?.self, "optional class"), (Base??.self, "double optional"),
+                ((any Shape).self, "class-bound existential"), ((any Named).self, "existential"), (Any.self, "Any"),
+                (AnyObject.self, "AnyObject"), ((Int, String).self, "tuple"), ((@Sendable () -> Void).self, "closure"),
+                (Base.Type.self, "class metatype"), ((any Named.Type).self, "existential metatype"),
+                (Void.self, "empty tuple"), ((any Shape)?.self, "optional existential"),
+            ]
+            for (type, label) in classes { #expect(MetadataKind.isClass(type), "\(label)") }
+            for (type, label) in others { #expect(!MetadataKind.isClass(type), "\(label)") }
+            for varied in variedInstances() {
+                let type = type(of: varied.instance)
+                #expect(MetadataKind.isClass(type) == (type is AnyClass), "\(varied.label)")
+            }
+        }
+
         @Test("asObject finds the object inside optionals and existentials, and nothing in values")
         func objectsInside() {
             for varied in variedInstances() {
