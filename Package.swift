@@ -68,6 +68,9 @@ let package = Package(
 // - ExistentialAny: https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md
 // - MemberImportVisibility: https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
 // - InternalImportsByDefault: https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md
+// - NonisolatedNonsendingByDefault, in the library: every non-isolated `async` function and closure type of its
+//   runs on its caller's executor (an `async` factory awaited from main-actor code stays on the main actor), unless
+//   marked `@concurrent`. https://github.com/swiftlang/swift-evolution/blob/main/proposals/0461-async-function-isolation.md
 for target in package.targets where target.type != .plugin && target.name != "CSyringeRuntime" {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
@@ -78,6 +81,9 @@ for target in package.targets where target.type != .plugin && target.name != "CS
     // `Animal.self` stays legal there.
     if !["SyringeDocumentationTests", "SyringeDocCommentTests", "SwinjectApp"].contains(target.name) {
         settings.append(.enableUpcomingFeature("ExistentialAny"))
+    }
+    if target.name == "Syringe" {
+        settings.append(.enableUpcomingFeature("NonisolatedNonsendingByDefault"))
     }
     target.swiftSettings = settings
 }

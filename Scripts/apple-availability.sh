@@ -55,7 +55,7 @@ while IFS= read -r file; do
 done < <(find Sources/SyringeTesting -name '*.swift' | sort)
 
 flags=(-module-name Syringe -package-name syringe)
-for feature in ExistentialAny MemberImportVisibility InternalImportsByDefault; do
+for feature in ExistentialAny MemberImportVisibility InternalImportsByDefault NonisolatedNonsendingByDefault; do
     flags+=(-enable-upcoming-feature "$feature")
 done
 if [ -d Sources/CSyringeRuntime/include ]; then

@@ -62,7 +62,7 @@ public struct TestContainerTrait: TestTrait, SuiteTrait, TestScoping {
     ///   - testCase: The test case.
     ///   - function: The test case's body.
     public func provideScope(
-        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+        for test: Test, testCase: Test.Case?, performing function: @concurrent @Sendable () async throws -> Void
     ) async throws {
         guard let from = base?() ?? Container.current else {
             Issue.record(

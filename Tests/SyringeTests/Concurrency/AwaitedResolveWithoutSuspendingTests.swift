@@ -130,6 +130,47 @@ struct AwaitedResolveWithoutSuspendingTests {
         #expect(placement.all == Array(repeating: caller, count: 5))
     }
 
+    @Test("From main-actor code, async factories that do not suspend run on the main actor: no executor hop")
+    @MainActor
+    func asyncFactoriesRunOnTheCallersExecutor() async throws {
+        let placement = Placement()
+        let container = synchronousGraph(placement: placement)
+        // An async ledger that awaits the synchronous clock, and an async report that awaits the async ledger.
+        container.register(Ledger.self, name: "awaited") { (r: any AsyncResolver) async throws -> Ledger in
+            placement.record()
+            return Ledger(clock: try await r.require(Clock.self))
+        }
+        container.register(Report.self, name: "awaited") { (r: any AsyncResolver) async throws -> Report in
+            placement.record()
+            let ledger = try await r.require(Ledger.self, name: "awaited")
+            return Report(ledger: ledger, clock: try await r.require(Clock.self))
+        }
+        let ranMeanwhile = Locked(false)
+        enqueueMainActorJob(marking: ranMeanwhile)
+        let caller = currentThread()
+        let report = try await container.async.require(Report.self, name: "awaited")
+        #expect(ranMeanwhile.withLock { $0 } == false)
+        // The report, its ledger and the clock, each made on the caller's thread.
+        #expect(placement.all == Array(repeating: caller, count: 3))
+        #expect(report.ledger.clock === report.clock)
+    }
+
+    @Test("From main-actor code, an async factory that awaits a non-isolated async function is back on the main actor after it")
+    @MainActor
+    func asyncFactoryReturnsToTheCallersExecutor() async throws {
+        let placement = Placement()
+        let container = Container()
+        container.register(Clock.self) { (_: any AsyncResolver) async -> Clock in
+            placement.record()
+            await Task.yield()
+            placement.record()
+            return Clock()
+        }
+        let caller = currentThread()
+        _ = try await container.async.require(Clock.self)
+        #expect(placement.all == [caller, caller])
+    }
+
     @Test("From a task off the main actor, the same factories run in that task, on its thread")
     func synchronousFactoriesRunInTheCallingTask() async throws {
         let placement = Placement()
