@@ -71,7 +71,11 @@ final class ObjectGraph: Sendable {
 
     /// Stores the instance of `registration`.
     func store(_ instance: Any, for registration: ObjectIdentifier) {
-        state.withLock { $0.slots[registration] = .strong(instance) }
+        state.withLock { state in
+            // Room for a request's graph at the first store, instead of growing the table one instance at a time.
+            if state.slots.isEmpty { state.slots.reserveCapacity(8) }
+            state.slots[registration] = .strong(instance)
+        }
     }
 
     /// Stores many instances at once (the private instances of a resolution that starts sharing its graph).

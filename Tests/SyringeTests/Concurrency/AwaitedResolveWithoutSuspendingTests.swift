@@ -72,6 +72,12 @@ private func synchronousGraph(placement: Placement) -> Container {
     return container
 }
 
+/// Whether the caller runs isolated to the main actor: a `nonisolated(nonsending)` function runs with its caller's
+/// isolation, which `#isolation` names inside it.
+nonisolated(nonsending) private func isolatedToMainActor() async -> Bool {
+    #isolation === MainActor.shared
+}
+
 /// Enqueues a job on the main actor that marks `flag`; the job can run only when the main actor is free.
 @MainActor
 private func enqueueMainActorJob(marking flag: Locked<Bool>) {
@@ -155,20 +161,29 @@ struct AwaitedResolveWithoutSuspendingTests {
         #expect(report.ledger.clock === report.clock)
     }
 
-    @Test("From main-actor code, an async factory that awaits a non-isolated async function is back on the main actor after it")
+    @Test("From main-actor code, an async factory runs isolated to the main actor, before and after it suspends")
     @MainActor
-    func asyncFactoryReturnsToTheCallersExecutor() async throws {
-        let placement = Placement()
+    func asyncFactoryRunsIsolatedToTheCallersActor() async throws {
+        // The isolation the factory runs with, before and after a suspension (a thread would not tell: on Linux the
+        // main actor's jobs may run on another thread after a suspension).
+        let isolations = Locked<[Bool]>([])
         let container = Container()
         container.register(Clock.self) { (_: any AsyncResolver) async -> Clock in
-            placement.record()
+            let before = await isolatedToMainActor()
             await Task.yield()
-            placement.record()
+            let after = await isolatedToMainActor()
+            isolations.withLock { $0 += [before, after] }
             return Clock()
         }
-        let caller = currentThread()
         _ = try await container.async.require(Clock.self)
-        #expect(placement.all == [caller, caller])
+        #expect(isolations.withLock { $0 } == [true, true])
+        // From a task off the main actor, the same factory runs with no actor's isolation.
+        let detached = try await Task.detached {
+            isolations.withLock { $0 = [] }
+            _ = try await container.async.require(Clock.self)
+            return isolations.withLock { $0 }
+        }.value
+        #expect(detached == [false, false])
     }
 
     @Test("From a task off the main actor, the same factories run in that task, on its thread")
