@@ -16,6 +16,10 @@
 #                                             leave     the reader's leaving store, release -> relaxed
 #                                             tag       the writer's epoch load as a retirement's tag, seq_cst -> acquire
 #                                             advance   the writer's advance of the epoch, seq_cst -> acq_rel
+#                                             maker     not an ordering: in "quick read, last reference", the
+#                                                       writer that publishes an object keeps its own reference
+#                                                       until after the exchange, so another writer's release after
+#                                                       waitForQuickReads() need not be the last
 #
 # Needs: g++ (C++11) and Relacy's headers (/usr/include/relacy, Debian's relacy-dev). When either is missing, and the
 # script runs as root with apt-get (CI, on this project's Debian machines), it installs g++ and relacy-dev; otherwise
@@ -29,11 +33,11 @@ case "${1:-}" in
     "") ;;
     --weakened) weakened=announce ;;
     --weakened=*) weakened="${1#--weakened=}" ;;
-    *) echo "usage: $0 [--weakened[=announce|scan|leave|tag|advance]]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--weakened[=announce|scan|leave|tag|advance|maker]]" >&2; exit 2 ;;
 esac
 case "$weakened" in
-    "" | announce | scan | leave | tag | advance) ;;
-    *) echo "memory-model: no weakening named '$weakened' (announce, scan, leave, tag, advance)" >&2; exit 2 ;;
+    "" | announce | scan | leave | tag | advance | maker) ;;
+    *) echo "memory-model: no weakening named '$weakened' (announce, scan, leave, tag, advance, maker)" >&2; exit 2 ;;
 esac
 
 if [ ! -f /usr/include/relacy/relacy.hpp ] || ! command -v g++ >/dev/null; then

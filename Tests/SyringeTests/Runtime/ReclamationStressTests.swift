@@ -75,6 +75,8 @@ extension RuntimeTests {
                 if index < writers {
                     for round in 0..<perWriter {
                         let serial = index * perWriter + round
+                        // `replace` drops this writer's own reference before publishing: the word's is the only
+                        // one, so the other writer's release of this object below is its last, too.
                         var old = slot.replace(with: TrackedObject(serial: serial, flags: flags))
                         Reclamation.waitForQuickReads()
                         let oldSerial = old?.serial

@@ -159,8 +159,15 @@ final class PublishedSlot: AtomicWordOwner, @unchecked Sendable {
     var waiting: Int { retired.withLock { $0.count } }
 
     /// Publishes `object` (or nothing) and returns the object it replaced, unpublished, with the word's reference.
-    func replace(with object: TrackedObject?) -> TrackedObject? {
+    ///
+    /// It takes the caller's reference and drops it before the object is published, so that from the publication on
+    /// the word's reference is the object's only one (when the caller kept no other): whichever thread takes the
+    /// object out of the word then holds its last reference, as a test that checks where an object is released
+    /// needs. (A caller's temporary released only when this call returns would still hold the object while another
+    /// writer unpublishes and releases it, which then is not the last release.)
+    func replace(with object: consuming TrackedObject?) -> TrackedObject? {
         let bits = object.map { Unretained.retainedBits(of: $0) } ?? 0
+        _ = consume object  // the caller's reference, released here: before the publication
         var current = word.load()
         while true {
             let (exchanged, original) = word.compareExchange(expected: current, desired: bits)
