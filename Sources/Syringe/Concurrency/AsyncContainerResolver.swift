@@ -124,8 +124,12 @@ public struct AsyncContainerResolver: Sendable {
     nonisolated(nonsending) public func require<Service>(
         _ serviceType: Service.Type, name: String? = nil
     ) async throws(ResolutionError) -> Service {
-        if let service = try container.requireUnlessAwaited(Service.self, name: name) { return service }
-        return try await requireAwaiting(Service.self, name: name)
+        do {
+            return try container.requireUnlessAwaited(Service.self, name: name)
+        } catch {
+            guard case .failed(let failure) = error else { return try await requireAwaiting(Service.self, name: name) }
+            throw failure
+        }
     }
 
     /// ``require(_:name:)`` of a registration that needs the awaited path.
@@ -173,14 +177,19 @@ public struct AsyncContainerResolver: Sendable {
     nonisolated(nonsending) public func require<Service, each Argument>(
         _ serviceType: Service.Type, name: String? = nil, arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {
-        let synchronous = try container.requireUnlessAwaited(
-            Service.self, name: name, argumentsKey: argumentsType(repeat (each Argument).self),
-            arguments: (repeat each arguments)
-        ) {
-            argumentTypeList(repeat (each Argument).self)
+        do {
+            return try container.requireUnlessAwaited(
+                Service.self, name: name, argumentsKey: argumentsType(repeat (each Argument).self),
+                arguments: (repeat each arguments)
+            ) {
+                argumentTypeList(repeat (each Argument).self)
+            }
+        } catch {
+            guard case .failed(let failure) = error else {
+                return try await requireAwaiting(Service.self, name: name, arguments: repeat each arguments)
+            }
+            throw failure
         }
-        if let service = synchronous { return service }
-        return try await requireAwaiting(Service.self, name: name, arguments: repeat each arguments)
     }
 
     /// ``require(_:name:arguments:)`` of a registration that needs the awaited path.

@@ -169,9 +169,9 @@ final class AsyncResolution: AsyncResolver, Sendable {
         // instances are kept apart).
         if root.verification == nil {
             do {
-                if let service = try root.view.requireUnlessAwaited(Service.self, name: name) { return service }
+                return try root.view.requireUnlessAwaited(Service.self, name: name)
             } catch {
-                throw prefixed(error)
+                if case .failed(let failure) = error { throw prefixed(failure) }
             }
         }
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: name)

@@ -3,15 +3,29 @@
 // resolves synchronously), so the resolve is the synchronous one, run on the caller's executor without suspending.
 // Only a registration whose factory is `async` or actor-isolated takes the awaited path (AsyncResolution).
 
+/// Why an awaited resolve's synchronous attempt returned no service: the registration needs the awaited path, or the
+/// resolution failed.
+///
+/// Thrown rather than returned as `Service?`: generic code that is not specialized (an `AsyncResolver`'s `require`,
+/// reached through `any AsyncResolver`) looks up the metadata of `Optional<Service>` at every call that returns one.
+@usableFromInline
+enum SynchronousAttemptStop: Error {
+    /// The registration's factory is `async` or isolated to an actor; nothing of the resolution ran.
+    case needsAwaiting
+    /// The synchronous resolution failed.
+    case failed(ResolutionError)
+}
+
 extension Container {
     /// An awaited resolve of the service registered under `name` without runtime arguments, done synchronously when
-    /// its registration's factory is synchronous; `nil` when the registration needs the awaited path (its factory is
-    /// `async` or isolated to an actor), before anything of the resolution ran.
+    /// its registration's factory is synchronous; throws ``SynchronousAttemptStop/needsAwaiting`` when the
+    /// registration needs the awaited path (its factory is `async` or isolated to an actor), before anything of the
+    /// resolution ran.
     // Inlinable, as is the synchronous `require(_:)`: a kept singleton of a class type is read without generic code.
     @inlinable
     func requireUnlessAwaited<Service>(
         _ serviceType: Service.Type, name: String?
-    ) throws(ResolutionError) -> Service? {
+    ) throws(SynchronousAttemptStop) -> Service {
         guard name == nil else { return try requireNamedUnlessAwaited(Service.self, name: name) }
         // A kept singleton is the answer, whatever its factory (the awaited path returns the same instance).
         var miss = QuickReadMiss()
@@ -26,7 +40,7 @@ extension Container {
     @usableFromInline
     func requireNamedUnlessAwaited<Service>(
         _ serviceType: Service.Type, name: String?
-    ) throws(ResolutionError) -> Service? {
+    ) throws(SynchronousAttemptStop) -> Service {
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: name)
         return try requireUnlessAwaited(key: key, as: Service.self, name: name, arguments: ()) { [] }
     }
@@ -37,7 +51,7 @@ extension Container {
     @inline(never)
     func requireUnlessAwaitedAfterQuickRead<Service>(
         _ serviceType: Service.Type, _ miss: inout QuickReadMiss
-    ) throws(ResolutionError) -> Service? {
+    ) throws(SynchronousAttemptStop) -> Service {
         guard let thread = miss.thread else { return try requireNamedUnlessAwaited(Service.self, name: nil) }
         guard miss.isOutermost else {
             thread.with { $0.leaveReading() }
@@ -51,11 +65,17 @@ extension Container {
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: nil)
         var registry = RegistryView(of: self)
         let hit = miss.entry ?? registry.lookup(key)
-        if let hit, hit.registration.with({ $0.asyncFactory != nil || $0.isolatedToMainActor }) { return nil }
-        return try resolveInSection(
-            thread: thread, registry: registry, hit: hit, key: key, as: Service.self, name: nil, arguments: (),
-            afterQuickRead: true
-        ) { [] }
+        if let hit, hit.registration.with({ $0.asyncFactory != nil || $0.isolatedToMainActor }) {
+            throw .needsAwaiting
+        }
+        do {
+            return try resolveInSection(
+                thread: thread, registry: registry, hit: hit, key: key, as: Service.self, name: nil, arguments: (),
+                afterQuickRead: true
+            ) { [] }
+        } catch {
+            throw .failed(error)
+        }
     }
 
     /// ``requireUnlessAwaited(_:name:)`` with runtime arguments, once the caller made the arguments' key and
@@ -64,25 +84,26 @@ extension Container {
     func requireUnlessAwaited<Service, Arguments>(
         _ serviceType: Service.Type, name: String?, argumentsKey: ArgumentsKey, arguments: Arguments,
         argumentTypes: () -> [Any.Type]
-    ) throws(ResolutionError) -> Service? {
+    ) throws(SynchronousAttemptStop) -> Service {
         let key = ServiceKey(serviceType: Service.self, argumentsType: argumentsKey, name: name)
         return try requireUnlessAwaited(
             key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
     }
 
     /// The top-level synchronous resolve of `key` (``resolveTopLevel(key:as:name:arguments:installed:joinsActive:argumentTypes:)``
-    /// in its steps), which first returns `nil` when the registration found needs the awaited path.
+    /// in its steps), which first throws ``SynchronousAttemptStop/needsAwaiting`` when the registration found needs
+    /// the awaited path.
     @inline(__always)
     private func requireUnlessAwaited<Service, Arguments>(
         key: ServiceKey, as serviceType: Service.Type, name: String?, arguments: Arguments,
         argumentTypes: () -> [Any.Type]
-    ) throws(ResolutionError) -> Service? {
+    ) throws(SynchronousAttemptStop) -> Service {
         var made: ResolvingThread?
         let thread = ResolvingThread.borrowed(ResolvingThread.installed, keepingAlive: &made)
         defer { withExtendedLifetime(made) {} }
         // An awaited resolve is a new top-level resolution; a synchronous one of this container running on the
         // thread (which cannot await, so this does not happen from a factory) is left to the awaited path.
-        if thread.with({ $0.activeContext(of: self) }) != nil { return nil }
+        if thread.with({ $0.activeContext(of: self) }) != nil { throw .needsAwaiting }
         let quick = thread.with { $0.enterReadingWithQuickRead() }
         defer { thread.with { $0.leaveReading() } }
         var registry = RegistryView(of: self)
@@ -98,9 +119,15 @@ extension Container {
             }
             thread.with { $0.endQuickRead() }
         }
-        if let hit, hit.registration.with({ $0.asyncFactory != nil || $0.isolatedToMainActor }) { return nil }
-        return try resolveInSection(
-            thread: thread, registry: registry, hit: hit, key: key, as: Service.self, name: name,
-            arguments: arguments, afterQuickRead: quick, argumentTypes: argumentTypes)
+        if let hit, hit.registration.with({ $0.asyncFactory != nil || $0.isolatedToMainActor }) {
+            throw .needsAwaiting
+        }
+        do {
+            return try resolveInSection(
+                thread: thread, registry: registry, hit: hit, key: key, as: Service.self, name: name,
+                arguments: arguments, afterQuickRead: quick, argumentTypes: argumentTypes)
+        } catch {
+            throw .failed(error)
+        }
     }
 }
