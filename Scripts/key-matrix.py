@@ -119,9 +119,10 @@ def cell(kind, operation):
     if op == "factorySubscript":
         if awaited:
             return fails(
-                "expression is 'async' but is not marked with 'await'",
+                "subscript 'subscript(_:_:)' cannot be accessed from outside of the actor",
                 f"container.register(MatrixConsumer.self) {{ r in MatrixConsumer(service: try r[{use}]) }}",
-                "does not compile: Swift asks for `await` (the factory is then an `async` one, next row)",
+                "does not compile: the awaited subscript runs on its caller's executor and needs `await` (the factory"
+                " is then an `async` one, next row)",
             )
         return works(
             f"container.register(MatrixConsumer.self) {{ r in MatrixConsumer(service: try r[{use}]) }}\n"

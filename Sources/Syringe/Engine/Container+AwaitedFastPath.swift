@@ -3,19 +3,6 @@
 // resolves synchronously), so the resolve is the synchronous one, run on the caller's executor without suspending.
 // Only a registration whose factory is `async` or actor-isolated takes the awaited path (AsyncResolution).
 
-/// Why an awaited resolve's synchronous attempt returned no service: the registration needs the awaited path, or the
-/// resolution failed.
-///
-/// Thrown rather than returned as `Service?`: generic code that is not specialized (an `AsyncResolver`'s `require`,
-/// reached through `any AsyncResolver`) looks up the metadata of `Optional<Service>` at every call that returns one.
-@usableFromInline
-enum SynchronousAttemptStop: Error {
-    /// The registration's factory is `async` or isolated to an actor; nothing of the resolution ran.
-    case needsAwaiting
-    /// The synchronous resolution failed.
-    case failed(ResolutionError)
-}
-
 extension Container {
     /// An awaited resolve of the service registered under `name` without runtime arguments, done synchronously when
     /// its registration's factory is synchronous; throws ``SynchronousAttemptStop/needsAwaiting`` when the
@@ -52,30 +39,7 @@ extension Container {
     func requireUnlessAwaitedAfterQuickRead<Service>(
         _ serviceType: Service.Type, _ miss: inout QuickReadMiss
     ) throws(SynchronousAttemptStop) -> Service {
-        guard let thread = miss.thread else { return try requireNamedUnlessAwaited(Service.self, name: nil) }
-        guard miss.isOutermost else {
-            thread.with { $0.leaveReading() }
-            return try requireNamedUnlessAwaited(Service.self, name: nil)
-        }
-        defer { thread.with { $0.leaveReading() } }
-        if let box = miss.quickBox {
-            // Typed exactly as `Service`, and kept valid by the quick read, still on (Runtime/QuickSharedRead.swift).
-            return box.with { $0.typedValue(as: Service.self) }
-        }
-        let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: nil)
-        var registry = RegistryView(of: self)
-        let hit = miss.entry ?? registry.lookup(key)
-        if let hit, hit.registration.with({ $0.asyncFactory != nil || $0.isolatedToMainActor }) {
-            throw .needsAwaiting
-        }
-        do {
-            return try resolveInSection(
-                thread: thread, registry: registry, hit: hit, key: key, as: Service.self, name: nil, arguments: (),
-                afterQuickRead: true
-            ) { [] }
-        } catch {
-            throw .failed(error)
-        }
+        try continueAfterQuickRead(Service.self, miss, stopsForAwaited: true)
     }
 
     /// ``requireUnlessAwaited(_:name:)`` with runtime arguments, once the caller made the arguments' key and
@@ -90,44 +54,15 @@ extension Container {
             key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
     }
 
-    /// The top-level synchronous resolve of `key` (``resolveTopLevel(key:as:name:arguments:installed:joinsActive:argumentTypes:)``
-    /// in its steps), which first throws ``SynchronousAttemptStop/needsAwaiting`` when the registration found needs
-    /// the awaited path.
+    /// The top-level synchronous resolve of `key`, which first throws ``SynchronousAttemptStop/needsAwaiting`` when
+    /// the registration found needs the awaited path (see ``topLevelSteps(key:as:name:arguments:installed:joinsActive:stopsForAwaited:argumentTypes:)``).
     @inline(__always)
     private func requireUnlessAwaited<Service, Arguments>(
         key: ServiceKey, as serviceType: Service.Type, name: String?, arguments: Arguments,
         argumentTypes: () -> [Any.Type]
     ) throws(SynchronousAttemptStop) -> Service {
-        var made: ResolvingThread?
-        let thread = ResolvingThread.borrowed(ResolvingThread.installed, keepingAlive: &made)
-        defer { withExtendedLifetime(made) {} }
-        // An awaited resolve is a new top-level resolution; a synchronous one of this container running on the
-        // thread (which cannot await, so this does not happen from a factory) is left to the awaited path.
-        if thread.with({ $0.activeContext(of: self) }) != nil { throw .needsAwaiting }
-        let quick = thread.with { $0.enterReadingWithQuickRead() }
-        defer { thread.with { $0.leaveReading() } }
-        var registry = RegistryView(of: self)
-        let hit = registry.lookup(key)
-        if quick {
-            // A kept singleton is the answer, whatever its factory (the awaited path returns the same instance).
-            if thread.with({ $0.isInQuickRead }), let hit,
-                let box = hit.registration.with({
-                    $0.publishedInstance(typedAs: ObjectIdentifier(Service.self))
-                })
-            {
-                return box.with { $0.typedValue(as: Service.self) }
-            }
-            thread.with { $0.endQuickRead() }
-        }
-        if let hit, hit.registration.with({ $0.asyncFactory != nil || $0.isolatedToMainActor }) {
-            throw .needsAwaiting
-        }
-        do {
-            return try resolveInSection(
-                thread: thread, registry: registry, hit: hit, key: key, as: Service.self, name: name,
-                arguments: arguments, afterQuickRead: quick, argumentTypes: argumentTypes)
-        } catch {
-            throw .failed(error)
-        }
+        try topLevelSteps(
+            key: key, as: Service.self, name: name, arguments: arguments, installed: ResolvingThread.installed,
+            joinsActive: false, stopsForAwaited: true, argumentTypes: argumentTypes)
     }
 }

@@ -45,7 +45,7 @@ extension Container: Resolver {
     @inline(never)
     func resolveAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: inout QuickReadMiss) -> Service? {
         do {
-            return try continueAfterQuickRead(Service.self, miss)
+            return try requireAfterQuickRead(Service.self, miss)
         } catch {
             Container.log(error)
             return nil
@@ -59,34 +59,20 @@ extension Container: Resolver {
         throws(ResolutionError)
         -> Service
     {
-        try continueAfterQuickRead(Service.self, miss)
+        try requireAfterQuickRead(Service.self, miss)
     }
 
-    /// Resolves `Service` (no name, no arguments) from where the quick read left off, and closes the reading
-    /// section it left open: the outermost section goes on as any top-level resolve, reusing the entry the read
-    /// found; a nested one (a resolution runs on the thread) is closed and the resolve joins the resolution.
+    /// ``continueAfterQuickRead(_:_:stopsForAwaited:)`` of a synchronous resolve, which never stops.
     @inline(__always)
-    private func continueAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: QuickReadMiss)
+    private func requireAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: QuickReadMiss)
         throws(ResolutionError) -> Service
     {
-        guard let thread = miss.thread else { return try requireFromOutside(Service.self) }
-        guard miss.isOutermost else {
-            thread.with { $0.leaveReading() }
-            return try requireFromOutside(Service.self)
+        do {
+            return try continueAfterQuickRead(Service.self, miss, stopsForAwaited: false)
+        } catch {
+            guard case .failed(let failure) = error else { preconditionFailure("a synchronous resolve stopped") }
+            throw failure
         }
-        defer { thread.with { $0.leaveReading() } }
-        if let box = miss.quickBox {
-            // Typed exactly as `Service` (`publishedInstance(typedAs:)`), as `typedValue(as:)` needs; the quick
-            // read, still on, keeps the box valid (Runtime/QuickSharedRead.swift).
-            return box.with { $0.typedValue(as: Service.self) }
-        }
-        let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: nil)
-        var registry = RegistryView(of: self)
-        let hit = miss.entry ?? registry.lookup(key)
-        return try resolveInSection(
-            thread: thread, registry: registry, hit: hit, key: key, as: Service.self, name: nil, arguments: (),
-            afterQuickRead: true
-        ) { [] }
     }
 
     /// Resolves the unnamed service without runtime arguments, or throws why it cannot.
@@ -113,7 +99,7 @@ extension Container: Resolver {
     /// A resolve of the unnamed service called on the container itself: the top-level path inlined (a resolve
     /// from inside a resolution, through a captured container, is rarer here and out of line).
     @inline(__always)
-    private func requireFromOutside<Service>(_ serviceType: Service.Type) throws(ResolutionError) -> Service {
+    func requireFromOutside<Service>(_ serviceType: Service.Type) throws(ResolutionError) -> Service {
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: nil)
         let installed = ResolvingThread.installed
         if let active = installed?.with({ $0.activeContext(of: self) }) {
@@ -251,40 +237,15 @@ extension Container: Resolver {
         joinsActive: Bool = true,
         argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
-        // `arguments` is boxed in an `Any` only past the singleton read, which then needs no `Any` to destroy.
-        // The thread's state is used without retaining it (its slot owns it); only a state made now is held, by
-        // `made`, for this call.
-        var made: ResolvingThread?
-        let thread = ResolvingThread.borrowed(installed, keepingAlive: &made)
-        defer { withExtendedLifetime(made) {} }
-        // A resolve on the container of the resolution running on this thread (a factory's `r.resolve`) joins
-        // it: same object graph, same path. The resolution's reading section is still open.
-        if joinsActive, let active = thread.with({ $0.activeContext(of: self) }) {
-            return try ResolutionContext.requireNested(
-                in: active, key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
+        do {
+            return try topLevelSteps(
+                key: key, as: Service.self, name: name, arguments: arguments, installed: installed,
+                joinsActive: joinsActive, stopsForAwaited: false, argumentTypes: argumentTypes)
+        } catch {
+            // Only a resolve that stops for awaited registrations throws `needsAwaiting`.
+            guard case .failed(let failure) = error else { preconditionFailure("a synchronous resolve stopped") }
+            throw failure
         }
-        let quick = thread.with { $0.enterReadingWithQuickRead() }
-        defer { thread.with { $0.leaveReading() } }
-        var registry = RegistryView(of: self)
-        let hit = registry.lookup(key)
-        if quick {
-            // The outermost resolve of the thread reads a kept singleton with no lock (the quick read keeps its
-            // box valid). Anything else ends the quick read, as nothing but this read may happen inside one; so
-            // does building a table in the lookup (it locks), and then the context's path reads the singleton.
-            if thread.with({ $0.isInQuickRead }), let hit,
-                let box = hit.registration.with({
-                    $0.publishedInstance(typedAs: ObjectIdentifier(Service.self))
-                })
-            {
-                // `publishedInstance(typedAs:)` returned the box only if it is typed exactly as `Service`, which is
-                // what `typedValue(as:)` needs to take the value out unchecked (Runtime/ExactCast.swift).
-                return box.with { $0.typedValue(as: Service.self) }
-            }
-            thread.with { $0.endQuickRead() }
-        }
-        return try resolveInSection(
-            thread: thread, registry: registry, hit: hit, key: key, as: Service.self, name: name,
-            arguments: arguments, afterQuickRead: quick, argumentTypes: argumentTypes)
     }
 
     /// A top-level resolve past its thread's quick read (which found no kept instance), or with none (not the

@@ -1,4 +1,4 @@
-// expected-error: expression is 'async' but is not marked with 'await'
+// expected-error: subscript 'subscript(_:_:)' cannot be accessed from outside of the actor
 import Syringe
 
 func cell(_ container: Container) throws {
