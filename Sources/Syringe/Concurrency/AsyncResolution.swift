@@ -353,6 +353,9 @@ final class AsyncResolution: AsyncResolver, Sendable {
     private func cast<Service>(
         _ instance: Any, to serviceType: Service.Type, name: String?, registration: Registration
     ) throws(ResolutionError) -> Service {
+        // Stored exactly as `Service` (an `async` factory of this type): taken out as it is, with no dynamic cast
+        // and no `Optional<Service>` (whose metadata this unspecialized code would look up at every call).
+        if holdsExactly(instance, Service.self) { return value(ofExactly: instance, as: Service.self) }
         if let service = instance as? Service { return service }
         let request = ServiceRequest(serviceType: Service.self, name: name, argumentTypes: registration.argumentTypes)
         throw ResolutionError(
