@@ -71,8 +71,6 @@ public protocol AsyncResolver: Resolver, Sendable {
     ) async throws(ResolutionError) -> Service
 }
 
-// Each of these forwards to one requirement; inlinable, so that a factory calls the requirement itself, one async frame
-// (an allocation in the task) fewer for each awaited resolve.
 extension AsyncResolver {
     /// Resolves the unnamed service without runtime arguments, or returns `nil` and logs why.
     ///
@@ -82,7 +80,6 @@ extension AsyncResolver {
     ///
     /// - Parameter serviceType: The service type.
     /// - Returns: The service, or `nil`.
-    @inlinable
     public func resolve<Service>(_ serviceType: Service.Type) async -> Service? {
         await resolve(serviceType, name: nil)
     }
@@ -97,7 +94,6 @@ extension AsyncResolver {
     ///   - serviceType: The service type.
     ///   - argument: The runtime argument.
     /// - Returns: The service, or `nil`.
-    @inlinable
     public func resolve<Service, Argument>(_ serviceType: Service.Type, argument: Argument) async -> Service? {
         await resolve(serviceType, name: nil, arguments: argument)
     }
@@ -113,7 +109,6 @@ extension AsyncResolver {
     ///   - name: The registration name.
     ///   - argument: The runtime argument.
     /// - Returns: The service, or `nil`.
-    @inlinable
     public func resolve<Service, Argument>(
         _ serviceType: Service.Type, name: String?, argument: Argument
     ) async -> Service? {
@@ -130,7 +125,6 @@ extension AsyncResolver {
     ///   - serviceType: The service type.
     ///   - arguments: The runtime arguments, in the order the factory takes them.
     /// - Returns: The service, or `nil`.
-    @inlinable
     public func resolve<Service, each Argument>(
         _ serviceType: Service.Type, arguments: repeat each Argument
     ) async -> Service? {
@@ -146,7 +140,6 @@ extension AsyncResolver {
     /// - Parameter serviceType: The service type.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError``.
-    @inlinable
     public func require<Service>(_ serviceType: Service.Type) async throws(ResolutionError) -> Service {
         try await require(serviceType, name: nil)
     }
@@ -162,7 +155,6 @@ extension AsyncResolver {
     ///   - argument: The runtime argument.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError``.
-    @inlinable
     public func require<Service, Argument>(
         _ serviceType: Service.Type, argument: Argument
     ) async throws(ResolutionError) -> Service {
@@ -181,7 +173,6 @@ extension AsyncResolver {
     ///   - argument: The runtime argument.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError``.
-    @inlinable
     public func require<Service, Argument>(
         _ serviceType: Service.Type, name: String?, argument: Argument
     ) async throws(ResolutionError) -> Service {
@@ -199,7 +190,6 @@ extension AsyncResolver {
     ///   - arguments: The runtime arguments, in the order the factory takes them.
     /// - Returns: The service.
     /// - Throws: ``ResolutionError``.
-    @inlinable
     public func require<Service, each Argument>(
         _ serviceType: Service.Type, arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {
