@@ -186,6 +186,23 @@ struct AwaitedResolveWithoutSuspendingTests {
         #expect(detached == [false, false])
     }
 
+    @Test("A kept async registration is made in a task of its own: from main-actor code, off the main actor")
+    @MainActor
+    func keptAsyncRegistrationIsMadeInItsOwnTask() async throws {
+        let isolations = Locked<[Bool]>([])
+        let container = Container()
+        container.register(Clock.self) { (_: any AsyncResolver) async -> Clock in
+            let onMainActor = await isolatedToMainActor()
+            isolations.withLock { $0.append(onMainActor) }
+            return Clock()
+        }.inObjectScope(.container)
+        let clock = try await container.async.require(Clock.self)
+        let again = try await container.async.require(Clock.self)
+        // Made once, by the creation's own task, which no actor isolates.
+        #expect(isolations.withLock { $0 } == [false])
+        #expect(clock === again)
+    }
+
     @Test("From a task off the main actor, the same factories run in that task, on its thread")
     func synchronousFactoriesRunInTheCallingTask() async throws {
         let placement = Placement()
