@@ -109,7 +109,7 @@ extension AsyncResolution {
             registration.state.withLock { state in
                 guard !state.isRetired else { return }
                 state.customStorage?.setInstance(instance, inGraph: graph)
-                registration.lifecycle.record(instance, of: registration, custom: true)
+                registration.lifecycle.record(instance, of: registration, in: &state, custom: true)
             }
             root.customStorages.withLock { list in
                 if !list.contains(where: { $0 === registration }) { list.append(registration) }
@@ -159,7 +159,7 @@ extension AsyncResolution {
                             ObjectIdentifier(current) == storage
                         else { return }
                         current.instance = instance
-                        keeper.lifecycle.record(instance, of: keeper, custom: true)
+                        keeper.lifecycle.record(instance, of: keeper, in: &state, custom: true)
                     }
                     AsyncCreations.shared.end(keeper)
                     return InstanceBox(value: instance)

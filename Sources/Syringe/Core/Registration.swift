@@ -102,6 +102,9 @@ class Registration: RegistrationCore, @unchecked Sendable {
         /// stand-in dropped with its original). A resolve that still reaches it (it began before the removal)
         /// makes an instance that no scope keeps: the caller's, like a transient one.
         var isRetired = false
+        /// Stands for this registration in its lifecycle store's entries (``RegistrationLife``); made at the first
+        /// recorded instance.
+        var life: RegistrationLife?
     }
 
     /// The life of a shared (container or weak scoped) instance.

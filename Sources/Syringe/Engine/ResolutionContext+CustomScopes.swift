@@ -31,7 +31,7 @@ extension ResolutionContext {
                 registration.state.withLock { state in
                     guard !state.isRetired else { return }
                     state.customStorage?.setInstance(instance, inGraph: graph)
-                    registration.lifecycle.record(instance, of: registration, custom: true)
+                    registration.lifecycle.record(instance, of: registration, in: &state, custom: true)
                 }
                 if !customStorages.contains(where: { $0 === registration }) { customStorages.append(registration) }
             }

@@ -59,7 +59,7 @@ extension ResolutionContext {
                     // Recorded as a shared scope's instance: disposed when the scope is reset or the container
                     // shut down.
                     if isNew {
-                        registration.lifecycle.record(instance, of: registration, custom: false)
+                        registration.lifecycle.record(instance, of: registration, in: &state, custom: false)
                     }
                 }
             }

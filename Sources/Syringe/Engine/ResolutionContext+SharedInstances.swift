@@ -147,7 +147,8 @@ extension ResolutionContext {
                 return hasWaiters
             }
             registration.lifecycle.record(
-                instance, of: registration, custom: false, deferringDecision: true, keptStrongly: strongly)
+                instance, of: registration, in: &state, custom: false, deferringDecision: true,
+                keptStrongly: strongly)
             return hasWaiters
         }
         if wake { CreationCoordinator.shared.creationEnded(of: registration) }

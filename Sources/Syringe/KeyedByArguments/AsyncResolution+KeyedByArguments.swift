@@ -23,7 +23,7 @@ extension AsyncResolution {
         return registration.state.withLock { state -> Any in
             guard !state.isRetired, let (kept, isNew) = state.keyedInstances?.keep(instance, for: arguments.value)
             else { return instance }
-            if isNew { registration.lifecycle.record(instance, of: registration, custom: false) }
+            if isNew { registration.lifecycle.record(instance, of: registration, in: &state, custom: false) }
             return kept
         }
     }

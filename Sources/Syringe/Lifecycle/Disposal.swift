@@ -22,7 +22,7 @@ extension Registration {
             if case .creating = state.shared { return [] }
             if resetsCustomScope, let scope { _ = customStorage(of: scope, in: &state) }
             // Take the instances before the scope drops them, so they are still alive.
-            let taken = lifecycle.take(of: self, customHeld: state.customStorage?.instance)
+            let taken = lifecycle.take(of: self, life: state.life, customHeld: state.customStorage?.instance)
             forgotten = forgetShared(in: &state)
             state.customStorage?.instance = nil
             state.keyedInstances = nil

@@ -9,8 +9,9 @@ final class LifecycleStore: Sendable {
     struct Entry {
         /// Position in creation order.
         let sequence: UInt64
-        /// The registration that made it (weak: a store never keeps a replaced registration alive).
-        weak var registration: Registration?
+        /// Stands for the registration that made it (weak: a store never keeps a replaced registration alive; see
+        /// ``RegistrationLife`` for why not the registration itself).
+        weak var life: RegistrationLife?
         /// Class instances are held weakly (the scope keeps them alive); values strongly.
         let reference: Reference
         /// Whether the registration's scope is custom: then the instance is disposed only while the
@@ -28,7 +29,7 @@ final class LifecycleStore: Sendable {
                 case .strong: true
                 case .weak(let weak): weak.object != nil
                 }
-            return instanceIsAlive && !((custom || keepsObjectStrongly) && registration == nil)
+            return instanceIsAlive && !((custom || keepsObjectStrongly) && life == nil)
         }
 
         var instance: Any? {
@@ -83,7 +84,8 @@ final class LifecycleStore: Sendable {
     struct State {
         var nextSequence: UInt64 = 0
         /// The recorded instances, by the registration that made them (entries whose registration died stay
-        /// until pruned; an identifier reused by a new registration is told apart by the weak reference).
+        /// until pruned; an identifier reused by a new registration is told apart by the weak reference to its
+        /// ``RegistrationLife``).
         var entries = [ObjectIdentifier: [Entry]]()
         /// The recorded class instances, to record each object once however many registrations keep it.
         var objects = [ObjectIdentifier: RecordedObject]()
@@ -152,8 +154,8 @@ final class LifecycleStore: Sendable {
     // Out of line: called once per new shared instance, from several scopes' paths, which need not each hold a copy.
     @inline(never)
     func record(
-        _ instance: Any, of registration: Registration, custom: Bool, deferringDecision: Bool = false,
-        keptStrongly: Bool = false
+        _ instance: Any, of registration: Registration, in registrationState: inout Registration.State, custom: Bool,
+        deferringDecision: Bool = false, keptStrongly: Bool = false
     ) {
         if deferringDecision {
             if DisposableClasses.knownAnswer(instance) == false { return }
@@ -161,6 +163,7 @@ final class LifecycleStore: Sendable {
             guard DisposableClasses.isDisposable(instance) else { return }
         }
         let object = asObject(instance)
+        let life = registrationState.madeLife()
         state.withLock { state in
             if state.entryCount >= 2 * max(state.prunedCount, 16) { state.prune() }
             if let object {
@@ -171,8 +174,7 @@ final class LifecycleStore: Sendable {
             }
             let reference: Reference =
                 keptStrongly ? .strong(instance) : object.map { .weak(WeakReference($0)) } ?? .strong(instance)
-            var entry = Entry(
-                sequence: state.nextSequence, registration: registration, reference: reference, custom: custom)
+            var entry = Entry(sequence: state.nextSequence, life: life, reference: reference, custom: custom)
             entry.keepsObjectStrongly = keptStrongly && object != nil
             state.entries[ObjectIdentifier(registration), default: []].append(entry)
             state.entryCount += 1
@@ -185,14 +187,16 @@ final class LifecycleStore: Sendable {
     /// scope's storage keeps now.
     ///
     /// - Complexity: O(1) plus the registration's own entries.
-    func take(of registration: Registration, customHeld: Any?) -> [PendingDisposal] {
+    func take(of registration: Registration, life: RegistrationLife?, customHeld: Any?) -> [PendingDisposal] {
         let id = ObjectIdentifier(registration)
+        // A registration that never recorded an instance has no life token, and no entry of its own.
+        guard let life else { return [] }
         let taken = state.withLock { state -> [PendingDisposal] in
             guard let entries = state.entries.removeValue(forKey: id) else { return [] }
             var taken: [PendingDisposal] = []
             var others: [Entry] = []
             for entry in entries {
-                guard entry.registration === registration else {
+                guard entry.life === life else {
                     others.append(entry)  // recorded by a dead registration that had the same identifier
                     continue
                 }
@@ -215,18 +219,19 @@ final class LifecycleStore: Sendable {
     /// still alive at teardown is disposed then.
     func weakenStronglyKept(of registration: Registration) {
         let id = ObjectIdentifier(registration)
+        // A registration that never recorded an instance has no life token, and no entry of its own.
+        guard let life = registration.stateIfMade?.withLock({ $0.life }) else { return }
         let released: [Any] = state.withLock { state in
             guard let entries = state.entries[id] else { return [] }
             var released: [Any] = []
             state.entries[id] = entries.map { entry in
-                guard entry.keepsObjectStrongly, entry.registration === registration, let instance = entry.instance,
+                guard entry.keepsObjectStrongly, entry.life === life, let instance = entry.instance,
                     let object = asObject(instance)
                 else { return entry }
                 let weak = WeakReference(object)
                 state.objects[ObjectIdentifier(object)] = .weak(weak)
                 released.append(instance)
-                return Entry(
-                    sequence: entry.sequence, registration: registration, reference: .weak(weak), custom: entry.custom)
+                return Entry(sequence: entry.sequence, life: life, reference: .weak(weak), custom: entry.custom)
             }
             return released
         }
