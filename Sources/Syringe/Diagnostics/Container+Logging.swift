@@ -128,7 +128,7 @@ extension Container {
     /// Sends `message`, a mistake found when a registration of `request` is made (not a service that may be
     /// missing), to ``loggingFunction``, or to the handler as a warning; the default function prints it even when
     /// logging is not asked for.
-    static func reportRegistrationProblem(_ message: String, request: ServiceRequest? = nil) {
+    static func reportRegistrationProblem(_ message: String, request: ServiceRequest) {
         switch destination.withLock({ $0 }) {
         case .function(nil):
             return
