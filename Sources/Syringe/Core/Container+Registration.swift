@@ -171,29 +171,6 @@ extension Container {
         reinjectAfterBinding(key)
     }
 
-    /// Registers an erased factory (`async`, main-actor registrations).
-    func addRegistration<Service>(
-        _ serviceType: Service.Type,
-        name: String?,
-        argumentTypes: [Any.Type],
-        argumentsType: ArgumentsSignature,
-        fileID: String,
-        line: UInt,
-        asyncFactory: Registration.AsyncFactory? = nil,
-        isolatedToMainActor: Bool = false,
-        factory: @escaping Registration.Factory
-    ) -> ServiceEntry<Service> {
-        let registration = add(
-            ErasedRegistration(
-                body: factory, asyncFactory: asyncFactory, isolatedToMainActor: isolatedToMainActor,
-                serviceType: Service.self, name: name, argumentTypes: argumentTypes, argumentsType: argumentsType,
-                fileID: fileID, line: line, configuration: defaultConfiguration, lifecycle: lifecycle
-            ),
-            as: Service.self, arguments: argumentsType.key
-        )
-        return ServiceEntry(registration: registration, container: self)
-    }
-
     /// The one place registrations are added: binds `registration` under its key, then tells the behaviors
     /// (outside the lock). Returns the registration, for the caller's entry.
     func add<Service>(

@@ -222,25 +222,24 @@ private func stronglyConnectedComponents(nodeCount: Int, edges: [(from: Int, to:
     var stack: [Int] = []
     var nextIndex = 0
     var nextComponent = 0
+    func visit(_ node: Int) {
+        index[node] = nextIndex
+        lowLink[node] = nextIndex
+        nextIndex += 1
+        stack.append(node)
+        onStack[node] = true
+    }
     for root in 0..<nodeCount where index[root] == -1 {
         // Each frame: a node and how many of its successors were visited.
         var frames: [(node: Int, next: Int)] = [(root, 0)]
-        index[root] = nextIndex
-        lowLink[root] = nextIndex
-        nextIndex += 1
-        stack.append(root)
-        onStack[root] = true
+        visit(root)
         while let frame = frames.last {
             let node = frame.node
             if frame.next < successors[node].count {
                 frames[frames.count - 1].next += 1
                 let successor = successors[node][frame.next]
                 if index[successor] == -1 {
-                    index[successor] = nextIndex
-                    lowLink[successor] = nextIndex
-                    nextIndex += 1
-                    stack.append(successor)
-                    onStack[successor] = true
+                    visit(successor)
                     frames.append((successor, 0))
                 } else if onStack[successor] {
                     lowLink[node] = min(lowLink[node], index[successor])

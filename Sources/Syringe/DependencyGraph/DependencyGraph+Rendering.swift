@@ -183,29 +183,19 @@ extension DependencyGraph.Node {
 
 /// `text` for a quoted Mermaid label: quotes and angle brackets as Mermaid's entity codes.
 private func mermaidEscaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-        switch character {
-        case "\"": result += "#quot;"
-        case "<": result += "#lt;"
-        case ">": result += "#gt;"
-        case "#": result += "#35;"
-        default: result.append(character)
-        }
-    }
-    return result
+    escaped(text, ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "#": "#35;"])
 }
 
 /// `text` for a quoted DOT string.
 private func dotEscaped(_ text: String) -> String {
+    escaped(text, ["\"": "\\\"", "\\": "\\\\", "\n": "\\n"])
+}
+
+/// `text` with each character that has a replacement in `replacements` replaced by it.
+private func escaped(_ text: String, _ replacements: [Character: String]) -> String {
     var result = ""
     for character in text {
-        switch character {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        default: result.append(character)
-        }
+        if let replacement = replacements[character] { result += replacement } else { result.append(character) }
     }
     return result
 }

@@ -128,7 +128,7 @@ extension Container {
     /// Sends `message`, a mistake found when a registration of `request` is made (not a service that may be
     /// missing), to ``loggingFunction``, or to the handler as a warning; the default function prints it even when
     /// logging is not asked for.
-    static func reportRegistrationProblem(_ message: String, request: ServiceRequest? = nil) {
+    static func reportRegistrationProblem(_ message: String, request: ServiceRequest) {
         switch destination.withLock({ $0 }) {
         case .function(nil):
             return
@@ -142,13 +142,13 @@ extension Container {
     }
 
     /// Sends a message that is not a failed resolution (a ``shutdown()`` that could not wait, for example) to
-    /// ``loggingFunction``, under the same rules as a failed optional resolve's, or to the handler at `level`.
-    static func logNotice(_ message: String, level: LogLevel = .warning) {
+    /// ``loggingFunction``, under the same rules as a failed optional resolve's, or to the handler as a warning.
+    static func logNotice(_ message: String) {
         switch destination.withLock({ $0 }) {
         case .function(let sink):
             sink?(message)
         case .handler(let handler, let minimumLevel):
-            if level >= minimumLevel { handler(LogMessage(level: level, message: message)) }
+            if LogLevel.warning >= minimumLevel { handler(LogMessage(level: .warning, message: message)) }
         }
     }
 

@@ -74,9 +74,7 @@ extension Container {
     ///
     /// - Complexity: O(n) in this container's bindings.
     @discardableResult
-    func removeBindings(
-        owned: [Registration] = [], where matches: (ServiceKey, Binding) -> Bool
-    ) -> Bool {
+    func removeBindings(owned: [Registration] = [], where matches: (ServiceKey, Binding) -> Bool) -> Bool {
         let (removed, behaviors) = registry.withLock { registry in
             var registrations = [ObjectIdentifier: Registration]()
             for registration in owned { registrations[ObjectIdentifier(registration)] = registration }

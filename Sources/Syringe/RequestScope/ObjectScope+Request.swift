@@ -24,10 +24,3 @@ extension ObjectScope {
     static let providedByRequest = ObjectScope(
         kind: .transient, storageFactory: TransientStorage.init, description: "providedByRequest")
 }
-
-extension ObjectScopeProtocol {
-    /// Whether this is the scope of a value a request scope provides.
-    var isProvidedByRequestScope: Bool {
-        self === ObjectScope.providedByRequest
-    }
-}

@@ -176,11 +176,6 @@ public final class RequestScope: Sendable {
         }
     }
 
-    /// Whether a `run` of the scope is running.
-    var isRunning: Bool {
-        state.withLock { $0.runs > 0 }
-    }
-
     // MARK: Beginning and ending
 
     private func begin() {

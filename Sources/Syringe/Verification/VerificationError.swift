@@ -89,34 +89,13 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
         var lines = [
             "Syringe: verification found \(count) problem\(count == 1 ? "" : "s") in \(checked) registration\(checked == 1 ? "" : "s")."
         ]
-        if !failures.isEmpty {
-            lines.append("")
-            lines.append("Failed resolutions (\(failures.count)):")
-            for (index, failure) in failures.enumerated() {
-                lines.append(numbered(index, failure.description))
-            }
-        }
-        if !captiveDependencies.isEmpty {
-            lines.append("")
-            lines.append("Captive dependencies (\(captiveDependencies.count)):")
-            for (index, captive) in captiveDependencies.enumerated() {
-                lines.append(numbered(index, captive.description))
-            }
-        }
-        if !shadowedKeyDefaults.isEmpty {
-            lines.append("")
-            lines.append("Declared keys whose default is used though a conforming registration exists (\(shadowedKeyDefaults.count)):")
-            for (index, shadowed) in shadowedKeyDefaults.enumerated() {
-                lines.append(numbered(index, shadowed))
-            }
-        }
-        if !keyCollisions.isEmpty {
-            lines.append("")
-            lines.append("Declared keys that share a type, name and argument types (\(keyCollisions.count)):")
-            for (index, collision) in keyCollisions.enumerated() {
-                lines.append(numbered(index, collision.description))
-            }
-        }
+        appendSection("Failed resolutions", failures.map(\.description), to: &lines)
+        appendSection("Captive dependencies", captiveDependencies.map(\.description), to: &lines)
+        appendSection(
+            "Declared keys whose default is used though a conforming registration exists", shadowedKeyDefaults,
+            to: &lines)
+        appendSection(
+            "Declared keys that share a type, name and argument types", keyCollisions.map(\.description), to: &lines)
         if !report.unverifiable.isEmpty {
             lines.append("")
             lines.append(report.unverifiableSection)
@@ -203,33 +182,44 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
         if !asynchronous.isEmpty { lines.append(asynchronousSection) }
         if !providedByRequest.isEmpty {
             lines.append(
-                ([
-                    "Not verified, they are or need values each request provides (\(providedByRequest.count)); verify inside RequestScope().provide(…).run { … } to check them with sample values:"
-                ]
-                    + providedByRequest.map { "  \($0)" }).joined(separator: "\n"))
+                listing(
+                    "Not verified, they are or need values each request provides (\(providedByRequest.count)); verify inside RequestScope().provide(…).run { … } to check them with sample values:",
+                    providedByRequest))
         }
         if !unusedKeyDefaults.isEmpty {
             lines.append(
-                ([
-                    "Declared keys whose default was not used yet (\(unusedKeyDefaults.count)), checked with the registrations above:"
-                ]
-                    + unusedKeyDefaults.map { "  \($0)" }).joined(separator: "\n"))
+                listing(
+                    "Declared keys whose default was not used yet (\(unusedKeyDefaults.count)), checked with the registrations above:",
+                    unusedKeyDefaults))
         }
         return lines.joined(separator: "\n")
     }
 
     var asynchronousSection: String {
-        ([
-            "Not verified, their factories are async or actor-isolated (\(asynchronous.count)); verify them with try await container.async.verify() (or @MainActor ones with container.mainActor.verify() from main-actor code):"
-        ]
-            + asynchronous.map { "  \($0)" }).joined(separator: "\n")
+        listing(
+            "Not verified, their factories are async or actor-isolated (\(asynchronous.count)); verify them with try await container.async.verify() (or @MainActor ones with container.mainActor.verify() from main-actor code):",
+            asynchronous)
     }
 
     var unverifiableSection: String {
-        ([
-            "Not verified, they take runtime arguments (\(unverifiable.count)); provide samples with container.verify { $0.provide(Type.self, arguments: …) }:"
-        ]
-            + unverifiable.map { "  \($0)" }).joined(separator: "\n")
+        listing(
+            "Not verified, they take runtime arguments (\(unverifiable.count)); provide samples with container.verify { $0.provide(Type.self, arguments: …) }:",
+            unverifiable)
+    }
+}
+
+/// `heading`, then each of `items` on a line of its own, indented.
+private func listing(_ heading: String, _ items: [some CustomStringConvertible]) -> String {
+    ([heading] + items.map { "  \($0)" }).joined(separator: "\n")
+}
+
+/// After a blank line, `title` with the count of `items`, then `items` numbered; nothing when there are none.
+private func appendSection(_ title: String, _ items: [String], to lines: inout [String]) {
+    guard !items.isEmpty else { return }
+    lines.append("")
+    lines.append("\(title) (\(items.count)):")
+    for (index, item) in items.enumerated() {
+        lines.append(numbered(index, item))
     }
 }
 
