@@ -173,6 +173,9 @@ class Registration: RegistrationCore, @unchecked Sendable {
     /// resolutions run it on the main actor, through the synchronous engine, so both share its instances.
     var isolatedToMainActor: Bool { false }
 
+    /// Whether only an `await`ed resolution can make the service: the factory is `async` or actor-isolated.
+    final var needsAwaitedPath: Bool { asyncFactory != nil || isolatedToMainActor }
+
     /// Runs the factory with the resolver and the runtime arguments (one value; a tuple when several).
     func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
         throw FactoryNotImplemented()

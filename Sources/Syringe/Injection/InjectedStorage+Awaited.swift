@@ -67,7 +67,7 @@ enum AwaitedInjectionDispatch {
     /// Whether the registration answering `key` needs the awaited path (an `async` or main-actor factory).
     static func needsAwait(_ key: ServiceKey, in resolution: AsyncResolution) -> Bool {
         guard let binding = resolution.root.binding(for: key) else { return false }
-        return binding.registration.asyncFactory != nil || binding.registration.isolatedToMainActor
+        return binding.registration.needsAwaitedPath
     }
 
     /// `value` as `T`, which the caller found to be `Value`'s type; the service-type mismatch error otherwise.

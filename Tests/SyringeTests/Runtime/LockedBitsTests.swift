@@ -38,6 +38,7 @@ extension RuntimeTests {
             #expect(roundTrip(Int?.none, changed: 7) == 7)
             #expect(roundTrip(Any?.none, changed: "any") as? String == "any")
             #expect(roundTrip(Tracked(1), changed: TrackedSubclass(2)).value == 2)
+            #expect(roundTrip(1 as any Sendable, changed: Wide() as any Sendable) as? Wide == Wide())
             #expect(roundTrip({ 1 } as @Sendable () -> Int, changed: { 3 })() == 3)
             #expect(roundTrip((any Sendable).self as Any.Type, changed: Int.self) == Int.self)
         }
