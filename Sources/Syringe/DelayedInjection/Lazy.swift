@@ -5,6 +5,7 @@
 ///
 /// ```swift
 /// container.register(Screen.self) { r in Screen(analytics: r.resolve(Lazy<Analytics>.self)!) }
+/// let screen = container.resolve(Screen.self)!
 /// screen.analytics.instance.track("opened")  // Analytics is made here
 /// ```
 ///

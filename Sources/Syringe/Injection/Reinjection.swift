@@ -188,16 +188,10 @@ extension Container {
     /// Fills `watch`'s property again and notes the registration that answered.
     fileprivate func fillAgain(_ watch: Reinjection.Watch) throws(ResolutionError) {
         guard let storage = watch.storage else { return }
-        try fillMarkedProperty(storage, label: watch.label, owner: watch.ownerType)
-        watch.registration = source(of: watch.key).map { ObjectIdentifier($0.registration) }
-    }
-
-    private func fillMarkedProperty(
-        _ storage: any InjectedStorageProtocol, label: String, owner: Any.Type
-    ) throws(ResolutionError) {
         try inOneResolution { () throws(ResolutionError) in
-            try storage.fill(from: self, label: label, owner: owner)
+            try storage.fill(from: self, label: watch.label, owner: watch.ownerType)
         }
+        watch.registration = source(of: watch.key).map { ObjectIdentifier($0.registration) }
     }
 
     /// Re-injects the watches bound to `key` (registered or forwarded again). A new registration whose scope
