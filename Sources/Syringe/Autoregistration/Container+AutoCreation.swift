@@ -1,18 +1,10 @@
 extension Container {
-    /// Whether this container makes unregistered ``AutoCreatable`` types when they are asked for; `false` by
-    /// default, so that a typo never silently creates an object.
-    ///
-    /// A child container auto-creates when it or one of its ancestors opts in. The instances are kept (in the
-    /// type's ``AutoCreatable/autoCreationScope``) by the container the resolve was called on, with its
-    /// dependencies resolved there: a child's registrations come first, as for any factory. Only requests
-    /// without a name and without runtime arguments are auto-created. ``verify(samples:)`` checks an
-    /// auto-created type when a registered service depends on it (its dependencies and its `@Injected`
-    /// properties), and lists it among the verified registrations.
+    /// Whether this container (or, for a child, an ancestor) makes unregistered ``AutoCreatable`` types when
+    /// asked for them; `false` by default, so that a typo never silently creates an object. The instances are
+    /// kept by the container the resolve was called on.
     ///
     /// ```swift
-    /// let container = Container()
     /// container.autoCreatesUnregisteredTypes = true
-    /// container.register(Printer.self) { _ in LaserPrinter() }
     /// let printer = try container.require(ReceiptPrinter.self)  // ReceiptPrinter: AutoCreatable
     /// ```
     public var autoCreatesUnregisteredTypes: Bool {
@@ -30,8 +22,8 @@ extension Container {
         return false
     }
 
-    /// The registration this container made for the auto-created `type`: made on first need, kept for later
-    /// resolves (unless `keep` is `false`: verification leaves nothing in the container).
+    /// The registration for the auto-created `type`: made on first need, kept unless `keep` is `false`
+    /// (verification leaves nothing behind).
     func autoRegistration(for type: any AutoCreatable.Type, keep: Bool) -> Registration {
         let id = ObjectIdentifier(type)
         if let existing = injection.state.withLock({ $0.autoRegistrations[id] }) { return existing }
@@ -61,13 +53,12 @@ extension Container {
 }
 
 extension ResolutionContext {
-    /// An instance of the unregistered `Service`, made because it is ``AutoCreatable`` and the container opted
-    /// in; `nil` otherwise. Reached only on a miss.
+    /// An instance of the unregistered `Service` if it is ``AutoCreatable`` and the container opted in; else `nil`.
     func autoCreatedInstance<Service>(
         key: ServiceKey, as serviceType: Service.Type, name: String?
     ) throws(ResolutionError) -> Service? {
-        // The container's setting before the type: with auto-creation off (the default), a miss does not ask the
-        // runtime whether the type is `AutoCreatable` (a scan of every conformance record, the first time per type).
+        // The setting before the type: with auto-creation off, a miss makes no conformance lookup (a scan of every
+        // conformance record, the first time per type).
         guard name == nil, key.argumentsType == noArgumentsKey, container.autoCreatesInHierarchy,
             let creatable = Service.self as? any AutoCreatable.Type
         else { return nil }

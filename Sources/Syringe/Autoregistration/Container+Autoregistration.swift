@@ -1,50 +1,19 @@
-// Autoregistration: a registration whose factory is an initializer, each parameter resolved by its type.
-//
-// One parameter-pack implementation serves every arity. The factory is an ordinary `register` factory that
-// calls `r.require(Parameter.self, name: nil)` for each parameter, exactly what a hand-written closure does, so
-// cycles, graphs, tracing and verification see the same resolution. The functions are inlinable: in the app's
-// code, specialized for its types, the factory is the hand-written closure's code.
+// Autoregistration: one parameter-pack implementation for every arity. The factory is an ordinary `register`
+// factory calling `r.require(Parameter.self, name: nil)` per parameter, as a hand-written closure does; inlinable,
+// so that specialized in the app it is the hand-written closure's code.
 
 extension Container {
-    /// Registers `serviceType` made by `initializer`, each of whose parameters is resolved by its type.
+    /// Registers `serviceType` made by `initializer`, each of whose parameters is resolved by its type, unnamed,
+    /// as `try r.require(Dependency.self)` would be (`Dependency?` is `nil` when unregistered; `[Element]` is
+    /// multi-injected).
     ///
-    /// The initializer is any function (usually an `init`) whose parameters the container can resolve: each is
-    /// resolved, unnamed and without runtime arguments, through the resolver the factory receives, as a
-    /// hand-written `try r.require(Dependency.self)` would be. For a parameter of type:
-    /// - `Dependency?`: `nil` when `Dependency` is not registered (a registration that fails still fails);
-    /// - `[Element]`: a registration of `[Element]` if there is one, else every registration of `Element`
-    ///   (``Resolver/requireAll(_:)``);
-    /// - ``Lazy`` or ``Provider`` of a registered type: built as usual.
-    ///
-    /// A parameter that cannot be resolved fails the resolution with its ``ResolutionError`` (its kind and path
-    /// as for a hand-written factory), whose message names the parameter and the initializer. An initializer
-    /// that throws fails it as a factory that throws does. It returns the entry, so scopes, `initCompleted`
-    /// and `implements` work as usual. The same spelling as SwinjectAutoregistration's.
+    /// A parameter that cannot be resolved fails the resolution with its ``ResolutionError``, whose message names
+    /// the parameter. Where initializers are ambiguous, name one: `initializer: PetOwner.init(pet:food:)`.
     ///
     /// ```swift
-    /// final class PetOwner: Person {
-    ///     init(pet: Animal, food: Food) { /* … */ }
-    /// }
-    /// container.register(Animal.self) { _ in Cat(name: "Mimi") }
-    /// container.register(Food.self) { _ in Fish() }
-    /// container.autoregister(Person.self, initializer: PetOwner.init)
+    /// container.autoregister(Person.self, initializer: PetOwner.init)  // PetOwner.init(pet:food:)
     ///     .inObjectScope(.container)
-    ///
-    /// let owner = container.resolve(Person.self)  // PetOwner(pet: Cat, food: Fish)
     /// ```
-    ///
-    /// > Note: When a type has several initializers with the same number of parameters, name the one to use:
-    /// > `initializer: PetOwner.init(pet:food:)`; for a struct whose properties have default values, say which:
-    /// > `initializer: Cat.init as () -> Cat`.
-    ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - initializer: Makes the service from its resolved dependencies; may throw.
-    /// - Returns: The registration, to configure further.
-    /// - Complexity: Per resolve, one resolve per parameter, as the hand-written factory.
     @inlinable
     @discardableResult
     public func autoregister<Service, each Parameter>(
@@ -64,12 +33,7 @@ extension Container {
         }
     }
 
-    /// Registers `serviceType` made by `initializer`, one of whose parameters is a runtime argument of type
-    /// `argument`, given at resolve time; the others are resolved by their types.
-    ///
-    /// The first parameter of type `Argument` receives the argument; the rest are resolved as
-    /// ``autoregister(_:name:fileID:line:initializer:)-(_,_,_,_,(Parameter)->Service)`` resolves them. Resolve with
-    /// `argument:`.
+    /// Autoregistration whose first parameter of type `argument` is a runtime argument given at resolve time.
     ///
     /// ```swift
     /// final class PetOwner: Person {
@@ -78,15 +42,6 @@ extension Container {
     /// container.autoregister(Person.self, argument: String.self, initializer: PetOwner.init)
     /// let owner = container.resolve(Person.self, argument: "Michael")
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - argument: The type of the runtime argument.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - initializer: Makes the service from the argument and its resolved dependencies; may throw.
-    /// - Returns: The registration, to configure further.
     @inlinable
     @discardableResult
     public func autoregister<Service, Argument, each Parameter>(
@@ -101,13 +56,9 @@ extension Container {
             Service.self, name: name, arguments: Argument.self, fileID: fileID, line: line, initializer: initializer)
     }
 
-    /// Registers `serviceType` made by `initializer`, some of whose parameters are runtime arguments of the types
-    /// `arguments`, given at resolve time; the others are resolved by their types.
-    ///
-    /// Each argument type goes to the first parameter of exactly that type not taken by an earlier argument,
-    /// so the order of `arguments` is free when their types differ, and two arguments of one type fill that
-    /// type's parameters in order. Resolve with the arguments in the order of `arguments`. An argument type
-    /// that matches no parameter makes every resolve fail with a message that says so.
+    /// Autoregistration with runtime arguments: each argument type goes to the first parameter of exactly that
+    /// type not taken yet; resolve with the arguments in the order of `arguments`. An argument type matching no
+    /// parameter makes every resolve fail with an ``AutoregistrationError``.
     ///
     /// ```swift
     /// final class PetOwner: Person {
@@ -116,15 +67,6 @@ extension Container {
     /// container.autoregister(Person.self, arguments: String.self, Int.self, initializer: PetOwner.init)
     /// let owner = container.resolve(Person.self, arguments: "Michael", 42)  // pet resolved
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - arguments: The types of the runtime arguments, in the order resolves pass them.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - initializer: Makes the service from the arguments and its resolved dependencies; may throw.
-    /// - Returns: The registration, to configure further.
     @inlinable
     @discardableResult
     public func autoregister<Service, each Argument, each Parameter>(
@@ -145,8 +87,7 @@ extension Container {
             repeat (each Argument).self, name: name, fileID: fileID, line: line,
             factory: { r, arguments in
                 if let unused = plan.unusedArguments { throw unused }
-                // As in `register`: the registry key includes the argument types, so the arguments have exactly
-                // these types.
+                // The registry key includes the argument types, so the arguments have exactly these types.
                 let values = try unpack(arguments, as: (repeat each Argument).self) {
                     argumentPackMismatch(repeat (each Argument).self)
                 }
@@ -166,8 +107,7 @@ extension Container {
     }
 }
 
-/// Resolves the autoregistration parameter `Parameter` of `Service`'s initializer, as `r.require` does; a
-/// failure gets a note naming the parameter and the initializer.
+/// Resolves a parameter of `Service`'s initializer as `r.require` does; a failure notes the parameter.
 @inlinable
 @inline(__always)
 func autoresolved<Parameter, Service>(
@@ -180,8 +120,7 @@ func autoresolved<Parameter, Service>(
     }
 }
 
-/// ``autoresolved(_:of:from:)`` through ``Resolver/requireDependency(_:name:)``, for initializers with a
-/// parameter of an array type (multi-injection).
+/// ``autoresolved(_:of:from:)`` through ``Resolver/requireDependency(_:name:)``, for array parameters.
 @inlinable
 @inline(__always)
 func autoresolvedDependency<Parameter, Service>(
@@ -202,8 +141,7 @@ extension Resolver {
     }
 }
 
-/// Whether any of the parameter types needs ``Resolver/requireDependency(_:name:)`` (an array type), decided
-/// once at registration.
+/// Whether any parameter type is an array (needs ``Resolver/requireDependency(_:name:)``), decided at registration.
 @usableFromInline
 func autoregistrationNeedsDependencies<each Parameter>(_ parameterTypes: repeat (each Parameter).Type) -> Bool {
     for type in repeat (each Parameter).self {
@@ -222,8 +160,7 @@ func anyList<each Value>(_ values: repeat each Value) -> [Any] {
     return list
 }
 
-/// `error` with a note saying which parameter of `Service`'s autoregistered initializer it failed: out of line,
-/// so that the factory's success path carries nothing of it.
+/// `error` with a note naming the parameter: out of line, so the factory's success path carries nothing of it.
 @usableFromInline
 @inline(never)
 func autoregistrationFailure(
@@ -234,8 +171,7 @@ func autoregistrationFailure(
     )
 }
 
-/// How an autoregistration with runtime arguments fills the initializer's parameters: which parameter takes
-/// which argument, decided once at registration.
+/// Which initializer parameter takes which runtime argument, decided once at registration.
 @usableFromInline
 struct AutoregistrationPlan: Sendable {
     /// For each parameter, the index of the argument it takes, or `nil` to resolve it.
@@ -261,8 +197,7 @@ struct AutoregistrationPlan: Sendable {
                 service: service, parameters: parameters, arguments: arguments, unmatched: unused)
     }
 
-    /// The parameter at `index` (then advanced): its argument from `given`, taken out as its exact type, or
-    /// resolved.
+    /// The parameter at `index` (then advanced): its argument from `given`, or resolved.
     @inlinable
     func parameter<Parameter, Service>(
         _ parameterType: Parameter.Type, at index: inout Int, given: [Any],
@@ -270,8 +205,7 @@ struct AutoregistrationPlan: Sendable {
     ) throws -> Parameter {
         defer { index += 1 }
         if let source = sources[index] {
-            // The plan matched this argument to this parameter by type identity: the value is stored as exactly
-            // `Parameter`, and is taken out as it is.
+            // Matched by type identity: the value is exactly a `Parameter`.
             return try unpack(given[source], as: Parameter.self) { argumentPackMismatch(Parameter.self) }
         }
         if resolvingDependencies {
@@ -281,8 +215,8 @@ struct AutoregistrationPlan: Sendable {
     }
 }
 
-/// Thrown by an autoregistration's factory whose runtime argument types do not all match a parameter of its
-/// initializer: the resolution fails with ``ResolutionError/Kind/factoryFailed(underlying:)`` carrying it.
+/// Thrown by an autoregistration whose runtime argument types do not all match a parameter of its initializer,
+/// carried by ``ResolutionError/Kind/factoryFailed(underlying:)``.
 ///
 /// ```swift
 /// container.autoregister(Person.self, argument: Int.self, initializer: PetOwner.init)  // no Int parameter

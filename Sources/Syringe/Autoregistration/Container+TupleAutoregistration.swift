@@ -1,8 +1,6 @@
-// Autoregistration with an initializer that takes its dependencies as one tuple, `{ (deps: (A, B)) in … }`, the
-// shape SwinjectAutoregistration accepts, for 2 to 20 dependencies as it does. One overload per count: a
-// parameter-pack tuple, `((repeat each Parameter)) -> Service`, crashes the Swift 6.3.1 compiler at the call site
-// (a reabstraction thunk for a pack-expanded tuple parameter). Each passes a closure of separate parameters to
-// the pack form of `autoregister`, so the resolution is the same.
+// Autoregistration with the dependencies as one tuple, `{ (deps: (A, B)) in … }`, for 2 to 20 as in
+// SwinjectAutoregistration. One overload per count, each forwarding to the pack form: a pack-expanded tuple
+// parameter, `((repeat each Parameter)) -> Service`, crashes the Swift 6.3.1 compiler at the call site.
 
 extension Container {
     /// Autoregistration with an initializer that takes its 2 dependencies as one tuple, each resolved by its type.

@@ -9,9 +9,8 @@ protocol InstanceWrapper {
         in context: ResolutionContext, binding: Container.Binding?, request: WrappedRequest
     ) throws(ResolutionError) -> Self
 
-    /// The wrapper, for a wrapper that looks nothing up under its wrapped type and takes no arguments
-    /// (multi-injection's): built at once, before the request's lookup, argument conversion and copies. `nil` for
-    /// every other wrapper, which ``make(in:binding:request:)`` builds.
+    /// The wrapper built at once, before the request's lookup, for one that looks nothing up (multi-injection's);
+    /// `nil` for the others.
     static func makeWithoutLookup(in context: ResolutionContext) throws(ResolutionError) -> Any?
 }
 
@@ -21,9 +20,8 @@ extension InstanceWrapper {
 
 /// The runtime arguments of a request, kept by a ``Lazy`` or ``Provider`` to pass to the factory later.
 struct ArgumentBox: @unchecked Sendable {
-    // @unchecked Sendable: the arguments are never mutated here; they are handed, unchanged, to the factory
-    // when the wrapper resolves, on whichever thread reads the wrapper. Arguments that are not themselves
-    // Sendable are the caller's to share safely, as documented on `Lazy` and `Provider`.
+    // @unchecked Sendable: the arguments are never mutated, only handed to the factory; arguments that are
+    // not Sendable are the caller's to share safely.
     let value: Any
 
     init(_ value: Any) {
@@ -43,16 +41,11 @@ struct WrappedRequest: Sendable {
     }
 }
 
-/// What a ``Lazy`` or ``Provider`` resolves: the registration that answered the request it was made for (kept,
-/// so that registering the key again or removing it changes nothing, as in Swinject), the request's name and
-/// arguments, and its container, held weakly (a wrapper does not keep its container alive).
-///
-/// The registration is kept strongly: a `.container` singleton holding a `Lazy` of itself makes a cycle through
-/// its registration, which the container's teardown breaks (it forgets the instances its registrations keep).
+/// What a ``Lazy`` or ``Provider`` resolves: the registration that answered (kept strongly: a singleton holding
+/// a `Lazy` of itself makes a cycle the container's teardown breaks), the request, and the container, weakly.
 final class WrappedTarget: Sendable {
     private let weakContainer: WeakContainer
-    /// For a wrapper made through a view of a container (an `await`ed resolution's, `withObjectGraph`'s), the
-    /// container viewed, resolved from once the view is gone.
+    /// For a wrapper made through a view of a container, the container viewed, used once the view is gone.
     private let weakViewed: WeakContainer?
     let registration: Registration
     let request: WrappedRequest
@@ -64,9 +57,8 @@ final class WrappedTarget: Sendable {
         self.request = request
     }
 
-    /// Resolves the registration as `Service`. Inside a resolution of the container running on this thread (a
-    /// factory reading the wrapper) it joins that resolution, when `graph` is `nil` or that resolution's graph;
-    /// anywhere else it is a resolution of its own, in `graph` if given.
+    /// Resolves the registration as `Service`: joining this thread's running resolution of the container when
+    /// `graph` is `nil` or its graph, else in a resolution of its own (in `graph` if given).
     func resolve<Service>(_ type: Service.Type, inGraph graph: ObjectGraph?) throws(ResolutionError) -> Service {
         guard let container = weakContainer.container ?? weakViewed?.container else {
             let wanted = request.serviceRequest(Service.self)
@@ -94,8 +86,7 @@ final class WrappedTarget: Sendable {
 
 /// A weak reference to a container, for wrappers that outlive a resolution.
 final class WeakContainer: @unchecked Sendable {
-    // @unchecked Sendable: `container` is written once, in `init`; loading a weak reference is atomic in the
-    // Swift runtime, so reading it from any thread is safe.
+    // @unchecked Sendable: `container` is written only in `init`; loading a weak reference is atomic.
     weak var container: Container?
 
     init(_ container: Container) {
@@ -124,13 +115,10 @@ extension ResolutionContext {
     }
 }
 
-/// The wrapped service, or a stop with the ``ResolutionError`` message: what `Lazy.instance` and
-/// `Provider.instance` do.
+/// The wrapped service, or a stop with the ``ResolutionError`` message (`Lazy.instance`, `Provider.instance`).
 ///
-/// One of the three traps a user can reach (the others: reading an `@Injected` property before injection, in
-/// `InjectedStorage`, and the forced `~>` operators, in `Resolver+Operators.swift`): a non-optional property
-/// cannot return the failure. It says exactly what failed; code
-/// that must not stop calls the wrapper's `require()`.
+/// One of the three traps a user can reach (with an early `@Injected` read and `~>`): a non-optional property
+/// cannot return the failure. Code that must not stop calls the wrapper's `require()`.
 func requireOrStop<Service>(_ require: () throws(ResolutionError) -> Service) -> Service {
     do {
         return try require()
@@ -139,8 +127,7 @@ func requireOrStop<Service>(_ require: () throws(ResolutionError) -> Service) ->
     }
 }
 
-/// Stops the program with the text of `error`: written once, out of line, not in each specialization of
-/// ``requireOrStop(_:)``.
+/// Stops with the text of `error`: out of line, not in each specialization of ``requireOrStop(_:)``.
 @inline(never)
 private func stop(_ error: ResolutionError) -> Never {
     fatalError("\(error)")

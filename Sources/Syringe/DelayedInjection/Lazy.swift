@@ -1,25 +1,16 @@
-/// A service resolved on first use, then kept.
+/// A service resolved on first use, in the object graph of the resolution that made it, then kept.
 ///
-/// Resolve `Lazy<Service>` for any registered `Service`; it needs no registration of its own. The first
-/// access to ``instance`` resolves the registration that answered the original request (with its name and
-/// arguments) in the same object graph: graph-scoped services made by that resolution, and still alive, are
-/// reused. Read inside a factory of the resolution that made it, it joins that resolution, so circular graphs
-/// and cycle reports work through it. Later accesses return the same instance.
+/// Resolve `Lazy<Service>` for any registered `Service`. It is bound to the registration that answered (with
+/// the request's name and arguments), and holds its container weakly.
 ///
 /// ```swift
-/// container.register(Analytics.self) { _ in HeavyAnalytics() }
 /// container.register(Screen.self) { r in Screen(analytics: r.resolve(Lazy<Analytics>.self)!) }
-///
 /// let screen = container.resolve(Screen.self)!
-/// screen.analytics.instance.track("opened")  // HeavyAnalytics is made here
+/// screen.analytics.instance.track("opened")  // Analytics is made here
 /// ```
 ///
-/// As in Swinject, a `Lazy` is bound to the registration it was made from: registering the service again, or
-/// removing it, does not change what it resolves. It holds its container weakly.
-///
 /// > Note: ``instance`` stops the program with the ``ResolutionError`` message if the service cannot be
-/// > resolved any more (its container was released, or its factory fails). Call ``require()`` to get the
-/// > error instead.
+/// > resolved; ``require()`` throws it instead.
 public final class Lazy<Service>: Sendable {
     private let target: WrappedTarget
     private let graph: ObjectGraph
@@ -44,13 +35,10 @@ public final class Lazy<Service>: Sendable {
     /// ```swift
     /// let analytics = try lazyAnalytics.require()
     /// ```
-    ///
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` if it cannot be resolved.
     public func require() throws(ResolutionError) -> Service {
         if let service = cached.withLock({ $0 }) { return service }
         let service: Service = try target.resolve(Service.self, inGraph: graph)
-        // Two threads may resolve at the same time; the first one stored wins, so every caller sees one instance.
+        // Two threads may resolve at once; the first one stored wins.
         return cached.withLock { cached in
             if let existing = cached { return existing }
             cached = service

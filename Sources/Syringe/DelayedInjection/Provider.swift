@@ -1,24 +1,16 @@
-/// A factory for a registered service: every access resolves it anew.
+/// A factory for a registered service: every access resolves it anew, so the registration's scope decides
+/// whether it is a new instance.
 ///
-/// Resolve `Provider<Service>` for any registered `Service`; it needs no registration of its own. Each
-/// access to ``instance`` resolves the registration that answered the original request, with its name and
-/// arguments, so the registration's scope decides whether it is a new instance (`.transient`, `.graph`) or the
-/// same one (`.container`). Read inside a factory of a resolution of its container, it joins that resolution
-/// (its object graph, its cycle checks), as in Swinject; read anywhere else, it is a resolution of its own.
+/// Resolve `Provider<Service>` for any registered `Service`. It is bound to the registration that answered (with
+/// the request's name and arguments), and holds its container weakly.
 ///
 /// ```swift
-/// container.register(Request.self) { _ in Request() }
 /// container.register(Client.self) { r in Client(makeRequest: r.resolve(Provider<Request>.self)!) }
-///
-/// let first = client.makeRequest.instance
-/// let second = client.makeRequest.instance  // another Request
+/// let request = client.makeRequest.instance  // a new Request
 /// ```
 ///
-/// As in Swinject, a `Provider` is bound to the registration it was made from: registering the service again,
-/// or removing it, does not change what it resolves. It holds its container weakly.
-///
 /// > Note: ``instance`` stops the program with the ``ResolutionError`` message if the service cannot be
-/// > resolved (its container was released, or its factory fails). Call ``require()`` to get the error instead.
+/// > resolved; ``require()`` throws it instead.
 public final class Provider<Service>: Sendable {
     private let target: WrappedTarget
 
@@ -40,9 +32,6 @@ public final class Provider<Service>: Sendable {
     /// ```swift
     /// let request = try requestProvider.require()
     /// ```
-    ///
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` if it cannot be resolved.
     public func require() throws(ResolutionError) -> Service {
         try target.resolve(Service.self, inGraph: nil)
     }

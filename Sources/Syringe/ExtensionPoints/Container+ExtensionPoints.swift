@@ -1,11 +1,9 @@
-/// What Swinject's `_resolve` hands a registration made with `_register`: the caller's way of calling the factory
-/// with its arguments (the resolver first, as the extension chose).
+/// What `_resolve` hands a registration made with `_register`: the caller's way of calling the factory.
 struct OptionInvocation<Arguments> {
     let invoker: ((Arguments) -> Any) -> Any
 }
 
-/// Resolution through Swinject's extension point: the form `Container` conforms to, for extensions written against
-/// Swinject (SwinjectStoryboard and the like) that resolve with a ``ServiceKeyOption``.
+/// Swinject's extension point for resolving with a ``ServiceKeyOption`` (SwinjectStoryboard and the like).
 ///
 /// ```swift
 /// let controller: ProfileController? = (container as _Resolver)._resolve(name: nil, option: StoryboardOption(storyboard: "Main")) {
@@ -14,9 +12,8 @@ struct OptionInvocation<Arguments> {
 /// ```
 // swift-format-ignore: AlwaysUseLowerCamelCase
 public protocol _Resolver {
-    /// Resolves the service registered with `Container._register(_:factory:name:option:)` under `name` and
-    /// `option`; `invoker` calls the registration's factory with the arguments it takes. `nil` (and a log message)
-    /// when nothing is registered so.
+    /// Resolves what `Container._register(_:factory:name:option:)` registered under `name` and `option`;
+    /// `invoker` calls its factory with the arguments. `nil` (logged) when nothing is registered so.
     ///
     /// ```swift
     /// let controller: ProfileController? = container._resolve(name: nil, option: option) {
@@ -31,14 +28,9 @@ public protocol _Resolver {
 }
 
 extension Container: _Resolver {
-    /// Registers a factory whose arguments the resolving side supplies through an invoker, under `name` and
-    /// `option`: Swinject's extension point. Resolve it with `_resolve(name:option:invoker:)` and the same
-    /// `Arguments`.
-    ///
-    /// A factory that takes only a `Resolver`, registered without an option, is an ordinary registration of
-    /// `serviceType` (``register(_:name:fileID:line:factory:)`` resolves it too). With an option, or with other
-    /// arguments, it is found only by `_resolve` with the same option and argument types, as in Swinject, where
-    /// no ordinary resolve finds a key with an option.
+    /// Registers a factory whose arguments `_resolve(name:option:invoker:)` supplies, under `name` and `option`:
+    /// Swinject's extension point. Only a factory of a `Resolver` alone, without an option, is also an ordinary
+    /// registration.
     ///
     /// ```swift
     /// container._register(ProfileController.self, factory: { (r: Resolver, controller: ProfileController) in
@@ -46,13 +38,6 @@ extension Container: _Resolver {
     ///     return controller
     /// }, option: StoryboardOption(storyboard: "Main"))
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - factory: Makes the service from the arguments the invoker passes.
-    ///   - name: The registration name.
-    ///   - option: The extension's part of the key, or `nil`.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func _register<Service, Arguments>(
         _ serviceType: Service.Type,
@@ -73,19 +58,13 @@ extension Container: _Resolver {
     }
 
     /// Resolves what `_register(_:factory:name:option:)` registered under `name` and `option` with the same
-    /// `Arguments`, calling its factory through `invoker`; `nil` (with a log message) when nothing is.
+    /// `Arguments`, calling its factory through `invoker`; `nil` (logged) when nothing is.
     ///
     /// ```swift
     /// let controller: ProfileController? = container._resolve(name: nil, option: option) {
     ///     (factory: ((Resolver, ProfileController)) -> Any) in factory((container, ProfileController()))
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - name: The registration name.
-    ///   - option: The extension's part of the key, or `nil`.
-    ///   - invoker: Calls the factory it is given with the arguments.
-    /// - Returns: The service, or `nil`.
     public func _resolve<Service, Arguments>(
         name: String?,
         option: (any ServiceKeyOption)? = nil,
@@ -99,8 +78,7 @@ extension Container: _Resolver {
     }
 }
 
-/// A factory registered with `Container._register(_:factory:name:option:)` returned something that is not the
-/// service type: the resolve fails with ``ResolutionError/Kind/factoryFailed(underlying:)`` carrying this.
+/// A `_register` factory returned something not of the service type (carried by `factoryFailed`).
 struct OptionResultMismatch: Error, CustomStringConvertible {
     let made: Any.Type
     let expected: Any.Type

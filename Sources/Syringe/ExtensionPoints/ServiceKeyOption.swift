@@ -1,9 +1,5 @@
-/// An extra part of a registration's key, for extensions that register and resolve alongside the app's own
-/// registrations without colliding with them: Swinject's extension point, used with
-/// `Container._register(_:factory:name:option:)` and `Container._resolve(name:option:invoker:)`.
-///
-/// Two options are the same part of a key when `isEqualTo` says so; `hash(into:)` must agree with it. The
-/// `description` shows in error messages and the dependency graph, after the registration's name.
+/// An extra part of a registration's key, so an extension's registrations (`Container._register`) never collide
+/// with the app's. `hash(into:)` must agree with `isEqualTo`; `description` shows in error messages.
 ///
 /// ```swift
 /// struct StoryboardOption: ServiceKeyOption {
@@ -32,11 +28,8 @@ public protocol ServiceKeyOption: CustomStringConvertible, Sendable {
     func hash(into: inout Hasher)
 }
 
-/// The registration names that stand for a name and an option (see `Container._register(_:factory:name:option:)`).
-///
-/// An option becomes a number, the same for every option `isEqualTo` calls equal, kept for the life of the process
-/// (an app has a handful of options), and the number becomes part of the name: so a key with an option is an
-/// ordinary key to the engine, and never the key of a name without one.
+/// The registration names that stand for a name and an option: each option interned as a number for the life
+/// of the process (options are few), so a key with an option is an ordinary key, never a plain name's.
 enum OptionNames {
     /// An option, hashed and compared as the protocol says.
     private struct Interned: Hashable, Sendable {

@@ -25,9 +25,8 @@ extension InjectedStorage: AwaitedInjection {
 }
 
 extension PropertyInjector {
-    /// Fills every `@Injected` property of `instance` with `await` in `resolution`, in declaration order: the
-    /// awaited counterpart of ``fill(_:from:registration:isolation:)``. Re-injected properties are watched for
-    /// `reinjector` (a container re-injects; an awaited resolution's resolver is refused with the usual error).
+    /// ``fill(_:from:registration:isolation:)`` with `await` in `resolution`; re-injected properties are watched
+    /// for `reinjector`.
     static func fill(
         _ instance: Any, awaiting resolution: AsyncResolution, registration: Registration?,
         reinjector: any Resolver, isolation: isolated (any Actor)?
@@ -52,8 +51,7 @@ extension PropertyInjector {
     }
 }
 
-/// How an `@Injected` property's value is resolved with `await`, by its static type: the awaited counterpart of
-/// ``InjectionDispatch``, with the same rules for optionals and arrays.
+/// ``InjectionDispatch`` with `await`: the same rules for optionals and arrays.
 enum AwaitedInjectionDispatch {
     static func resolve<Value>(
         _ type: Value.Type, name: String?, from resolution: AsyncResolution
@@ -80,9 +78,8 @@ enum AwaitedInjectionDispatch {
     }
 }
 
-/// A property type resolved by a rule of its own: an optional (`Analytics?`) is `nil` when its wrapped type is not
-/// registered; an array (`[Plugin]`) receives a registration of the array itself under the name, else (unnamed)
-/// every registration of the element, each awaited in turn.
+/// A property type with a rule of its own, awaited: an optional (`nil` when unregistered), an array (every
+/// registration of the element, awaited in turn, unless the array type itself is registered under the name).
 protocol AwaitedDependency {
     /// The value for a property of type `T`, which is `Self`.
     static func awaitedDependency<T>(

@@ -1,14 +1,10 @@
-/// The box of one `@Injected` property: what the container needs to fill it, typed for `Value`; the value and
-/// the declaration are kept by the non-generic ``InjectedBox`` (Runtime/InjectedBox.swift).
-///
-/// The wrapper is a struct holding only this box, so that the container, which reads the property's box from the
-/// copy of the wrapper that `Mirror` gives (PropertyInjector.swift), fills the very box the owner reads.
+/// The box of one `@Injected` property, typed for `Value` (the value is kept by ``InjectedBox``). The wrapper
+/// holds only this box, so the copy `Mirror` gives shares the box the owner reads.
 @usableFromInline
 final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
     // @unchecked Sendable: no stored property of its own; `InjectedBox` documents its state.
 
-    // Inlinable, as is the wrapper's initializer: the owner's module makes the box specialized for `Value`, where
-    // generic code would look up the metadata of `InjectedStorage<Value>` for each property made.
+    // Inlinable: the owner's module specializes it, with no metadata lookup per property made.
     @inlinable
     override init(
         name: String?, reinjected: Bool, fileID: String, line: UInt, declaringType: String,
@@ -42,9 +38,8 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
         let (label, owner) = seen
         let ownerName = owner.map { typeName($0) } ?? declaringType
         let property = label.map { "property '\($0)' of \(ownerName)" } ?? "property of \(ownerName)"
-        // One of the three traps a user can reach (see `requireOrStop`): a non-optional property has no value to
-        // return before a container filled it, and a default would be a silently wrong value. The message says
-        // which property and how to fix it; code that must not stop asks `$property.isInjected` first.
+        // A trap a user can reach (see `requireOrStop`): a required property has no value to return, and a default
+        // would be silently wrong. Code that must not stop asks `$property.isInjected` first.
         preconditionFailure(
             "Syringe: the @Injected \(property) (\(typeName(Value.self))\(name.map { ", name: \"\($0)\"" } ?? "")), declared at \(fileID):\(line), was read before a container filled it. To fix: register its owner with .injectsProperties(), or call try container.inject(into:) before reading it."
         )
@@ -55,8 +50,7 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
         store(value)
     }
 
-    /// Stores `value`: a class instance as its one reference, anything else as exactly a `Value`; what it replaces
-    /// is released on the way out, after the stripe.
+    /// Stores `value` (a class instance as its one reference); what it replaces is released after the stripe.
     private func store(_ value: Value) {
         if let object = classReference(value) {
             store(object: object)
@@ -81,15 +75,13 @@ final class InjectedStorage<Value>: InjectedBox, @unchecked Sendable {
         try resolveAndStore(from: resolver, label: label, owner: owner, plain: plain)
     }
 
-    /// Resolves the value and stores it; `plain` says whether `Value` is known not to be an array (`nil`: not
-    /// known, looked up).
+    /// Resolves the value and stores it; `plain`: whether `Value` is known not to be an array (`nil`: unknown).
     private func resolveAndStore(from resolver: any Resolver, label: String, owner: Any.Type, plain: Bool?)
         throws(ResolutionError)
     {
         do {
             if let key {
-                // A declared key of `Value` (`@Injected(.api)`): resolved through the key, so that a miss
-                // registers its default.
+                // A declared key (`@Injected(.api)`): a miss registers its default.
                 store(try key.require(Value.self, from: resolver))
                 return
             }

@@ -1,5 +1,4 @@
-/// A container's state for property injection: whether it auto-creates unregistered types, the registrations
-/// it made for them, and the objects watching for re-injection. Shared with the container's views.
+/// A container's state for auto-creation and re-injection. Shared with the container's views.
 final class InjectionStore: Sendable {
     let state = Locked(State())
     /// Nonzero while `state.watches` holds any watch: what the registration hooks check first.
@@ -19,8 +18,8 @@ final class InjectionStore: Sendable {
     /// Whether any object watches for re-injection here.
     var hasWatches: Bool { watchCount.load() != 0 }
 
-    /// Adds the watch `make` makes (given its sequence number), replacing one of the same property, and drops
-    /// the watches of objects released since.
+    /// Adds the watch `make` makes from its sequence number, replacing one of the same property; drops released
+    /// objects' watches.
     func addWatch(_ make: (UInt) -> Reinjection.Watch) {
         state.withLock { state in
             let watch = make(state.nextSequence)

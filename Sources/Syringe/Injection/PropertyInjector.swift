@@ -1,13 +1,9 @@
-/// Finds the `@Injected` properties of an instance and fills them.
+/// Finds the `@Injected` properties of an instance with `Mirror` and fills them.
 ///
-/// `Mirror` is the only public way to see an instance's stored properties, so every instance is reflected, once,
-/// and as little as it can be. The first instance of a type makes the type's plan: at which positions among
-/// `Mirror`'s children, at which level of the class hierarchy, the `@Injected` wrappers are, with each property's
-/// name, how it is resolved, and its wrapper's exact type. A later instance is walked straight to those children
-/// (the others are never reflected) and each wrapper's box is taken out by a cast to the wrapper's exact type,
-/// which needs no conformance lookup. A wrapper holds only its box, a reference, so the copy `Mirror` gives shares
-/// the box the instance reads. An instance whose mirror does not have the plan's shape (a type that customizes
-/// its mirror per instance) is reflected in full instead.
+/// The first instance of a type makes its plan: where among `Mirror`'s children (at which class level) the
+/// wrappers are, and each wrapper's exact type. Later instances are walked straight to those children, each box
+/// taken out by a cast to the exact type (no conformance lookup). An instance whose mirror has another shape (a
+/// per-instance `customMirror`) is reflected in full.
 enum PropertyInjector {
     /// One `@Injected` property of an instance: its name (without the wrapper's `_`) and its box.
     struct Property {
@@ -15,10 +11,9 @@ enum PropertyInjector {
         let storage: any InjectedStorageProtocol
     }
 
-    /// What is known of a type, found on its first instance: where its `@Injected` properties are, how each is
-    /// resolved, and whether the type hears that injection is complete.
+    /// What is known of a type, found on its first instance.
     final class Plan: Sendable {
-        /// One `@Injected` property: where its wrapper is among `Mirror`'s children, and how it is resolved.
+        /// One `@Injected` property: where its wrapper is, and how it is resolved.
         struct Mark: Sendable {
             /// The level of the class hierarchy whose mirror has the wrapper: 0 for the type, 1 for its superclass.
             let level: Int
@@ -36,13 +31,11 @@ enum PropertyInjector {
             let isClass: Bool
         }
 
-        /// The properties in `Mirror`'s order: level by level (a class's own properties before its superclass's),
-        /// by position within a level.
+        /// The properties in `Mirror`'s order: level by level, by position within a level.
         let marks: [Mark]
         /// How many children each level's mirror has, up to the last level with a mark.
         let childCounts: [Int]
-        /// Whether the type adopts ``InjectionCompletionAware`` (a conformance lookup of ~2,000 instructions, made
-        /// once).
+        /// Whether the type adopts ``InjectionCompletionAware`` (a ~2,000-instruction lookup, made once).
         let hearsCompletion: Bool
 
         var isEmpty: Bool { marks.isEmpty }
@@ -94,9 +87,8 @@ enum PropertyInjector {
         return Plan(marks: marks, childCounts: childCounts, hearsCompletion: type is any InjectionCompletionAware.Type)
     }
 
-    /// The boxes of `instance`'s `@Injected` properties, in the order of `plan`'s marks: one walk of its mirror,
-    /// which reflects only the marked children. `nil` if the mirror does not have the plan's shape: a level has
-    /// another number of children, or a marked child holds no wrapper of the plan's type.
+    /// The boxes of `instance`'s `@Injected` properties, in the order of `plan`'s marks, reflecting only the
+    /// marked children; `nil` if the mirror does not have the plan's shape.
     static func boxes(of instance: Any, plan: Plan) -> [InjectedBox]? {
         if plan.isEmpty { return [] }
         var boxes: [InjectedBox] = []
@@ -134,8 +126,7 @@ enum PropertyInjector {
         return zip(plan.marks, boxes).map { Property(label: $0.label, storage: $1) }
     }
 
-    /// The properties of an instance whose mirror does not have its type's plan's shape, found by reflecting
-    /// every child.
+    /// The properties of an instance whose mirror does not have the plan's shape, reflecting every child.
     @inline(never)
     private static func reflectedProperties(of instance: Any) -> [Property] {
         var found: [Property] = []
@@ -156,9 +147,8 @@ enum PropertyInjector {
         return childLabel.hasPrefix("_") ? String(childLabel.dropFirst()) : childLabel
     }
 
-    /// Fills every `@Injected` property of `instance` through `resolver`, in `Mirror`'s order. A property that
-    /// cannot be resolved throws, naming the property and its owner. `registration` is the registration that
-    /// made `instance` (`nil` for ``Container/inject(into:isolation:)``).
+    /// Fills every `@Injected` property of `instance` through `resolver`, in `Mirror`'s order; a failure names
+    /// the property. `registration` made `instance` (`nil` for ``Container/inject(into:isolation:)``).
     static func fill(
         _ instance: Any, from resolver: any Resolver, registration: Registration?,
         isolation: (any Actor)? = nil
@@ -168,11 +158,9 @@ enum PropertyInjector {
             registration: registration, isolation: isolation)
     }
 
-    /// Fills every `@Injected` property of `instance` in `Mirror`'s order, through `resolver`; the caller runs
-    /// this inside a resolution, unless `container` is given (``Container/inject(into:isolation:)``): then the
-    /// properties whose value is a kept `.container` instance of a class type are read quickly, with no
-    /// resolution (Runtime/InjectionQuickRead.swift), until the first that is not, and the rest are filled in one
-    /// resolution of `container` (`resolver` is then the container).
+    /// Fills every `@Injected` property of `instance`, inside the caller's resolution; or, given `container`
+    /// (``Container/inject(into:isolation:)``), the leading kept `.container` class instances by quick reads
+    /// (Runtime/InjectionQuickRead.swift) and the rest in one resolution of `container`.
     static func fill(
         _ instance: Any, plan: Plan, quickReadsFrom container: Container?, resolver: any Resolver,
         registration: Registration?, isolation: (any Actor)?
@@ -200,8 +188,8 @@ enum PropertyInjector {
         }
     }
 
-    /// Fills the leading boxes whose value is a kept `.container` instance of a class type, read quickly from
-    /// `container` (Runtime/InjectionQuickRead.swift), up to the first that is not; returns its index.
+    /// Fills the leading boxes whose value is a kept `.container` class instance, by quick reads; returns the
+    /// index of the first that is not.
     @inline(never)
     private static func fillQuickly(
         _ boxes: [InjectedBox], plan: Plan, from container: Container, _ reinjected: inout [Property]
@@ -239,8 +227,8 @@ enum PropertyInjector {
         }
     }
 
-    /// Fills the properties of an instance whose mirror does not have its type's plan's shape, in one resolution
-    /// of `container` if given; returns the re-injected ones.
+    /// Fills the properties of an instance whose mirror does not have the plan's shape (in one resolution of
+    /// `container` if given); returns the re-injected ones.
     @inline(never)
     private static func fillReflected(
         _ instance: Any, container: Container?, resolver: any Resolver, owner: Any.Type
@@ -264,8 +252,7 @@ enum PropertyInjector {
         notifyCompletion(of: instance, plan: plan(of: instance), from: resolver)
     }
 
-    /// Tells `instance`, whose type's plan is `plan`, that injection is complete, if it adopts
-    /// ``InjectionCompletionAware`` (which the plan remembers: the cast looks up the conformance).
+    /// The same, with the plan that remembers whether the type adopts it (the cast looks up the conformance).
     static func notifyCompletion(of instance: Any, plan: Plan, from resolver: any Resolver) {
         guard plan.hearsCompletion, let aware = instance as? any InjectionCompletionAware else { return }
         aware.didInjectDependencies(from: resolver)

@@ -1,24 +1,15 @@
-/// Re-injection (`@Injected(reinjected: true)`): the container keeps, weakly, the objects holding such
-/// properties, and fills the properties again when their source registration changes.
+/// Re-injection (`@Injected(reinjected: true)`; rules in Documentation/PropertyInjection.md).
 ///
-/// A ``Watch`` is one property of one object. It is kept in the ``InjectionStore`` of every container from the
-/// one that injected the object up to the one whose registration answered, so that each of them, when a key is
-/// bound again or an instance reset there, finds the watches it concerns. The hooks (registering, forwarding,
-/// unregistering, `resetObjectScope`) check one word (``InjectionStore/hasWatches``) first: nothing more is done
-/// while no object watches.
-///
-/// Threads: re-injection runs on the thread that made the change, after every container lock is released, one
-/// object after another in the order they were first injected; each object's re-injected properties are filled,
-/// then it is told (``InjectionCompletionAware``). An object injected on an actor (the `isolation` of
-/// ``Container/inject(into:isolation:)``, or a `@MainActor` registration's) is re-injected on that actor: at once
-/// if the change is made on the main actor for a main-actor object, otherwise in a task on the actor.
+/// A ``Watch`` (one property of one object, kept weakly) is in the ``InjectionStore`` of every container from the
+/// injecting one up to the one whose registration answered, so each finds the watches a change there concerns.
+/// The hooks check one word (``InjectionStore/hasWatches``) first. Re-injection runs after every lock is released,
+/// in first-injection order, on the object's actor if it was injected on one.
 enum Reinjection {
     /// One re-injected property of one object.
     final class Watch: @unchecked Sendable {
-        // @unchecked Sendable: `owner`, `container` and `storage` are weak references written only in `init`
-        // (loading a weak reference is atomic in the Swift runtime); `registration` is behind `lock`; the rest are `let`s.
-        // The owner object itself is only touched on the actor it was injected on (see `Reinjection.run`), or,
-        // for an object injected outside any actor, on the thread that makes the change, as documented.
+        // @unchecked Sendable: the weak references are written only in `init` (loading one is atomic);
+        // `registration` is behind `lock`; the rest are `let`s. The owner is only touched on the actor it was
+        // injected on, or, injected outside any actor, on the thread that makes the change, as documented.
         weak var owner: AnyObject?
         weak var container: Container?
         let ownerType: Any.Type
@@ -29,9 +20,8 @@ enum Reinjection {
         let storageID: ObjectIdentifier
         let key: ServiceKey
         let isolation: (any Actor)?
-        /// The thread of the main actor when `isolation` is the main actor, by its serial: a thread started after it
-        /// exits must not pass for it (a reused `pthread_t` did, and a change made there stopped the program in
-        /// `MainActor.assumeIsolated`).
+        /// The main actor's thread, by serial, when `isolation` is the main actor: not a `pthread_t`, which a
+        /// later thread may reuse.
         let mainThread: UInt?
         let sequence: UInt
         private let lock = Locked<ObjectIdentifier?>(nil)
@@ -60,8 +50,7 @@ enum Reinjection {
         }
     }
 
-    /// Whether `registration` keeps one instance to re-inject: `.container`, `.perContainer`, `.weak`, or a
-    /// registered value or instance (Container+Values.swift), which is one instance for good.
+    /// Whether `registration` keeps one instance to re-inject (`.container`, `.perContainer`, `.weak`, a value).
     static func keepsOneInstance(_ registration: Registration) -> Bool {
         let configuration = registration.configuration
         switch configuration.kind {
@@ -70,10 +59,8 @@ enum Reinjection {
         }
     }
 
-    /// Records the re-injected `properties` of `instance`, just filled through `resolver`, for re-injection.
-    ///
-    /// - Throws: ``ResolutionError/Kind/notReinjectable(reason:)`` when the owner is not a class, the resolver is
-    ///   not a container, or a property's registration does not keep one instance.
+    /// Records the re-injected `properties` of `instance`, just filled through `resolver`; throws
+    /// ``ResolutionError/Kind/notReinjectable(reason:)`` when they cannot be watched.
     static func watch(
         _ instance: Any, properties: [PropertyInjector.Property], resolver: any Resolver,
         madeBy registration: Registration?, isolation: (any Actor)?
@@ -119,8 +106,7 @@ enum Reinjection {
         }
     }
 
-    /// Fills again the properties of `watches` (from any number of stores: each is done once), object by
-    /// object in the order they were first injected, and tells each object. Call outside every lock.
+    /// Fills `watches` again (each once), object by object in first-injection order. Call outside every lock.
     static func reinject(_ watches: [Watch]) {
         var seen = Set<ObjectIdentifier>()
         let unique = watches.filter { seen.insert($0.storageID).inserted }
@@ -151,7 +137,7 @@ enum Reinjection {
             return
         }
         if let mainThread = first.mainThread, mainThread == currentThreadSerial() {
-            // Recorded on the main actor's thread, and this is that thread, running synchronously: the main actor.
+            // This is the main actor's thread, running synchronously: the main actor.
             MainActor.assumeIsolated { refillWithMainActorPermit(watches) }
             return
         }
@@ -166,14 +152,12 @@ enum Reinjection {
         }
     }
 
-    /// Refills on the main actor, where `@MainActor` registrations resolve synchronously (as through
-    /// ``Container/mainActor``): the caller runs on the main actor, on this thread.
+    /// Refills on the main actor (the caller's), where `@MainActor` registrations resolve synchronously.
     private static func refillWithMainActorPermit(_ watches: [Watch]) {
         MainActorPermit.$thread.withValue(currentThreadIdentity()) { refill(watches) }
     }
 
-    /// Fills each property again from the container that injected it, then tells the owner. A property that can
-    /// no longer be resolved keeps its value; the error goes to ``Container/loggingFunction``.
+    /// Fills each property again, then tells the owner; a failure keeps the value and is logged.
     private static func refill(_ watches: [Watch]) {
         guard let owner = watches[0].owner, let container = watches[0].container else { return }
         for watch in watches {
@@ -201,27 +185,17 @@ extension Container {
         return nil
     }
 
-    /// Fills `watch`'s property again, in a resolution of its own, and notes the registration that answered.
+    /// Fills `watch`'s property again and notes the registration that answered.
     fileprivate func fillAgain(_ watch: Reinjection.Watch) throws(ResolutionError) {
         guard let storage = watch.storage else { return }
-        try fillMarkedProperty(storage, label: watch.label, owner: watch.ownerType)
+        try inOneResolution { () throws(ResolutionError) in
+            try storage.fill(from: self, label: watch.label, owner: watch.ownerType)
+        }
         watch.registration = source(of: watch.key).map { ObjectIdentifier($0.registration) }
     }
 
-    private func fillMarkedProperty(
-        _ storage: any InjectedStorageProtocol, label: String, owner: Any.Type
-    ) throws(ResolutionError) {
-        try inOneResolution { () throws(ResolutionError) in
-            try storage.fill(from: self, label: label, owner: owner)
-        }
-    }
-
-    /// Re-injects the watches of this container's store bound to `key` (a registration added or replaced under
-    /// it, or a forward). Costs one load while nothing watches.
-    ///
-    /// A registration just made is in the container's default scope until the `inObjectScope` that usually
-    /// follows: if that scope keeps no instance, the watches wait for ``reinjectAfterScopeChange(of:)``, so the
-    /// object gets the instance the registration keeps, not one made before its scope was set.
+    /// Re-injects the watches bound to `key` (registered or forwarded again). A new registration whose scope
+    /// keeps nothing waits for ``reinjectAfterScopeChange(of:)`` (the `inObjectScope` that usually follows).
     func reinjectAfterBinding(_ key: ServiceKey) {
         guard hasInjectionWatches, let (_, source) = source(of: key), Reinjection.keepsOneInstance(source) else {
             return
@@ -229,8 +203,7 @@ extension Container {
         Reinjection.reinject(injection.watches { $0.key == key })
     }
 
-    /// Re-injects the watches answered by `registration` once its scope changed (``ServiceEntry/inObjectScope(_:)``
-    /// forgets the instance it kept) to one that keeps one instance. Costs one load while nothing watches.
+    /// Re-injects the watches answered by `registration` once its scope changed to one that keeps one instance.
     @usableFromInline
     final func reinjectAfterScopeChange(of registration: Registration) {
         guard hasInjectionWatches, Reinjection.keepsOneInstance(registration) else { return }
@@ -238,8 +211,7 @@ extension Container {
         Reinjection.reinject(watches)
     }
 
-    /// Re-injects the watches of this container's store whose property came from one of `registrations` (reset,
-    /// or removed). Costs one load while nothing watches.
+    /// Re-injects the watches whose property came from one of `registrations` (reset, or removed).
     func reinjectAfterChange(of registrations: [Registration]) {
         guard hasInjectionWatches, !registrations.isEmpty else { return }
         let ids = Set(registrations.map(ObjectIdentifier.init))

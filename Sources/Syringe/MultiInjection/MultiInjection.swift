@@ -1,41 +1,15 @@
-// Multi-injection: an instance of every registration of a type, as one array.
-//
-// `resolveAll` and `requireAll` are ordinary requests for an internal wrapper type (`AllRegistrations`), which no
-// registration answers: the resolution path builds it as it builds `Optional`, `Lazy` and `Provider` (see
-// `InstanceWrapper`), inside one resolution. Every element is then resolved through the same path as a `require`
-// of its key, in the same object graph, with its own scope, cycle detection, tracing and verification; and every
-// `Resolver` that forwards `require` to a container (the container itself, an `async` factory's resolver, a
-// custom one) supports it without a method of its own.
+// Multi-injection. `resolveAll` and `requireAll` are requests for an internal wrapper type (`AllRegistrations`)
+// that the resolution path builds as it builds `Lazy` (see `InstanceWrapper`): each element is resolved as a
+// `require` of its key in one resolution, and every `Resolver` forwarding `require` supports it.
 
 extension Resolver {
-    /// Resolves an instance of every registration of `serviceType`, skipping (and logging) those that fail.
-    ///
-    /// The registrations are the container's own, under every name (the unnamed one included), in registration
-    /// order; then those of its parent that it does not register itself (same type and name), and so on up.
-    /// Types forwarded with `implements` count. Each instance follows its own registration's scope: a
-    /// `.container` registration gives its singleton, a `.graph` one the instance of this resolution's graph.
-    /// Nothing registered gives `[]`.
-    ///
-    /// Only registrations without runtime arguments take part: there are no arguments to give the others.
-    /// A registration whose instance cannot be made (its factory throws, a dependency is missing) is left out,
-    /// and its ``ResolutionError`` is logged through ``Container/loggingFunction``, as an optional `resolve`
-    /// does; ``requireAll(_:)`` throws it instead.
-    ///
-    /// Inside a factory, `r.resolveAll` joins the running resolution. A place in the order is the key's: a key
-    /// registered again keeps its place; a key removed and registered again goes last.
+    /// Resolves an instance of every registration of `serviceType` without runtime arguments, under every
+    /// name, in registration order, then the parent's it does not override; a failure is logged and left out.
     ///
     /// ```swift
     /// container.register(Plugin.self, name: "logging") { _ in LoggingPlugin() }
-    /// container.register(Plugin.self, name: "metrics") { _ in MetricsPlugin() }
     /// container.register(Host.self) { r in Host(plugins: r.resolveAll(Plugin.self)) }
-    ///
-    /// let plugins = container.resolveAll(Plugin.self)  // [LoggingPlugin, MetricsPlugin]
     /// ```
-    ///
-    /// - Parameter serviceType: The service type.
-    /// - Returns: The instances, in the order above; `[]` when nothing is registered.
-    /// - Complexity: One resolve per registration, after a scan of the bindings of the container and its
-    ///   ancestors.
     public func resolveAll<Service>(_ serviceType: Service.Type) -> [Service] {
         do {
             return try require(AllRegistrations<Service, SkippingFailures>.self, name: nil).instances
@@ -45,39 +19,18 @@ extension Resolver {
         }
     }
 
-    /// Resolves an instance of every registration of `serviceType`, or throws the first failure.
-    ///
-    /// The same registrations, in the same order, as ``resolveAll(_:)``; the first registration whose instance
-    /// cannot be made stops the call with its ``ResolutionError``. Nothing registered gives `[]`, not an error.
+    /// ``resolveAll(_:)``, throwing the first failure's ``ResolutionError``.
     ///
     /// ```swift
-    /// container.register(Plugin.self, name: "logging") { _ in LoggingPlugin() }
-    /// container.register(Plugin.self, name: "metrics") { r in MetricsPlugin(sink: try r.require(Sink.self)) }
-    ///
-    /// do {
-    ///     _ = try container.requireAll(Plugin.self)
-    /// } catch {
-    ///     print(error)  // Syringe: cannot resolve Plugin(name: "metrics"): nothing is registered for Sink. …
-    /// }
+    /// let plugins = try container.requireAll(Plugin.self)
     /// ```
-    ///
-    /// - Parameter serviceType: The service type.
-    /// - Returns: The instances, in the order of ``resolveAll(_:)``.
-    /// - Throws: ``ResolutionError`` of the first registration that cannot be resolved.
     public func requireAll<Service>(_ serviceType: Service.Type) throws(ResolutionError) -> [Service] {
         try require(AllRegistrations<Service, ThrowingFailures>.self, name: nil).instances
     }
 
-    /// Resolves a dependency of type `T`, where `T` may be an array: the internal entry point of the injection
-    /// features (autoregistration, property injection) for "a value of type `T`".
-    ///
-    /// For `T` = `[Element]`: a registration of `[Element]` itself under `name` wins; without one, an unnamed
-    /// request gives every registration of `Element` (``requireAll(_:)``) and a named one is a miss. Any other
-    /// `T` is ``Resolver/require(_:name:)``, so `Optional` (nil when unregistered), ``Lazy`` and ``Provider``
-    /// behave as usual.
-    ///
-    /// It costs a conformance check of `T` per call: callers that know their types at registration, as
-    /// autoregistration does, decide once instead (see ``isMultiInjected(_:)``).
+    /// Resolves a dependency of type `T` for autoregistration and property injection: for `[Element]`, a
+    /// registration of `[Element]` under `name`, else (unnamed) every registration of `Element`; any other `T` as
+    /// ``Resolver/require(_:name:)``. A conformance check per call (``isMultiInjected(_:)`` decides once).
     func requireDependency<T>(_ type: T.Type, name: String?) throws(ResolutionError) -> T {
         if let array = T.self as? any MultiInjectable.Type {
             return try array.requireDependency(as: T.self, from: self, name: name)
@@ -104,8 +57,7 @@ extension Array: MultiInjectable {
         as type: T.Type, from resolver: some Resolver, name: String?
     ) throws(ResolutionError) -> T {
         let elements = try resolver.require(ArrayDependency<Element>.self, name: name).elements
-        // `T` is `Self`: the caller found this conformance on `T.self`. Taken out by the exact cast's rule
-        // (Runtime/ExactCast.swift), never reinterpreted unchecked.
+        // `T` is `Self` (the caller found this conformance on `T.self`): taken out by the exact cast's rule.
         return try unpackExactly(elements, as: T.self)
     }
 }
@@ -142,13 +94,12 @@ enum ThrowingFailures: MultiInjectionFailurePolicy {
 /// The type ``AllRegistrations`` names as wrapped: internal, never registered.
 enum MultiInjectionRequest {}
 
-/// The request behind ``Resolver/resolveAll(_:)`` and ``Resolver/requireAll(_:)``: an instance of every
-/// registration of `Element`, built inside one resolution. Never registered (the type is internal).
+/// The request behind ``Resolver/resolveAll(_:)`` and ``Resolver/requireAll(_:)``; never registered.
 struct AllRegistrations<Element, Policy: MultiInjectionFailurePolicy>: InstanceWrapper {
     let instances: [Element]
 
-    /// A type no registration answers, so the wrapper's own lookup finds nothing: the elements are looked up by
-    /// ``ResolutionContext/allBindings(of:)``. Not generic, so asking for it looks up no metadata.
+    /// A type no registration answers (the elements are found by ``ResolutionContext/allBindings(of:)``); not
+    /// generic, so asking for it looks up no metadata.
     static var wrappedType: Any.Type { MultiInjectionRequest.self }
 
     static func make(
@@ -185,9 +136,8 @@ struct ArrayDependency<Element>: InstanceWrapper {
 }
 
 extension ResolutionContext {
-    /// An instance of every registration of `Element` without runtime arguments this resolution sees, each
-    /// resolved as a `require` of its key would be, in this resolution. A failure stops the call, or, when
-    /// `skippingFailures`, is logged and left out.
+    /// An instance of every registration of `Element` without runtime arguments, each resolved as a `require`
+    /// of its key; a failure stops the call, or, when `skippingFailures`, is logged and left out.
     func resolveAll<Element>(_: Element.Type, skippingFailures: Bool) throws(ResolutionError) -> [Element] {
         let bindings = allBindings(of: ObjectIdentifier(Element.self))
         var instances: [Element] = []
