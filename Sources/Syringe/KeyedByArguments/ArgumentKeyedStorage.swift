@@ -95,7 +95,6 @@ struct KeptInstances {
         /// The instance, when kept strongly (`.container`); `()` otherwise. Not optional: a hit copies an `Any`,
         /// not an `Optional<Any>` through its generic value witness.
         var strong: Any = ()
-        /// The instance, when kept weakly (`.weak`).
         var weak: WeakInstance?
         /// Whether the slot holds an instance (a dead weak one included); a vacant slot is reused first.
         var isOccupied = false
@@ -154,7 +153,6 @@ struct KeptInstances {
         return index
     }
 
-    /// Empties `slot` for reuse.
     mutating func vacate(_ slot: Int) {
         if limit != nil { unlink(slot) }
         slots[slot] = Slot()

@@ -4,7 +4,6 @@
 
 /// Makes the keys of a keyed registration's arguments, and the table of its instances by them.
 protocol ArgumentKeying: Sendable {
-    /// A new, empty table keyed by these keys.
     func makeTable(strongly: Bool, limit: Int?) -> any KeyedInstanceTable
     /// Whether `arguments` (one value, or a tuple) make a key.
     func canKey(_ arguments: Any) -> Bool
@@ -63,7 +62,6 @@ enum OneArgument<Value: Hashable>: ArgumentKeyMaker {
     }
 }
 
-/// The key of two `Hashable` arguments.
 struct ArgumentPair<First: Hashable, Second: Hashable>: Hashable, ArgumentKeyMaker {
     let first: First
     let second: Second
@@ -80,7 +78,6 @@ struct ArgumentPair<First: Hashable, Second: Hashable>: Hashable, ArgumentKeyMak
     }
 }
 
-/// The key of three `Hashable` arguments.
 struct ArgumentTriple<First: Hashable, Second: Hashable, Third: Hashable>: Hashable, ArgumentKeyMaker {
     let first: First
     let second: Second
@@ -134,7 +131,6 @@ enum ArgumentKeyings {
 
 /// The runtime arguments of one resolve as `AnyHashable`s: the key for none, or four or more.
 enum ArgumentKey: Hashable, ArgumentKeyMaker {
-    /// The one argument of a registration that takes one.
     case single(AnyHashable)
     /// The arguments of a registration that takes none or several, in order.
     case several([AnyHashable])

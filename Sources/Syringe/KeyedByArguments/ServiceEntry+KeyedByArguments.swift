@@ -20,11 +20,7 @@ extension ServiceEntry {
         let current = registration.configuration.scope
         let base = (current as? ArgumentKeyedScope)?.base ?? current
         let scope = ArgumentKeyedScope(
-            base: base, limit: limit, argumentTypes: registration.argumentTypes,
-            problem: KeyedByArgumentsError.check(
-                base: base, limit: limit, argumentTypes: registration.argumentTypes,
-                service: registration.serviceType
-            )
+            base: base, limit: limit, argumentTypes: registration.argumentTypes, service: registration.serviceType
         )
         if let problem = scope.problem {
             Container.reportRegistrationProblem(
@@ -120,19 +116,20 @@ final class ArgumentKeyedScope: ObjectScopeProtocol, CustomStringConvertible {
     /// The shared scope keyed: `.container` or `.weak` (anything else is ``problem``).
     let base: any ObjectScopeProtocol
     let limit: Int?
-    /// How many runtime arguments make the key.
     let argumentCount: Int
     /// Makes the keys of a resolve's arguments and the storage kept by them (see ``ArgumentKeyings``).
     let keying: any ArgumentKeying
     /// Why the registration cannot be keyed; every resolve throws it.
     let problem: KeyedByArgumentsError?
 
-    init(base: any ObjectScopeProtocol, limit: Int?, argumentTypes: [Any.Type], problem: KeyedByArgumentsError?) {
+    init(base: any ObjectScopeProtocol, limit: Int?, argumentTypes: [Any.Type], service: Any.Type) {
         self.base = base
         self.limit = limit
         self.argumentCount = argumentTypes.count
         self.keying = ArgumentKeyings.keying(for: argumentTypes)
-        self.problem = problem
+        self.problem = KeyedByArgumentsError.check(
+            base: base, limit: limit, argumentTypes: argumentTypes, service: service
+        )
     }
 
     var description: String {
@@ -144,7 +141,6 @@ final class ArgumentKeyedScope: ObjectScopeProtocol, CustomStringConvertible {
         TransientStorage()
     }
 
-    /// A new, empty table for the instances of the registration.
     func makeTable() -> any KeyedInstanceTable {
         keying.makeTable(strongly: base.kind == .container, limit: limit)
     }

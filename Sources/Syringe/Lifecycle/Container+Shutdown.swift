@@ -1,24 +1,11 @@
 extension Container {
-    /// Disposes the instances this container keeps, newest first, forgets them, and closes the container to new
-    /// kept instances until ``reopen()``.
-    ///
-    /// Disposes the ``Disposable`` instances of its own registrations' shared scopes and its own
-    /// ``ObjectScope/perContainer`` instances, never a parent's. Instances that are only ``AsyncDisposable`` are
-    /// disposed in a task this call does not wait for, and a notice through ``loggingFunction`` says so: use
-    /// `await container.async.shutdown()` to wait for them.
-    ///
-    /// Afterwards a resolve that would make an instance this container keeps fails with
-    /// ``ResolutionError/Kind/containerShutDown``; transient and graph services that need none still resolve, and
-    /// so do other containers' services (children, derived containers, the parent).
+    /// Disposes the instances this container keeps (never a parent's), newest first, forgets them, and closes the
+    /// container until ``reopen()``: a resolve that would make a kept instance fails with
+    /// ``ResolutionError/Kind/containerShutDown``. Instances only ``AsyncDisposable`` are disposed in a task it does
+    /// not wait for, as a notice through ``loggingFunction`` says; `await container.async.shutdown()` waits.
     ///
     /// ```swift
-    /// let feature = Container(parent: app)
-    /// feature.register(Session.self) { _ in Session() }.inObjectScope(.container)
-    /// _ = feature.resolve(Session.self)
-    /// feature.shutdown()  // Session.dispose(); nothing of `app` is disposed
-    /// assert(feature.resolve(Session.self) == nil)  // logged: the container is shut down
-    /// feature.reopen()
-    /// assert(feature.resolve(Session.self) != nil)  // a new Session, which the next shutdown disposes
+    /// container.shutdown()  // every kept Disposable instance is disposed
     /// ```
     public func shutdown() {
         lifecycle.setShutDown(true)
@@ -29,9 +16,7 @@ extension Container {
     /// before the shutdown comes back), and a later shutdown disposes them.
     ///
     /// ```swift
-    /// container.shutdown()   // disposes the Database
     /// container.reopen()
-    /// let database = try container.require(Database.self)   // a new Database
     /// ```
     public func reopen() {
         lifecycle.setShutDown(false)
@@ -40,8 +25,7 @@ extension Container {
     /// Whether ``shutdown()`` closed this container and ``reopen()`` has not opened it since.
     ///
     /// ```swift
-    /// container.shutdown()
-    /// assert(container.isShutDown)
+    /// if container.isShutDown { container.reopen() }
     /// ```
     public var isShutDown: Bool {
         lifecycle.isShutDown

@@ -15,7 +15,7 @@ extension Container {
         let key = ServiceKey(
             serviceType: Service.self, argumentsType: argumentsType(repeat (each Argument).self), name: name
         )
-        return removeBindings(key: key)
+        return removeBindings { candidate, _ in candidate == key }
     }
 
     /// Removes every registration of `serviceType` in this container, whatever its name and argument types, as
@@ -30,25 +30,9 @@ extension Container {
         return removeBindings { key, _ in key.serviceType == wanted }
     }
 
-    /// Removes the binding of `key`: the registration with every binding to it when `key` is its own key, the
-    /// forward only when it is a forwarded type. The registry retires what is left unbound (`LifecycleStore.retire`).
-    func removeBindings(key: ServiceKey) -> Bool {
-        let (removed, behaviors) = registry.withLock { registry in
-            guard let binding = registry.bindings[key] else { return ([Binding](), [any Behavior]()) }
-            let registration = binding.registration
-            guard registration.ownKey == key else {
-                registry.removeBinding(for: key)
-                return ([binding], registry.behaviors)
-            }
-            let keys = registry.bindings.compactMap { $0.value.registration === registration ? $0.key : nil }
-            let removed = keys.compactMap { registry.removeBinding(for: $0) }
-            return (removed, registry.behaviors)
-        }
-        notify(behaviors, ofRemoved: removed)
-        return !removed.isEmpty
-    }
-
-    /// Removes the registrations `owned` and the bindings `matches` selects, as ``removeBindings(key:)`` does.
+    /// Removes the registrations `owned` and the bindings `matches` selects: a selected registration's own key removes
+    /// it with every binding to it, a forwarded key only that forward. The registry retires what is left unbound
+    /// (`LifecycleStore.retire`, outside every lock); then the behaviors are told.
     @discardableResult
     func removeBindings(owned: [Registration] = [], where matches: (ServiceKey, Binding) -> Bool) -> Bool {
         let (removed, behaviors) = registry.withLock { registry in

@@ -21,8 +21,6 @@ public protocol Disposing {}
 /// final class Database: Disposable {
 ///     func dispose() { connection.close() }
 /// }
-/// container.register(Database.self) { _ in Database() }.inObjectScope(.container)
-/// container.shutdown()  // calls Database.dispose()
 /// ```
 public protocol Disposable: Disposing {
     /// Releases the instance's resources. Called once, never while the container holds a lock.
@@ -43,7 +41,6 @@ public protocol Disposable: Disposing {
 /// final class Uploader: AsyncDisposable {
 ///     func dispose() async { await queue.flush() }
 /// }
-/// await container.async.shutdown()
 /// ```
 public protocol AsyncDisposable: Disposing, Sendable {
     /// Releases the instance's resources. Called once, never while the container holds a lock.

@@ -25,7 +25,6 @@ extension Registration {
         return taken
     }
 
-    /// Whether the registration was removed from its container (see ``State/isRetired``).
     var isRetired: Bool {
         stateIfMade?.withLock { $0.isRetired } ?? false
     }

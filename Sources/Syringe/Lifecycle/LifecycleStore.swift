@@ -122,11 +122,10 @@ final class LifecycleStore: Sendable {
     /// Records `instance`, just published by `registration`, if it may be disposable. Called with the registration's
     /// lock held; takes only this store's lock. Amortized O(1).
     ///
-    /// `deferringDecision` (`.container`, `.perContainer`, `.weak`): whether it is disposable is asked at disposal,
-    /// since the runtime's first check of a class scans every conformance record, on the resolve path at launch;
-    /// only a class known not to be (``ClassAnswers``) is left out now. Otherwise (custom-scope and per-argument
-    /// instances, held weakly) it is asked now: recording them undecided would give every such object a side table
-    /// (+257 instructions per per-argument resolve, measured). `keptStrongly`: see ``RecordedObject``.
+    /// `deferringDecision` (`.container`, `.perContainer`, `.weak`): asked at disposal, not on the resolve path at
+    /// launch (see ``DisposableClasses``). Custom-scope and per-argument instances are asked now: recorded undecided,
+    /// each would get a weak reference's side table (+257 instructions per per-argument resolve, measured).
+    /// `keptStrongly`: see ``RecordedObject``.
     // Out of line: called from several scopes' paths, which need not each hold a copy.
     @inline(never)
     func record(
@@ -251,14 +250,12 @@ final class LifecycleStore: Sendable {
         }
     }
 
-    /// The stand-ins this store holds.
     func standIns() -> [Registration] {
         state.withLock { state in
             state.locals.values.map(\.standIn) + state.derivedStandIns
         }
     }
 
-    /// Forgets the stand-ins of `originals` and returns them.
     func removeStandIns(of originals: Set<ObjectIdentifier>) -> [Registration] {
         state.withLock { state in
             var removed: [Registration] = []
@@ -272,9 +269,8 @@ final class LifecycleStore: Sendable {
     /// Forgets every stand-in and returns them, for the caller to release outside the lock: a stand-in keeps this
     /// store, a cycle until this breaks it. Called once, when the container goes away.
     ///
-    /// Also answers, for later containers, whether the classes still recorded undecided are disposable (a container
-    /// dropped without ``Container/shutdown()`` asks nothing otherwise), and drops the entries outside the lock: a
-    /// strongly held one would keep an instance that keeps its registration, and so this store, alive.
+    /// Also asks, for later containers, about the classes still undecided (else never asked without a shutdown),
+    /// and drops the entries outside the lock: a strong one would keep its registration, so this store, alive.
     func takeStandIns() -> ([ObjectIdentifier: Local], Derived?, [Derived]) {
         var undecided: [Any] = []
         var entries = [ObjectIdentifier: [Entry]]()
@@ -360,7 +356,6 @@ extension LifecycleStore.State {
     /// How many derived stand-ins are found by a scan; past that, by `derivedIndex`.
     static let derivedIndexThreshold = 16
 
-    /// The stand-in of the registration `original` identifies, if any.
     func derivedStandIn(of original: ObjectIdentifier) -> StandInRegistration? {
         if let firstDerived, firstDerived.original == original { return firstDerived.standIn }
         let position =

@@ -5,9 +5,6 @@
 ///     func assemble(container: Container) {
 ///         container.register(HTTPClient.self) { _ in URLSessionClient() }.inObjectScope(.container)
 ///     }
-///     func loaded(resolver: any Resolver) {
-///         resolver.resolve(HTTPClient.self)?.warmUp()
-///     }
 /// }
 /// ```
 public protocol Assembly {

@@ -32,7 +32,9 @@ extension Container {
             throw .alreadyLoaded(module: type(of: conflict.assembly))
         }
         do {
-            try assemble(records)
+            for registration in assemble(assemblies, into: records) {
+                try makeEagerly(registration)
+            }
         } catch {
             lifecycle.state.withLock { state in
                 for record in records { state.modules[record.id] = nil }
@@ -90,18 +92,6 @@ extension Container {
         }
     }
 
-    /// Assembles modules whose records are in the store, each through a recording view, then makes their eager
-    /// singletons.
-    func assemble(_ records: [ModuleRecord]) throws(ResolutionError) {
-        for record in records {
-            record.assembly.assemble(container: Container(viewOf: self, graph: pinnedGraph, module: record))
-        }
-        let made = Set(records.flatMap(\.registrations).map(ObjectIdentifier.init))
-        for registration in lifecycle.eagerRegistrations() where made.contains(ObjectIdentifier(registration)) {
-            try makeEagerly(registration)
-        }
-    }
-
     /// Applies assemblies the Swinject way (an ``Assembler``): a type loaded already adds to its module; a failing
     /// eager singleton is logged, and the rest still load.
     func assembleLeniently(_ assemblies: [any Assembly]) {
@@ -117,11 +107,7 @@ extension Container {
                 return record
             }
         }
-        for (record, assembly) in zip(records, assemblies) {
-            assembly.assemble(container: Container(viewOf: self, graph: pinnedGraph, module: record))
-        }
-        let made = Set(records.flatMap(\.registrations).map(ObjectIdentifier.init))
-        for registration in lifecycle.eagerRegistrations() where made.contains(ObjectIdentifier(registration)) {
+        for registration in assemble(assemblies, into: records) {
             do {
                 try makeEagerly(registration)
             } catch {
@@ -139,6 +125,16 @@ extension Container {
         record.assembly.unload(resolver: self)
         remove(record)
         return true
+    }
+
+    /// Assembles `assemblies` into their `records`, each through a recording view, and returns the eager
+    /// registrations they made, in the order marked.
+    private func assemble(_ assemblies: [any Assembly], into records: [ModuleRecord]) -> [Registration] {
+        for (record, assembly) in zip(records, assemblies) {
+            assembly.assemble(container: Container(viewOf: self, graph: pinnedGraph, module: record))
+        }
+        let made = Set(records.flatMap(\.registrations).map(ObjectIdentifier.init))
+        return lifecycle.eagerRegistrations().filter { made.contains(ObjectIdentifier($0)) }
     }
 
     /// Removes what `record` registered and forwarded, by registration identity.

@@ -46,7 +46,6 @@ final class ModuleRecord: Sendable {
         state.withLock { $0.registrations }
     }
 
-    /// Whether the module forwarded `key` to `registration`.
     func forwarded(_ key: ServiceKey, _ registration: Registration) -> Bool {
         state.withLock { state in
             state.forwards[key]?.contains { $0 === registration } == true

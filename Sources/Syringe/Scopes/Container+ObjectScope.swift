@@ -16,14 +16,7 @@ extension Container {
     /// container.resetObjectScope(sessionScope)
     /// ```
     public func resetObjectScope(_ objectScope: any ObjectScopeProtocol) {
-        var pending: [PendingDisposal] = []
-        let registrations = ownRegistrations() + lifecycle.standIns() + autoRegistrations()
-        for registration in registrations {
-            pending += registration.release(ifIn: objectScope)
-            pending += registration.releaseKeyedByArguments(over: objectScope)
-        }
-        disposeNow(pending)
-        reinjectAfterReset(of: registrations, in: objectScope)
+        reset(ownRegistrations() + lifecycle.standIns() + autoRegistrations(), in: objectScope)
         // A derived container's reset ends with its own instances: its ancestors' are not its to forget.
         guard !isDerived else { return }
         parent?.resetObjectScope(objectScope)
@@ -50,29 +43,29 @@ extension Container {
             registry.bindings.filter { $0.key.serviceType == wanted }.map(\.value.registration)
         }
         let standIns = lifecycle.standIns().filter { ObjectIdentifier($0.serviceType) == wanted }
-        var pending: [PendingDisposal] = []
-        for registration in registrations + standIns {
-            pending += registration.release(ifIn: objectScope)
-            pending += registration.releaseKeyedByArguments(over: objectScope)
-        }
-        disposeNow(pending)
-        reinjectAfterReset(of: registrations + standIns, in: objectScope)
+        reset(registrations + standIns, in: objectScope)
         guard !registrations.isEmpty, !isDerived else { return }
         parent?.resetObjectScope(objectScope, serviceType: serviceType)
     }
 
-    /// Re-injects the properties that came from those of `registrations` that `objectScope` just reset (a
-    /// `.perContainer` one through its stand-in).
-    private func reinjectAfterReset(of registrations: [Registration], in objectScope: any ObjectScopeProtocol) {
+    /// Forgets the instances `registrations` keep in `objectScope`, disposes them, and re-injects the properties
+    /// they filled (a `.perContainer` one's through its stand-in).
+    private func reset(_ registrations: [Registration], in objectScope: any ObjectScopeProtocol) {
+        var pending: [PendingDisposal] = []
+        for registration in registrations {
+            pending += registration.release(ifIn: objectScope)
+            pending += registration.releaseKeyedByArguments(over: objectScope)
+        }
+        disposeNow(pending)
         guard hasInjectionWatches else { return }
-        let reset = registrations.compactMap { registration -> Registration? in
+        let forgotten = registrations.compactMap { registration -> Registration? in
             if let standIn = registration as? StandInRegistration {
                 return standIn.configuration.scope === objectScope ? standIn.original : nil
             }
             let configuration = registration.configuration
             return configuration.scope === objectScope && configuration.kind != .perContainer ? registration : nil
         }
-        reinjectAfterChange(of: reset)
+        reinjectAfterChange(of: forgotten)
     }
 
     /// This container's registrations, each once (forwarded keys share one).

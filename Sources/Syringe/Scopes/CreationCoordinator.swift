@@ -25,7 +25,6 @@ final class CreationCoordinator: @unchecked Sendable {
     }
 
     private let condition = ConditionLock()
-    /// The registration each waiting thread waits for.
     private var waiting = [UInt: Registration]()
     /// The threads of a loop of waits that may take a partial instance (no other thread may).
     private var granted: Set<Grant> = []

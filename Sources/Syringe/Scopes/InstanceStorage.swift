@@ -203,7 +203,6 @@ public final class CompositeStorage: InstanceStorage {
     }
 }
 
-/// A weak reference to a class instance.
 struct WeakReference {
     weak var object: AnyObject?
 
@@ -233,7 +232,6 @@ struct WeakInstance {
         self.optionalType = type(of: optional)
     }
 
-    /// Whether the object is still alive.
     var isAlive: Bool { object != nil }
 
     /// The instance as it was made, while its object is alive.

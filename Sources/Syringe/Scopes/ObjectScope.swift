@@ -106,12 +106,10 @@ public final class ObjectScope: ObjectScopeProtocol, CustomStringConvertible {
 }
 
 extension ObjectScopeProtocol {
-    /// How the container handles this scope.
     var kind: ObjectScope.Kind {
         (self as? ObjectScope)?.kind ?? .custom
     }
 
-    /// The scope's name for messages.
     var scopeDescription: String {
         (self as? ObjectScope)?.description ?? (self as? ArgumentKeyedScope)?.description
             ?? String(describing: type(of: self))

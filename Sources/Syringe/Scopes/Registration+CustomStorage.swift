@@ -9,9 +9,7 @@ extension Registration {
         state.customStorage = storage
         return storage
     }
-}
 
-extension Registration {
     /// Whether `state` holds the table of instances keyed by arguments in `scope`, made now on first use; `false`
     /// when `scope` is no longer the registration's. Call with the registration's lock held.
     final func makeKeyedInstances(of scope: ArgumentKeyedScope, in state: inout State) -> Bool {
