@@ -26,7 +26,7 @@ extension Container {
     /// if it registers `serviceType` itself (any name, arguments or scope), in its ancestors, as in Swinject.
     ///
     /// ```swift
-    /// feature.resetObjectScope(.container, serviceType: Session.self)
+    /// container.resetObjectScope(.container, serviceType: Session.self)
     /// ```
     public func resetObjectScope(_ objectScope: ObjectScope, serviceType: Any.Type) {
         resetObjectScope(objectScope as any ObjectScopeProtocol, serviceType: serviceType)
