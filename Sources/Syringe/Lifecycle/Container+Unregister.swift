@@ -36,18 +36,15 @@ extension Container {
     @discardableResult
     func removeBindings(owned: [Registration] = [], where matches: (ServiceKey, Binding) -> Bool) -> Bool {
         let (removed, behaviors) = registry.withLock { registry in
-            var registrations = [ObjectIdentifier: Registration]()
-            for registration in owned { registrations[ObjectIdentifier(registration)] = registration }
+            var registrations = Set(owned.map(ObjectIdentifier.init))
             var keys: Set<ServiceKey> = []
             for (key, binding) in registry.bindings where matches(key, binding) {
                 keys.insert(key)
-                if binding.registration.ownKey == key {
-                    registrations[ObjectIdentifier(binding.registration)] = binding.registration
-                }
+                if binding.registration.ownKey == key { registrations.insert(ObjectIdentifier(binding.registration)) }
             }
             if !registrations.isEmpty {
                 for (key, binding) in registry.bindings
-                where registrations[ObjectIdentifier(binding.registration)] != nil {
+                where registrations.contains(ObjectIdentifier(binding.registration)) {
                     keys.insert(key)
                 }
             }

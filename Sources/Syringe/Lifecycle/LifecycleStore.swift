@@ -99,7 +99,8 @@ final class LifecycleStore: Sendable {
         var dependents: [WeakStore] = []
         var eager: [WeakRegistration] = []
         var modules = [ObjectIdentifier: ModuleRecord]()
-        /// Whether the container is shut down: making a kept instance throws ``ResolutionError/Kind/containerShutDown``.
+        /// Whether the container is shut down: making a kept instance throws ``ResolutionError/Kind/containerShutDown``
+        /// then.
         var isShutDown = false
     }
 

@@ -7,7 +7,6 @@ extension ServiceEntry {
     /// container.register(CrashReporter.self) { _ in CrashReporter() }
     ///     .inObjectScope(.container)
     ///     .eager()
-    /// try container.startEagerSingletons()
     /// ```
     @discardableResult
     public func eager() -> Self {
