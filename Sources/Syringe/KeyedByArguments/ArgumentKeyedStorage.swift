@@ -1,16 +1,7 @@
-// The instances of one registration keyed by its arguments (ServiceEntry+KeyedByArguments.swift), by key, with a
-// least-recently-used order when the registration has a limit.
-//
-// Kept in the registration's `State` (``Registration/State/keyedInstances``), behind its lock, as a value: a resolve
-// reaches it through the lock's pointer, with no dynamic cast, no class to retain and no exclusivity check.
-// Two layers:
-// - `KeptInstances`, not generic: the instances in slots of one array, and their order of use as a doubly linked
-//   list through the slots' indices. A hit moves its slot to the front by rewriting indices in place: nothing is
-//   allocated, and evicting the least recently used slot costs O(1).
-// - `KeyedInstances<Maker>`: the slot of each key, in a dictionary typed by the registration's argument types (one
-//   `Hashable` argument is its own key: its own `==` and hash, no `AnyHashable`). Its code is generic over the key,
-//   found at run time, so the most common keys (`Int`, `String`) have tables of their own whose code the compiler
-//   specializes.
+// The instances of a keyed registration by key, in its `State` behind its lock as a value (no cast, no retain, no
+// exclusivity check on a hit). `KeptInstances` (not generic) holds them in slots with their order of use as a
+// linked list through the indices: a hit allocates nothing, an eviction is O(1). `KeyedInstances<Maker>` maps keys
+// to slots; its code is generic over a key found at run time, so `Int` and `String` get tables of their own.
 
 /// The instances of one keyed registration, by the keys its arguments make (see ``ArgumentKeying``).
 protocol KeyedInstanceTable {
@@ -18,14 +9,12 @@ protocol KeyedInstanceTable {
     /// is kept, or when the arguments make no key.
     mutating func instance(for arguments: Any) -> Any?
 
-    /// Keeps `instance` for `arguments` unless another one is kept for them already (another thread made it
-    /// first). Returns the one kept, or `instance` itself when it cannot be kept (a weak scope and a value type, or
-    /// arguments that make no key), and whether it is `instance`.
+    /// Keeps `instance` for `arguments` unless another thread kept one first. Returns the one kept (`instance` when
+    /// it cannot be: a value type in a weak scope, arguments that make no key), and whether it is `instance`.
     mutating func keep(_ instance: Any, for arguments: Any) -> (kept: Any, isNew: Bool)
 }
 
-/// The table of a registration whose arguments make keys by `Maker`, its code generic (the key type found at run
-/// time).
+/// The table of keys made by `Maker`, its code generic.
 struct GenericKeyedInstanceTable<Maker: ArgumentKeyMaker>: KeyedInstanceTable {
     var instances: KeyedInstances<Maker>
 
@@ -99,25 +88,21 @@ struct KeyedInstances<Maker: ArgumentKeyMaker> {
     }
 }
 
-/// The kept instances in slots, and their order of use as a doubly linked list through the slots' indices (kept
-/// only with a limit). Not generic: the same compiled code serves every key type.
+/// The kept instances in slots, and (with a limit) their order of use as a doubly linked list through the indices.
 struct KeptInstances {
     /// One kept instance, and its neighbours in the order of use (indices into `slots`, -1 for none).
     private struct Slot {
-        /// The instance, when kept strongly (`.container`); `()` otherwise. Not optional, so that a hit copies an
-        /// `Any` rather than an `Optional<Any>` (whose copy goes through its generic value witness).
+        /// The instance, when kept strongly (`.container`); `()` otherwise. Not optional: a hit copies an `Any`,
+        /// not an `Optional<Any>` through its generic value witness.
         var strong: Any = ()
-        /// The instance, when kept weakly (`.weak`).
         var weak: WeakInstance?
         /// Whether the slot holds an instance (a dead weak one included); a vacant slot is reused first.
         var isOccupied = false
-        /// The slot used just before this one (towards the least recently used).
+        /// The neighbours in the order of use.
         var older = -1
-        /// The slot used just after this one (towards the most recently used).
         var newer = -1
     }
 
-    /// Whether instances are kept strongly (`.container`) or weakly (`.weak`).
     let keepsStrongly: Bool
     /// The most instances kept; `nil` for no bound (then the order of use is not kept either).
     let limit: Int?
@@ -168,15 +153,13 @@ struct KeptInstances {
         return index
     }
 
-    /// Empties `slot` for reuse.
     mutating func vacate(_ slot: Int) {
         if limit != nil { unlink(slot) }
         slots[slot] = Slot()
         vacant.append(slot)
     }
 
-    /// The slot to evict when a new one takes the count over the limit: a weakly kept instance already gone if
-    /// there is one (found by a scan), else the least recently used. `nil` only when nothing is kept.
+    /// The slot to evict past the limit: a dead weak one if a scan finds one, else the least recently used.
     func slotToEvict() -> Int? {
         if !keepsStrongly,
             let dead = slots.indices.first(where: { slots[$0].isOccupied && slots[$0].weak?.isAlive != true })

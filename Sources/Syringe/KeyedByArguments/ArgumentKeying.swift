@@ -1,13 +1,9 @@
-// How a registration keyed by its arguments (ServiceEntry+KeyedByArguments.swift) turns a resolve's arguments into a
-// dictionary key. Chosen once, at registration, from the argument types:
-// - one, two or three `Hashable` arguments are keyed by their own types (the argument itself, or a pair or triple of
-//   them), taken out of the resolve's `Any` with no dynamic cast when it holds exactly the registered types (it
-//   does, unless an argument was converted from another static type): hashing them calls their own `hash(into:)`;
-// - none, or four and more, are keyed by their values as `AnyHashable`s, found by reflection (``ArgumentKey``).
+// How a keyed registration turns a resolve's arguments into a dictionary key, chosen at registration: one to three
+// `Hashable` arguments by their own types (taken out of the `Any` with no dynamic cast when it holds exactly the
+// registered types), none or four and more as `AnyHashable`s found by reflection (``ArgumentKey``).
 
-/// Makes the keys of one keyed registration's arguments, and the table that keeps its instances by them.
+/// Makes the keys of a keyed registration's arguments, and the table of its instances by them.
 protocol ArgumentKeying: Sendable {
-    /// A new, empty table keyed by these keys.
     func makeTable(strongly: Bool, limit: Int?) -> any KeyedInstanceTable
     /// Whether `arguments` (one value, or a tuple) make a key.
     func canKey(_ arguments: Any) -> Bool
@@ -57,7 +53,7 @@ struct StringArgumentKeying: ArgumentKeying {
 enum OneArgument<Value: Hashable>: ArgumentKeyMaker {
     @inline(__always)
     static func key(of arguments: Any) -> Value? {
-        // A request's argument is stored as its registered type: taken out as it is. A converted one is cast.
+        // Stored as its registered type unless converted: then cast.
         if holdsExactly(arguments, Value.self) { return value(ofExactly: arguments, as: Value.self) }
         switch arguments {
         case let argument as Value: return argument
@@ -66,7 +62,6 @@ enum OneArgument<Value: Hashable>: ArgumentKeyMaker {
     }
 }
 
-/// The key of two `Hashable` arguments.
 struct ArgumentPair<First: Hashable, Second: Hashable>: Hashable, ArgumentKeyMaker {
     let first: First
     let second: Second
@@ -83,7 +78,6 @@ struct ArgumentPair<First: Hashable, Second: Hashable>: Hashable, ArgumentKeyMak
     }
 }
 
-/// The key of three `Hashable` arguments.
 struct ArgumentTriple<First: Hashable, Second: Hashable, Third: Hashable>: Hashable, ArgumentKeyMaker {
     let first: First
     let second: Second
@@ -104,8 +98,7 @@ struct ArgumentTriple<First: Hashable, Second: Hashable, Third: Hashable>: Hasha
 
 /// Chooses the keying of a registration's arguments.
 enum ArgumentKeyings {
-    /// The keying of arguments of `argumentTypes`: typed for one to three `Hashable` types, by `AnyHashable`
-    /// otherwise (none, four or more, or a type that is not `Hashable`, which registration reports).
+    /// Typed for one to three `Hashable` types, by `AnyHashable` otherwise (registration reports a non-`Hashable` one).
     static func keying(for argumentTypes: [Any.Type]) -> any ArgumentKeying {
         let hashable = argumentTypes.compactMap { $0 as? any Hashable.Type }
         if hashable.count == argumentTypes.count {
@@ -136,10 +129,8 @@ enum ArgumentKeyings {
     }
 }
 
-/// The runtime arguments of one resolve as a dictionary key, each value as an `AnyHashable`: the keying of
-/// registrations that take no argument, or four or more.
+/// The runtime arguments of one resolve as `AnyHashable`s: the key for none, or four or more.
 enum ArgumentKey: Hashable, ArgumentKeyMaker {
-    /// The one argument of a registration that takes one.
     case single(AnyHashable)
     /// The arguments of a registration that takes none or several, in order.
     case several([AnyHashable])

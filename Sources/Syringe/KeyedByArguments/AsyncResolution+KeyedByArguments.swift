@@ -1,10 +1,6 @@
-// The awaited resolve path of a registration keyed by its arguments (ServiceEntry+KeyedByArguments.swift): the
-// custom-scope case of `AsyncResolution.instance` hands it here.
-
 extension AsyncResolution {
-    /// The instance of an `async` registration keyed by its arguments (``ServiceEntry/keyedByArguments(limit:)``):
-    /// kept per argument key as the synchronous path keeps it; two tasks that make one key's instance at once keep
-    /// the first one stored, and both return it.
+    /// The instance of an `async` registration keyed by its arguments; of two tasks that make one key's instance
+    /// at once, both return the first one stored.
     func keyedInstance(
         of registration: Registration, in scope: ArgumentKeyedScope, request: ServiceRequest, arguments: InstanceBox,
         completions: [Registration.Completion]

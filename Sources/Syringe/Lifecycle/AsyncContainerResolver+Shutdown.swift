@@ -1,13 +1,8 @@
 extension AsyncContainerResolver {
-    /// Disposes the instances the container keeps, newest first, awaiting each ``AsyncDisposable`` in turn.
-    ///
-    /// The same instances and order as ``Container/shutdown()``; asynchronous disposals are awaited, interleaved
-    /// with the synchronous ones, and it closes the container as that does, until ``Container/reopen()``. Reached through ``Container/async`` as awaited resolves are, so that the
-    /// spelling, not the context, says whether the call waits: `container.shutdown()` never awaits anything, in
-    /// an `async` function, in top-level code or anywhere else.
+    /// ``Container/shutdown()`` that awaits each ``AsyncDisposable`` in turn, in the same newest-first order; it
+    /// closes the container as that does, until ``Container/reopen()``.
     ///
     /// ```swift
-    /// // main.swift, an async function, a Task: the same awaited shutdown everywhere.
     /// await container.async.shutdown()
     /// ```
     public func shutdown() async {
@@ -16,7 +11,7 @@ extension AsyncContainerResolver {
 }
 
 extension Container {
-    /// The message of a synchronous ``shutdown()`` that left `unawaited` instances to a task it does not wait for.
+    /// The notice of a synchronous ``shutdown()`` that left `unawaited` to a task it does not wait for.
     func unawaitedShutdownNotice(_ unawaited: [any AsyncDisposable]) -> String {
         let types = unawaited.map { typeName(type(of: $0)) }
         return

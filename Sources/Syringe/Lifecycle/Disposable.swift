@@ -1,9 +1,6 @@
-/// What ``Disposable`` and ``AsyncDisposable`` refine: whether the container must dispose an instance is one question to
-/// the Swift runtime, asked once per class for the whole process, instead of one per protocol.
+/// What ``Disposable`` and ``AsyncDisposable`` refine, so that "must it be disposed?" is one question per class.
 ///
-/// Conform to ``Disposable`` or ``AsyncDisposable``, not to this protocol alone: it has no requirement, and an
-/// instance that is only `Disposing` is never disposed. A conditional conformance states it too, since Swift does not
-/// infer a conditional conformance to a refined protocol:
+/// Conform to ``Disposable`` or ``AsyncDisposable``, not to this alone. A conditional conformance states it too:
 ///
 /// ```swift fragment
 /// struct Pool<Connection> {}
@@ -16,19 +13,14 @@ public protocol Disposing {}
 
 /// An instance that releases resources when the container that made it lets it go.
 ///
-/// The container calls ``dispose()`` exactly once for each instance it made in a shared scope
-/// (``ObjectScope/container``, ``ObjectScope/perContainer``, ``ObjectScope/weak`` while alive, and custom
-/// scopes while their storage keeps it), when that scope is reset, its registration or module is removed (or
-/// the registration replaced, by registering its key again), or the container is shut down. Newer instances
-/// are disposed first. Transient and graph instances belong to
-/// the caller and are never disposed.
+/// The container calls ``dispose()`` once for each instance it kept in a shared scope, newest first, when the scope
+/// is reset, the registration or its module is removed or replaced, or the container is shut down. Transient and
+/// graph instances are never disposed.
 ///
 /// ```swift
 /// final class Database: Disposable {
 ///     func dispose() { connection.close() }
 /// }
-/// container.register(Database.self) { _ in Database() }.inObjectScope(.container)
-/// container.shutdown()  // calls Database.dispose()
 /// ```
 public protocol Disposable: Disposing {
     /// Releases the instance's resources. Called once, never while the container holds a lock.
@@ -41,17 +33,14 @@ public protocol Disposable: Disposing {
 
 /// An instance that releases resources asynchronously when the container that made it lets it go.
 ///
-/// `await container.async.shutdown()` awaits each disposal in turn, newest instance first. The synchronous paths
-/// (``Container/resetObjectScope(_:)-(ObjectScopeProtocol)``, ``Container/unregister(_:name:arguments:)``, ``Container/shutdown()``)
-/// cannot wait: they start one task that disposes their asynchronous instances in order, after the
-/// synchronous ones. An instance that is both ``Disposable`` and `AsyncDisposable` gets the synchronous call on
-/// synchronous paths and the asynchronous one on `await container.async.shutdown()`; never both.
+/// `await container.async.shutdown()` awaits each disposal in turn; synchronous paths (resets, removals,
+/// ``Container/shutdown()``) start one task that disposes them in order. An instance that is also ``Disposable``
+/// gets only the synchronous call on synchronous paths.
 ///
 /// ```swift
 /// final class Uploader: AsyncDisposable {
 ///     func dispose() async { await queue.flush() }
 /// }
-/// await container.async.shutdown()
 /// ```
 public protocol AsyncDisposable: Disposing, Sendable {
     /// Releases the instance's resources. Called once, never while the container holds a lock.

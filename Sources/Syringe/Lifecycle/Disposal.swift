@@ -1,19 +1,12 @@
 extension Registration {
-    /// Forgets the kept instance if the registration is in `scope` (all scopes when `nil`), and returns the
-    /// recorded disposable instances it kept, to dispose once no lock is held.
-    ///
-    /// An instance still being created is left alone: its creator publishes it, and it is recorded then.
-    /// When `retiring`, the registration is being removed: from now on it keeps nothing, so an instance still
-    /// being created is not kept either (see ``State/isRetired``).
-    ///
-    /// A reset of a custom scope (`scope` given, and the registration's) also clears a storage no resolve has used
-    /// yet: it is made now (see ``customStorage(of:in:)``), since the scope's factory may hand out a storage the
-    /// app wrote to.
+    /// Forgets the kept instance if the registration is in `scope` (any when `nil`), and returns the disposable
+    /// ones, to dispose once no lock is held. An instance still being created is left to its creator, which records
+    /// it; when `retiring` (``State/isRetired``) it is not kept either. A custom scope's reset makes the storage if
+    /// no resolve has yet, to clear what the app may have written to it.
     func release(ifIn scope: (any ObjectScopeProtocol)?, retiring: Bool = false) -> [PendingDisposal] {
         let current = configuration
         let resetsCustomScope = scope.map { $0 === current.scope && current.kind == .custom } ?? false
-        // Without a state, nothing was ever kept or recorded: only a removal needs one, to mark the registration,
-        // and a custom scope's reset, to make the storage.
+        // Without a state nothing was kept; a removal needs one to mark, a custom scope's reset to make the storage.
         guard let lock = retiring || resetsCustomScope ? state : stateIfMade else { return [] }
         var forgotten: PublishedInstance?
         let taken = lock.withLock { state -> [PendingDisposal] in
@@ -32,14 +25,13 @@ extension Registration {
         return taken
     }
 
-    /// Whether the registration was removed from its container (see ``State/isRetired``).
     var isRetired: Bool {
         stateIfMade?.withLock { $0.isRetired } ?? false
     }
 }
 
-/// Disposes `pending` newest first, synchronously: ``Disposable`` instances now, instances that are only
-/// ``AsyncDisposable`` in one task started afterwards, still newest first. Returns the instances left to that task.
+/// Disposes `pending` newest first: ``Disposable`` instances now, those only ``AsyncDisposable`` in one task started
+/// afterwards. Returns the instances left to that task.
 @discardableResult
 func disposeNow(_ pending: [PendingDisposal]) -> [any AsyncDisposable] {
     var asynchronous: [any AsyncDisposable] = []

@@ -1,13 +1,7 @@
 extension LifecycleStore {
-    /// Retires registrations of this store's container that no key binds any more (unregistered, removed with
-    /// their module or by `removeAll`, or replaced by registering their key again): releases the instances they
-    /// keep (here and in the child containers that keep ``ObjectScope/perContainer`` instances of them),
-    /// disposes the ``Disposable`` ones newest first, and forgets them as eager registrations and in module
-    /// records, so that nothing here keeps them alive. Called by ``RegistryStore`` without any lock held.
-    ///
-    /// A replacement is a removal: the old registration's singleton is disposed as an unregistered one would be,
-    /// unless a forwarded type still binds the registration (then it stays, with its instance, until that
-    /// forward goes too).
+    /// Retires registrations no key binds any more (removed or replaced): releases their instances, here and in
+    /// child containers' ``ObjectScope/perContainer`` stand-ins, disposes them, and forgets them as eager marks and
+    /// in module records, so nothing here keeps them alive. Called by ``RegistryStore`` with no lock held.
     func retire(_ registrations: [Registration]) {
         let ids = Set(registrations.map(ObjectIdentifier.init))
         var pending: [PendingDisposal] = []
@@ -20,7 +14,7 @@ extension LifecycleStore {
             }
         }
         forgetEager(ids)
-        // After `release` marked them retired: a module that records one of them later sees the mark.
+        // After `release` marked them retired: a module that records one later sees the mark.
         for module in state.withLock({ Array($0.modules.values) }) {
             module.forget(ids)
         }

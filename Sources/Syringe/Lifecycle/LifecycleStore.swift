@@ -1,6 +1,5 @@
-/// What one container remembers about the lives of its instances: the disposable instances it made (in
-/// order of creation), its registrations marked eager, its loaded modules, and the stand-in registrations
-/// that hold its ``ObjectScope/perContainer`` instances.
+/// What one container remembers about its instances' lives: the disposable ones it made (in creation order), its
+/// eager registrations, its loaded modules, and the stand-ins that hold its ``ObjectScope/perContainer`` instances.
 ///
 /// Lock order: a registration's `state` lock may be held while taking a store's lock, never the reverse, and
 /// no two store locks are ever held together.
@@ -9,20 +8,17 @@ final class LifecycleStore: Sendable {
     struct Entry {
         /// Position in creation order.
         let sequence: UInt64
-        /// Stands for the registration that made it (weak: a store never keeps a replaced registration alive; see
-        /// ``RegistrationLife`` for why not the registration itself).
+        /// Stands for the registration that made it (weak: a store never keeps a replaced registration alive).
         weak var life: RegistrationLife?
         /// Class instances are held weakly (the scope keeps them alive); values strongly.
         let reference: Reference
-        /// Whether the registration's scope is custom: then the instance is disposed only while the
-        /// scope's storage still keeps it.
+        /// A custom scope's instance is disposed only while the scope's storage still keeps it.
         let custom: Bool
-        /// Whether the entry holds an object strongly because its registration keeps it strongly too (see
-        /// ``RecordedObject``); dropped when pruned once the registration is gone.
+        /// Held strongly because the registration keeps it strongly too (see ``RecordedObject``).
         var keepsObjectStrongly = false
 
-        /// Whether pruning keeps the entry: its instance is alive, and a custom-scope entry's or a strongly held
-        /// object's registration is too (no storage can keep the instance once it is gone).
+        /// Whether pruning keeps the entry: its instance is alive, and so is the registration of a custom-scope
+        /// or strongly held one (nothing can keep the instance once it is gone).
         var isLive: Bool {
             let instanceIsAlive =
                 switch reference {
@@ -51,10 +47,9 @@ final class LifecycleStore: Sendable {
         let standIn: Registration
     }
 
-    /// A recorded object, to tell whether an object is recorded already: held strongly when its registration keeps
-    /// it strongly anyway (`.container`, `.perContainer`), weakly otherwise. A weak reference gives its object a side
-    /// table, and every later retain and release of the object (each resolve of a singleton) takes the runtime's slow
-    /// path: +128 instructions on a kept singleton's resolve, measured, once every kept instance was recorded.
+    /// A recorded object, to record each once: held strongly when its registration keeps it strongly anyway
+    /// (`.container`, `.perContainer`), since a weak reference's side table cost a singleton's resolve +128
+    /// instructions (measured); weakly otherwise.
     enum RecordedObject {
         case strong(AnyObject)
         case weak(WeakReference)
@@ -83,51 +78,42 @@ final class LifecycleStore: Sendable {
 
     struct State {
         var nextSequence: UInt64 = 0
-        /// The recorded instances, by the registration that made them (entries whose registration died stay
-        /// until pruned; an identifier reused by a new registration is told apart by the weak reference to its
-        /// ``RegistrationLife``).
+        /// The recorded instances, by the registration that made them (a dead registration's stay until pruned; a
+        /// reused identifier is told apart by ``Entry/life``).
         var entries = [ObjectIdentifier: [Entry]]()
-        /// The recorded class instances, to record each object once however many registrations keep it.
+        /// The recorded objects, to record each once however many registrations keep it.
         var objects = [ObjectIdentifier: RecordedObject]()
         var entryCount = 0
         /// `entryCount` after the last pruning of dead entries.
         var prunedCount = 0
         var locals = [ObjectIdentifier: Local]()
-        /// For a derived container (see ``Derivation``): the stand-in of each ancestor's registration that keeps
-        /// instances and that a lookup reached, by the original (one stand-in serves every key bound to it: its
-        /// forwarded types). Kept until the registry is gone, also after the ancestor replaced or removed the
-        /// original: a reader may still hold the stand-in, and its instances are still this store's to dispose.
-        /// The first in a field of its own, since a test often makes one (and then allocates no array); the
-        /// others in the order made: a test makes a few, so a short scan finds one without hashing (and a derived
-        /// container allocates no dictionary); past ``derivedIndexThreshold``, `derivedIndex` finds them.
+        /// For a derived container (``Derivation``): the stand-in of each ancestor's registration a lookup reached,
+        /// kept until the registry is gone (a reader may still hold one, and its instances are this store's to
+        /// dispose). The first in a field of its own (a test often makes just one: no array); the others scanned in
+        /// order, then indexed by `derivedIndex` past ``derivedIndexThreshold``.
         var firstDerived: Derived?
         var derived: [Derived] = []
-        /// The position of each original in `derived`, kept only once there are more than
-        /// ``derivedIndexThreshold``.
+        /// The position of each original in `derived`, once there are more than ``derivedIndexThreshold``.
         var derivedIndex = [ObjectIdentifier: Int]()
         /// Stores that hold stand-ins of this store's registrations.
         var dependents: [WeakStore] = []
         var eager: [WeakRegistration] = []
         var modules = [ObjectIdentifier: ModuleRecord]()
-        /// Whether the container was shut down (``Container/shutdown()``) and not reopened since: a resolve that would
-        /// make an instance this store's container keeps throws ``ResolutionError/Kind/containerShutDown`` instead.
+        /// Whether the container is shut down: making a kept instance throws ``ResolutionError/Kind/containerShutDown``
+        /// then.
         var isShutDown = false
     }
 
-    /// Made in its lock's buffer (`Locked(making:)`), not moved there: a copy of the large state and the
-    /// destruction of the original cost ~250 instructions per container.
+    /// Made in its lock's buffer (`Locked(making:)`): moving the large state there cost ~250 instructions.
     let state = Locked(making: { State() })
-
 
     // MARK: Shutdown
 
-    /// Whether the container is shut down: read by a creation of a kept instance, never by a resolve that reuses one.
-    /// Called with a registration's lock held, or none.
+    /// Read by a creation of a kept instance, never by a resolve that reuses one; with a registration's lock or none.
     var isShutDown: Bool {
         state.withLock { $0.isShutDown }
     }
 
-    /// Marks the container shut down (`true`) or open again (`false`).
     func setShutDown(_ shutDown: Bool) {
         state.withLock { $0.isShutDown = shutDown }
     }
@@ -135,23 +121,13 @@ final class LifecycleStore: Sendable {
     // MARK: Disposable instances
 
     /// Records `instance`, just published by `registration`, if it may be disposable. Called with the registration's
-    /// lock held; takes only this store's lock.
+    /// lock held; takes only this store's lock. Amortized O(1).
     ///
-    /// `deferringDecision` (a `.container`, `.perContainer` or `.weak` instance): whether it is disposable is decided
-    /// when it is disposed (``take(of:customHeld:)``, ``takeAll()``), not now: asked now, the runtime's first check of
-    /// a class scans every conformance record of the process, on the resolve path at launch. Only a class already
-    /// answered (``ClassAnswers``) is left out now; the creation order is recorded for every instance, so disposal goes
-    /// newest first as before. Otherwise (a custom scope's or a per-argument instance, which their storage may drop on
-    /// its own, so the entry must hold it weakly) the question is asked now, once per class for the process, as
-    /// before: recording them undecided would give every such object a weak reference, hence a side table, and every
-    /// later retain of it the runtime's slow path (+257 instructions per per-argument resolve, measured).
-    ///
-    /// `keptStrongly`: the registration keeps the instance strongly (`.container`, `.perContainer`) until it is
-    /// released, which takes its entries first; then the entry holds it strongly too, with no weak reference (see
-    /// ``RecordedObject``).
-    ///
-    /// - Complexity: Amortized O(1).
-    // Out of line: called once per new shared instance, from several scopes' paths, which need not each hold a copy.
+    /// `deferringDecision` (`.container`, `.perContainer`, `.weak`): asked at disposal, not on the resolve path at
+    /// launch (see ``DisposableClasses``). Custom-scope and per-argument instances are asked now: recorded undecided,
+    /// each would get a weak reference's side table (+257 instructions per per-argument resolve, measured).
+    /// `keptStrongly`: see ``RecordedObject``.
+    // Out of line: called from several scopes' paths, which need not each hold a copy.
     @inline(never)
     func record(
         _ instance: Any, of registration: Registration, in registrationState: inout Registration.State, custom: Bool,
@@ -182,11 +158,8 @@ final class LifecycleStore: Sendable {
         }
     }
 
-    /// Removes the entries of `registration` and returns the instances to dispose. Called with the
-    /// registration's lock held, before its scope forgets the instances. `customHeld` is what a custom
-    /// scope's storage keeps now.
-    ///
-    /// - Complexity: O(1) plus the registration's own entries.
+    /// Removes the entries of `registration` and returns the instances to dispose. Called with the registration's
+    /// lock held, before its scope forgets them. `customHeld` is what a custom scope's storage keeps now.
     func take(of registration: Registration, life: RegistrationLife?, customHeld: Any?) -> [PendingDisposal] {
         let id = ObjectIdentifier(registration)
         // A registration that never recorded an instance has no life token, and no entry of its own.
@@ -213,10 +186,8 @@ final class LifecycleStore: Sendable {
         return DisposableClasses.disposable(taken)
     }
 
-    /// Holds weakly again the objects this store held strongly for `registration` only because the registration
-    /// kept them (``Entry/keepsObjectStrongly``). Called when the registration forgets its instances for a new
-    /// scope: nothing keeps them then but their users, as when the store held them weakly from the start, and one
-    /// still alive at teardown is disposed then.
+    /// Holds weakly again the objects held strongly for `registration` (``Entry/keepsObjectStrongly``), when it
+    /// forgets its instances for a new scope.
     func weakenStronglyKept(of registration: Registration) {
         let id = ObjectIdentifier(registration)
         // A registration that never recorded an instance has no life token, and no entry of its own.
@@ -257,8 +228,8 @@ final class LifecycleStore: Sendable {
 
     // MARK: Per-container instances
 
-    /// The stand-in registration that keeps this container's instance of `original`, a
-    /// ``ObjectScope/perContainer`` registration of this container or of an ancestor.
+    /// The stand-in that keeps this container's instance of `original`, a ``ObjectScope/perContainer``
+    /// registration of this container or an ancestor.
     func localRegistration(for original: Registration, scope: any ObjectScopeProtocol) -> Registration {
         let id = ObjectIdentifier(original)
         let (standIn, isNew) = state.withLock { state -> (Registration, Bool) in
@@ -280,14 +251,12 @@ final class LifecycleStore: Sendable {
         }
     }
 
-    /// The stand-ins this store holds.
     func standIns() -> [Registration] {
         state.withLock { state in
             state.locals.values.map(\.standIn) + state.derivedStandIns
         }
     }
 
-    /// Forgets the stand-ins of `originals` and returns them.
     func removeStandIns(of originals: Set<ObjectIdentifier>) -> [Registration] {
         state.withLock { state in
             var removed: [Registration] = []
@@ -299,16 +268,10 @@ final class LifecycleStore: Sendable {
     }
 
     /// Forgets every stand-in and returns them, for the caller to release outside the lock: a stand-in keeps this
-    /// store (its `lifecycle`), so the store and its stand-ins are a cycle until this breaks it. Called once, when the
-    /// container goes away.
+    /// store, a cycle until this breaks it. Called once, when the container goes away.
     ///
-    /// Also learns, for later containers, whether the classes of the instances still recorded undecided are
-    /// disposable: a container dropped without ``Container/shutdown()`` (most per-test containers) disposes nothing,
-    /// and would leave every later container to record its instances of those classes again. Teardown work, once per
-    /// class for the process (the question ``record(_:of:custom:deferringDecision:keptStrongly:)`` no longer asks at
-    /// creation); nothing when no instance was recorded. The entries go too, released outside the lock: nothing
-    /// disposes them any more, and an entry that holds its object strongly (see ``RecordedObject``) would otherwise
-    /// keep an instance that keeps its registration, which keeps this store, alive.
+    /// Also asks, for later containers, about the classes still undecided (else never asked without a shutdown),
+    /// and drops the entries outside the lock: a strong one would keep its registration, so this store, alive.
     func takeStandIns() -> ([ObjectIdentifier: Local], Derived?, [Derived]) {
         var undecided: [Any] = []
         var entries = [ObjectIdentifier: [Entry]]()
@@ -326,7 +289,7 @@ final class LifecycleStore: Sendable {
                 state.entryCount = 0
                 state.prunedCount = 0
             }
-            // Moved out whole: nothing is copied, and the caller releases them once the lock is released.
+            // Moved out whole: nothing is copied, and the caller releases them outside the lock.
             var locals = [ObjectIdentifier: Local]()
             var derived: [Derived] = []
             swap(&locals, &state.locals)
@@ -391,10 +354,9 @@ private func isSame(_ instance: Any, _ held: Any?) -> Bool {
 }
 
 extension LifecycleStore.State {
-    /// How many stand-ins of a derived container are found by a scan; past that, by `derivedIndex`.
+    /// How many derived stand-ins are found by a scan; past that, by `derivedIndex`.
     static let derivedIndexThreshold = 16
 
-    /// The stand-in of the registration `original` identifies, if any.
     func derivedStandIn(of original: ObjectIdentifier) -> StandInRegistration? {
         if let firstDerived, firstDerived.original == original { return firstDerived.standIn }
         let position =
@@ -425,12 +387,8 @@ extension LifecycleStore.State {
         }
     }
 
-    /// Drops the entries whose instance is gone, and custom-scope entries whose registration is gone (no
-    /// storage can keep their instance any more).
-    ///
-    /// Changes only the lists that lose an entry, after reading them all: at launch, where every recorded singleton
-    /// is alive, a pruning pass copies and allocates nothing (a change made while iterating would copy the whole
-    /// table, and a filter allocates a list per registration).
+    /// Drops the entries that are not ``LifecycleStore/Entry/isLive``. Changes only the lists that lose an entry,
+    /// after reading them all: at launch, where every singleton is alive, a pass copies and allocates nothing.
     mutating func prune() {
         var changed: [(ObjectIdentifier, [LifecycleStore.Entry])] = []
         var count = 0
@@ -452,15 +410,10 @@ extension LifecycleStore.State {
     }
 }
 
-/// Whether an instance is ``Disposable`` or ``AsyncDisposable``, with the answer for each class kept.
-///
-/// The runtime's check of a class instance against a protocol it was never asked about for that class scans every
-/// conformance record of the process (~100,000 instructions in a small binary, more in an app that links many
-/// frameworks): one scan per class, since ``Disposable`` and ``AsyncDisposable`` both refine ``Disposing``. So it
-/// is asked when an instance is disposed (``disposable(_:)``), once per
-/// class for the whole process, and a creation only reads the answers already kept (``knownAnswer(_:)``), in
-/// ``ClassAnswers`` (a dictionary behind a lock). Other values are checked each time they are disposed: an optional's or a
-/// box's answer depends on what it holds, not on its type.
+/// Whether an instance is ``Disposable`` or ``AsyncDisposable``. The runtime's first check of a class scans every
+/// conformance record of the process (~100,000 instructions and more), so a class is asked once for the process, at
+/// disposal (``disposable(_:)``), and kept in ``ClassAnswers``; a creation only reads the kept answers. Other values
+/// are asked each time: an optional's or a box's answer depends on what it holds.
 enum DisposableClasses {
     @inline(never)
     static func isDisposable(_ instance: Any) -> Bool {
@@ -472,23 +425,19 @@ enum DisposableClasses {
         // Asked of the class, not of the instance: a cast of an instance that fails also looks for a boxed value
         // inside it, which costs a second scan per protocol.
         return ClassAnswers.answer(for: dynamicClass) {
-            // One question: both protocols refine `Disposing`.
             dynamicClass is any Disposing.Type
         }
     }
 
-    /// The class of the runtime's box for a value stored as an object: its instances are not all alike. (Found
-    /// once per process, by boxing a value: one conformance scan, when the first instance is disposed.)
+    /// The class of the runtime's box for a value stored as an object, whose instances are not all alike.
     private static let valueBoxClass: AnyClass = type(of: ValueProbe() as AnyObject)
 
     /// A value with no class of its own to bridge to.
     private struct ValueProbe {}
 
-    /// The kept answer for `instance`'s class; `nil` when none is kept yet or `instance` is not a class instance.
-    /// Never asks the runtime.
+    /// The kept answer for `instance`'s class; `nil` when none is or it is not a class instance. Never asks.
     @inline(__always)
     static func knownAnswer(_ instance: Any) -> Bool? {
-        // (A value boxed as an object has no answer kept: `isDisposable(_:)` asks of each.)
         guard let dynamicClass = type(of: instance) as? AnyClass else { return nil }
         return ClassAnswers.knownAnswer(for: dynamicClass)
     }

@@ -3,8 +3,6 @@
 /// ```swift
 /// let assembler = Assembler([NetworkAssembly(), StorageAssembly()])
 /// let client = assembler.resolver.resolve(HTTPClient.self)
-///
-/// let feature = Assembler([FeatureAssembly()], parent: assembler)  // a child container
 /// ```
 public final class Assembler: Sendable {
     private let container: Container
@@ -21,8 +19,6 @@ public final class Assembler: Sendable {
     /// ```swift
     /// let assembler = Assembler(container: Container())
     /// ```
-    ///
-    /// - Parameter container: The container to assemble into; `nil` makes a new one.
     public init(container: Container? = Container()) {
         self.container = container ?? Container()
     }
@@ -32,11 +28,6 @@ public final class Assembler: Sendable {
     /// ```swift
     /// let feature = Assembler(parentAssembler: app, defaultObjectScope: .transient)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - parentAssembler: The assembler whose container becomes the parent.
-    ///   - defaultObjectScope: The new container's default scope.
-    ///   - behaviors: The new container's behaviors.
     public init(parentAssembler: Assembler?, defaultObjectScope: ObjectScope = .graph, behaviors: [any Behavior] = []) {
         container = Container(
             parent: parentAssembler?.container, defaultObjectScope: defaultObjectScope, behaviors: behaviors
@@ -48,13 +39,9 @@ public final class Assembler: Sendable {
     /// ```swift
     /// let assembler = Assembler([NetworkAssembly(), StorageAssembly()])
     /// ```
-    ///
-    /// - Parameters:
-    ///   - assemblies: The assemblies, assembled in order.
-    ///   - container: The container to assemble into.
     public init(_ assemblies: [any Assembly], container: Container = Container()) {
         self.container = container
-        run(assemblies)
+        container.assembleLeniently(assemblies)
     }
 
     /// Creates an assembler whose container is a child of `parent`'s, and applies `assemblies`.
@@ -62,12 +49,6 @@ public final class Assembler: Sendable {
     /// ```swift
     /// let feature = Assembler([FeatureAssembly()], parent: app)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - assemblies: The assemblies, assembled in order.
-    ///   - parent: The assembler whose container becomes the parent.
-    ///   - defaultObjectScope: The new container's default scope.
-    ///   - behaviors: The new container's behaviors.
     public init(
         _ assemblies: [any Assembly],
         parent: Assembler?,
@@ -75,7 +56,7 @@ public final class Assembler: Sendable {
         behaviors: [any Behavior] = []
     ) {
         container = Container(parent: parent?.container, defaultObjectScope: defaultObjectScope, behaviors: behaviors)
-        run(assemblies)
+        container.assembleLeniently(assemblies)
     }
 
     /// Swinject's throwing spelling of ``init(_:container:)``; it never throws.
@@ -103,10 +84,8 @@ public final class Assembler: Sendable {
     /// ```swift
     /// assembler.apply(assembly: SettingsAssembly())
     /// ```
-    ///
-    /// - Parameter assembly: The assembly.
     public func apply(assembly: any Assembly) {
-        run([assembly])
+        container.assembleLeniently([assembly])
     }
 
     /// Applies more assemblies: all assemble, then each is told it was loaded.
@@ -114,21 +93,15 @@ public final class Assembler: Sendable {
     /// ```swift
     /// assembler.apply(assemblies: [SettingsAssembly(), ProfileAssembly()])
     /// ```
-    ///
-    /// - Parameter assemblies: The assemblies, assembled in order.
     public func apply(assemblies: [any Assembly]) {
-        run(assemblies)
+        container.assembleLeniently(assemblies)
     }
 
-    /// Loads modules into the assembler's container, with the checks of ``Container/load(_:)-([Assembly])``:
-    /// a module type loaded already throws, and a failing eager singleton undoes the load and throws.
+    /// Loads modules into the assembler's container with the checks of ``Container/load(_:)-([Assembly])``.
     ///
     /// ```swift
     /// try assembler.load([SettingsAssembly()])
     /// ```
-    ///
-    /// - Parameter assemblies: The modules, assembled in order.
-    /// - Throws: ``ModuleError``.
     public func load(_ assemblies: [any Assembly]) throws(ModuleError) {
         try container.load(assemblies)
     }
@@ -138,27 +111,17 @@ public final class Assembler: Sendable {
     /// ```swift
     /// assembler.unload(SettingsAssembly.self)
     /// ```
-    ///
-    /// - Parameter assembly: The module's assembly type.
-    /// - Returns: Whether such a module was loaded.
     @discardableResult
     public func unload<Module: Assembly>(_ assembly: Module.Type) -> Bool {
         container.unload(assembly)
     }
 
-    /// Shuts the assembler's container down; see ``Container/shutdown()``. To await asynchronous disposals, shut
-    /// the container down through its awaited view: `await assembler.container.async.shutdown()`. The container
-    /// then makes none of the instances it keeps until `assembler.container.reopen()`.
+    /// Shuts the assembler's container down; see ``Container/shutdown()``.
     ///
     /// ```swift
     /// assembler.shutdown()
     /// ```
     public func shutdown() {
         container.shutdown()
-    }
-
-    /// Assembles, makes the eager singletons (logging failures), then tells each assembly it was loaded.
-    private func run(_ assemblies: [any Assembly]) {
-        container.assembleLeniently(assemblies)
     }
 }

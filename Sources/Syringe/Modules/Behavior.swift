@@ -1,8 +1,5 @@
-/// Something told about every registration a container makes and removes, for example to add configuration or
-/// to log.
-///
-/// Add behaviors with `Container(behaviors:)` or ``Container/addBehavior(_:)``. The container calls them
-/// after the registration is stored, outside its locks, on the thread that registered.
+/// Something told about every registration a container makes and removes, after the change, outside the
+/// container's locks, on the thread that made it.
 ///
 /// ```swift
 /// struct SingletonsForServices: Behavior {
@@ -17,12 +14,6 @@
 public protocol Behavior: Sendable {
     /// Called for every registration, and for every type forwarded to one (then `type` is the forwarded type
     /// and `entry` the registration it resolves through).
-    ///
-    /// - Parameters:
-    ///   - container: The container that registered.
-    ///   - type: The type registered or forwarded.
-    ///   - entry: The registration.
-    ///   - name: The registration name.
     func container<Type, Service>(
         _ container: Container,
         didRegisterType type: Type.Type,
@@ -30,27 +21,14 @@ public protocol Behavior: Sendable {
         withName name: String?
     )
 
-    /// Called for every key a container removes: by ``Container/unregister(_:name:arguments:)``,
-    /// ``Container/unregisterAll(_:)``, ``Container/unload(_:)-(Module.Type)`` or ``Container/removeAll()``. A removed
-    /// registration's forwarded types are reported too, each as its own key.
-    ///
-    /// The default implementation does nothing, so behaviors written for Swinject compile unchanged.
+    /// Called for every key a container removes (unregister, unload, `removeAll`), forwarded types each as its own
+    /// key. Has a default that does nothing.
     ///
     /// ```swift
-    /// struct RemovalLogger: Behavior {
-    ///     func container<Type, Service>(
-    ///         _ container: Container, didRegisterType type: Type.Type,
-    ///         toService entry: ServiceEntry<Service>, withName name: String?
-    ///     ) {}
-    ///     func container(_ container: Container, didUnregister registration: RegistrationDescription) {
-    ///         print("removed \(registration.request)")
-    ///     }
+    /// func container(_ container: Container, didUnregister registration: RegistrationDescription) {
+    ///     print("removed \(registration.request)")
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - container: The container that removed the key.
-    ///   - registration: The removed key (type, name, argument types) with the registration's scope and place.
     func container(_ container: Container, didUnregister registration: RegistrationDescription)
 }
 

@@ -1,26 +1,14 @@
 extension Container {
     /// Loads modules: each assembles, then their eager singletons are made, then each is told it was loaded.
     ///
-    /// A module is identified by its assembly type: a container holds at most one loaded module of each type,
-    /// and loading a type that is loaded already throws ``ModuleError/alreadyLoaded(module:)`` without
-    /// loading anything. The container records which registrations (and forwarded types) each module makes,
-    /// so ``unload(_:)-(Module.Type)`` can remove exactly those later.
-    ///
-    /// Registrations a module marks ``ServiceEntry/eager()`` are made after every module of this call has
-    /// assembled and before any `loaded(resolver:)` runs. If one fails, the load is undone (the modules'
-    /// registrations are removed and instances already made disposed) and the error is thrown.
+    /// A module is identified by its assembly type: loading one that is loaded already throws
+    /// ``ModuleError/alreadyLoaded(module:)`` and loads nothing. A failing eager singleton undoes the load and
+    /// throws ``ModuleError/eagerSingletonFailed(_:)``. `assemble(container:)` receives a recording view of this
+    /// container: another object, sharing its registrations and instances.
     ///
     /// ```swift
     /// try container.load(NetworkAssembly(), StorageAssembly())
-    /// // …later
-    /// container.unload(StorageAssembly.self)
     /// ```
-    ///
-    /// > Note: `assemble(container:)` receives a view of this container that records the module's
-    /// > registrations; it shares this container's registrations, parent and instances, but is another object.
-    ///
-    /// - Parameter assemblies: The modules, assembled in order.
-    /// - Throws: ``ModuleError``.
     public func load(_ assemblies: any Assembly...) throws(ModuleError) {
         try load(assemblies)
     }
@@ -30,9 +18,6 @@ extension Container {
     /// ```swift
     /// try container.load([NetworkAssembly(), StorageAssembly()])
     /// ```
-    ///
-    /// - Parameter assemblies: The modules, assembled in order.
-    /// - Throws: ``ModuleError``.
     public func load(_ assemblies: [any Assembly]) throws(ModuleError) {
         let records = assemblies.map(ModuleRecord.init)
         let conflict = lifecycle.state.withLock { state -> ModuleRecord? in
@@ -47,7 +32,9 @@ extension Container {
             throw .alreadyLoaded(module: type(of: conflict.assembly))
         }
         do {
-            try assemble(records)
+            for registration in assemble(assemblies, into: records) {
+                try makeEagerly(registration)
+            }
         } catch {
             lifecycle.state.withLock { state in
                 for record in records { state.modules[record.id] = nil }
@@ -60,18 +47,13 @@ extension Container {
         }
     }
 
-    /// Unloads the module of type `assembly`: calls its ``Assembly/unload(resolver:)``, then removes exactly
-    /// the registrations and forwarded types it made, disposing their ``Disposable`` instances newest first.
-    ///
-    /// Registrations made later under the same keys by the app or by other modules stay. Works for modules
-    /// loaded with ``load(_:)-(Assembly...)`` and with an ``Assembler``.
+    /// Unloads the module of type `assembly`: calls its ``Assembly/unload(resolver:)``, then removes exactly the
+    /// registrations and forwards it made (not later ones under the same keys), disposing their instances. Returns
+    /// whether it was loaded.
     ///
     /// ```swift
     /// container.unload(StorageAssembly.self)
     /// ```
-    ///
-    /// - Parameter assembly: The module's assembly type.
-    /// - Returns: Whether such a module was loaded.
     @discardableResult
     public func unload<Module: Assembly>(_ assembly: Module.Type) -> Bool {
         unloadModule(id: ObjectIdentifier(assembly))
@@ -80,13 +62,8 @@ extension Container {
     /// Unloads the module of the same type as `assembly`; see ``unload(_:)-(Module.Type)``.
     ///
     /// ```swift
-    /// let storage = StorageAssembly()
-    /// try container.load(storage)
-    /// container.unload(storage)
+    /// container.unload(StorageAssembly())
     /// ```
-    ///
-    /// - Parameter assembly: An assembly of the module's type.
-    /// - Returns: Whether such a module was loaded.
     @discardableResult
     public func unload(_ assembly: any Assembly) -> Bool {
         unloadModule(id: ObjectIdentifier(type(of: assembly)))
@@ -97,47 +74,26 @@ extension Container {
     /// ```swift
     /// if !container.isLoaded(StorageAssembly.self) { try container.load(StorageAssembly()) }
     /// ```
-    ///
-    /// - Parameter assembly: The module's assembly type.
-    /// - Returns: Whether it is loaded.
     public func isLoaded<Module: Assembly>(_ assembly: Module.Type) -> Bool {
         let id = ObjectIdentifier(assembly)
         return lifecycle.state.withLock { $0.modules[id] != nil }
     }
 
-    /// Makes every registration of this container marked ``ServiceEntry/eager()`` that is not made yet, in
-    /// the order they were marked.
-    ///
-    /// Only ``ObjectScope/container`` and ``ObjectScope/perContainer`` registrations without runtime
-    /// arguments are made; eager marks on other scopes have no effect. Stops at the first failure.
+    /// Makes every registration of this container marked ``ServiceEntry/eager()`` that is not made yet, in the
+    /// order marked. Throws the ``ResolutionError`` of the first that fails (one with runtime arguments:
+    /// ``ResolutionError/Kind/argumentMismatch``).
     ///
     /// ```swift
-    /// container.register(Analytics.self) { _ in Analytics() }.inObjectScope(.container).eager()
     /// try container.startEagerSingletons()
     /// ```
-    ///
-    /// - Throws: The ``ResolutionError`` of the first eager singleton that cannot be made; a registration
-    ///   with runtime arguments fails with ``ResolutionError/Kind/argumentMismatch``.
     public func startEagerSingletons() throws(ResolutionError) {
         for registration in lifecycle.eagerRegistrations() {
             try makeEagerly(registration)
         }
     }
 
-    /// Assembles modules whose records are already in the store, each through a recording view, then makes
-    /// their eager singletons.
-    func assemble(_ records: [ModuleRecord]) throws(ResolutionError) {
-        for record in records {
-            record.assembly.assemble(container: Container(viewOf: self, graph: pinnedGraph, module: record))
-        }
-        let made = Set(records.flatMap(\.registrations).map(ObjectIdentifier.init))
-        for registration in lifecycle.eagerRegistrations() where made.contains(ObjectIdentifier(registration)) {
-            try makeEagerly(registration)
-        }
-    }
-
-    /// Applies assemblies the Swinject way (an ``Assembler``): an assembly of a type loaded already adds to
-    /// that module instead of failing; a failing eager singleton is logged, and the rest still load.
+    /// Applies assemblies the Swinject way (an ``Assembler``): a type loaded already adds to its module; a failing
+    /// eager singleton is logged, and the rest still load.
     func assembleLeniently(_ assemblies: [any Assembly]) {
         let records = lifecycle.state.withLock { state in
             assemblies.map { assembly in
@@ -151,11 +107,7 @@ extension Container {
                 return record
             }
         }
-        for (record, assembly) in zip(records, assemblies) {
-            assembly.assemble(container: Container(viewOf: self, graph: pinnedGraph, module: record))
-        }
-        let made = Set(records.flatMap(\.registrations).map(ObjectIdentifier.init))
-        for registration in lifecycle.eagerRegistrations() where made.contains(ObjectIdentifier(registration)) {
+        for registration in assemble(assemblies, into: records) {
             do {
                 try makeEagerly(registration)
             } catch {
@@ -173,6 +125,16 @@ extension Container {
         record.assembly.unload(resolver: self)
         remove(record)
         return true
+    }
+
+    /// Assembles `assemblies` into their `records`, each through a recording view, and returns the eager
+    /// registrations they made, in the order marked.
+    private func assemble(_ assemblies: [any Assembly], into records: [ModuleRecord]) -> [Registration] {
+        for (record, assembly) in zip(records, assemblies) {
+            assembly.assemble(container: Container(viewOf: self, graph: pinnedGraph, module: record))
+        }
+        let made = Set(records.flatMap(\.registrations).map(ObjectIdentifier.init))
+        return lifecycle.eagerRegistrations().filter { made.contains(ObjectIdentifier($0)) }
     }
 
     /// Removes what `record` registered and forwarded, by registration identity.

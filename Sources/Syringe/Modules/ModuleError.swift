@@ -3,10 +3,8 @@
 /// ```swift
 /// do {
 ///     try container.load(NetworkAssembly())
-/// } catch .eagerSingletonFailed(let error) {
-///     print(error.description)  // which eager singleton failed, and why
 /// } catch {
-///     print(error)
+///     print(error.description)  // which module is loaded already, or which eager singleton failed and why
 /// }
 /// ```
 public enum ModuleError: Error, CustomStringConvertible {
@@ -16,15 +14,14 @@ public enum ModuleError: Error, CustomStringConvertible {
     /// if case .alreadyLoaded(let module) = error { print("\(module) is loaded") }
     /// ```
     case alreadyLoaded(module: Any.Type)
-    /// An eager singleton of the loaded modules could not be made. The load was undone: the modules'
-    /// registrations are removed and the instances already made disposed.
+    /// An eager singleton of the loaded modules could not be made; the load was undone.
     ///
     /// ```swift
     /// if case .eagerSingletonFailed(let failure) = error { print(failure.path) }
     /// ```
     case eagerSingletonFailed(ResolutionError)
 
-    /// The failure as a sentence, with the resolution error's whole message when there is one.
+    /// The failure as a sentence, with the resolution error's message.
     ///
     /// ```swift
     /// print(error.description)

@@ -1,10 +1,5 @@
-/// What one loaded module registered: its registrations, and the keys it forwarded (possibly to
-/// registrations it did not make). Unloading removes exactly these, compared by registration identity, so a
-/// later registration under the same key by someone else stays.
-///
-/// A registration its container retires (replaced, or removed some other way) is forgotten here too
-/// (``forget(_:)``), so that a loaded module never keeps a replaced registration, or its factory's captures,
-/// alive.
+/// What one loaded module registered, and the keys it forwarded: unloading removes exactly these, by registration
+/// identity. A retired registration is forgotten here too (``forget(_:)``), so a module never keeps it alive.
 final class ModuleRecord: Sendable {
     struct State {
         var assembly: any Assembly
@@ -27,8 +22,7 @@ final class ModuleRecord: Sendable {
 
     func record(_ registration: Registration) {
         state.withLock { $0.registrations.append(registration) }
-        // Replaced by another thread between its binding and now: its retirement did not see it here. (The
-        // retirement marks it before it forgets it in records, so one of the two sees the other.)
+        // Retired by another thread since its binding (retirement marks it before it forgets it in records).
         if registration.isRetired { forget([ObjectIdentifier(registration)]) }
     }
 
@@ -52,7 +46,6 @@ final class ModuleRecord: Sendable {
         state.withLock { $0.registrations }
     }
 
-    /// Whether the module forwarded `key` to `registration`.
     func forwarded(_ key: ServiceKey, _ registration: Registration) -> Bool {
         state.withLock { state in
             state.forwards[key]?.contains { $0 === registration } == true

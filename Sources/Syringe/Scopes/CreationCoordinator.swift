@@ -1,15 +1,8 @@
-/// Lets a thread wait while another creates a shared (`.container` or `.weak`) instance, and keeps such
-/// waits from ever deadlocking.
-///
-/// Only the slow path comes here: a thread that finds a shared instance being created by another thread.
-/// The coordinator records who waits for what. Before sleeping, a waiter follows the chain "registration →
-/// thread creating it → registration that thread waits for → …". If the chain comes back to the waiter,
-/// the threads wait on each other:
-/// - if a registration in that loop already has its instance (its `initCompleted` closures are running),
-///   the thread that waits for it may take that instance, as the creating thread itself would: the loop is
-///   a legal circular dependency through property injection, and every thread finishes;
-/// - otherwise every factory in the loop is still running and needs the next one: a real circular
-///   dependency, reported to the waiter as an error instead of a hang.
+/// Lets a thread wait while another creates a shared instance (the slow path only), and keeps such waits from
+/// deadlocking. Before sleeping, a waiter follows the chain "registration → thread creating it → registration that
+/// thread waits for → …". If it comes back to the waiter, the threads wait on each other: if a registration in the
+/// loop has its instance already (its `initCompleted` closures run), its waiter may take it, as its creator would
+/// (a legal cycle through property injection); otherwise it is a real circular dependency, reported as an error.
 final class CreationCoordinator: @unchecked Sendable {
     // @unchecked Sendable: `waiting` and `granted` are read and written only while holding `condition`'s mutex.
 
@@ -20,9 +13,8 @@ final class CreationCoordinator: @unchecked Sendable {
         case retry
         /// Take this partly made instance (a circular dependency through `initCompleted` across threads).
         case usePartial(Any)
-        /// The threads wait on each other and no instance exists yet: a circular dependency. `loop` lists the
-        /// registrations the other threads wait for, from the one the creator of the awaited registration
-        /// waits for, to the one the waiting thread itself is creating.
+        /// A circular dependency: `loop` lists the registrations the other threads wait for, from the one the
+        /// awaited registration's creator waits for, to the one the waiting thread is creating.
         case cycle(loop: [Registration])
     }
 
@@ -33,10 +25,8 @@ final class CreationCoordinator: @unchecked Sendable {
     }
 
     private let condition = ConditionLock()
-    /// The registration each waiting thread waits for.
     private var waiting = [UInt: Registration]()
-    /// The threads of a loop of waits that may take a partial instance, to break the loop. Only threads in the
-    /// loop get one: any other thread waits until the instance is complete.
+    /// The threads of a loop of waits that may take a partial instance (no other thread may).
     private var granted: Set<Grant> = []
 
     /// Waits until `registration` is no longer being created by another thread, or a loop of waits is found.
@@ -44,8 +34,7 @@ final class CreationCoordinator: @unchecked Sendable {
         condition.withLock {
             defer { waiting[thread] = nil }
             while true {
-                // Look at the state, and ask to be woken, while holding the coordinator's mutex: the creator
-                // wakes waiters under the same mutex, so no wake-up can fall between the look and the sleep.
+                // Under the coordinator's mutex, as the creator's wake-up: none can fall between look and sleep.
                 let status = registration.state.withLock { state -> (creator: UInt, partial: Any?)? in
                     guard case .creating(let creator, let partial, _) = state.shared, creator != thread else {
                         return nil
@@ -61,8 +50,7 @@ final class CreationCoordinator: @unchecked Sendable {
                 }
                 if let loop = loopOfWaits(from: status.creator, back: thread) {
                     if let partial = status.partial { return .usePartial(partial) }
-                    // Let the waiter of a registration in the loop that has an instance take it; that thread
-                    // then finishes and releases what this one waits for.
+                    // The waiter of a loop registration that has an instance takes it, and so ends the loop.
                     let breakable = loop.filter { wait in
                         wait.registration.state.withLock { state in
                             if case .creating(_, .some, _) = state.shared { return true }
@@ -90,8 +78,7 @@ final class CreationCoordinator: @unchecked Sendable {
         }
     }
 
-    /// The waits of the loop that starts at `creator` and returns to `thread` (each a waiting thread and the
-    /// registration it waits for), or `nil`.
+    /// The waits (thread, registration) of the loop from `creator` back to `thread`, or `nil`.
     private func loopOfWaits(from creator: UInt, back thread: UInt) -> [(thread: UInt, registration: Registration)]? {
         var loop: [(thread: UInt, registration: Registration)] = []
         var current = creator

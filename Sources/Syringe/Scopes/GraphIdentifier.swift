@@ -1,7 +1,5 @@
-/// Identifies one object graph: the set of graph-scoped instances shared by the services of one resolution.
-///
-/// Resolve it inside a factory to learn the current graph, and pass it to
-/// ``Container/withObjectGraph(_:closure:)`` to make later resolves share that graph's instances.
+/// Identifies one object graph, the graph-scoped instances of one resolution: resolve it in a factory, and pass it
+/// to ``Container/withObjectGraph(_:closure:)`` for later resolves to share that graph's instances.
 ///
 /// ```swift
 /// container.register(Screen.self) { r in
@@ -19,8 +17,7 @@ public struct GraphIdentifier: Hashable, Identifiable, Sendable {
     /// Creates the identifier of a new, empty object graph.
     ///
     /// ```swift
-    /// let graph = GraphIdentifier()
-    /// container.withObjectGraph(graph) { _ = $0.resolve(Session.self) }
+    /// container.withObjectGraph(GraphIdentifier()) { _ = $0.resolve(Session.self) }
     /// ```
     public init() {
         graph = ObjectGraph()
@@ -42,8 +39,7 @@ public struct GraphIdentifier: Hashable, Identifiable, Sendable {
     /// Hashes the graph's identity.
     ///
     /// ```swift
-    /// var seen: Set<GraphIdentifier> = []
-    /// seen.insert(graph)
+    /// let graphs: Set<GraphIdentifier> = [GraphIdentifier()]
     /// ```
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)

@@ -1,11 +1,6 @@
-/// Where a custom object scope keeps the instances of one registration.
-///
-/// Each registration in a custom ``ObjectScope`` gets its own storage from the scope's `storageFactory`, made on the
-/// registration's first resolve or on the first reset of the scope that reaches it. A reset sets ``instance`` to
-/// `nil`, so a storage the app filled in beforehand (a factory may hand out a storage the app also holds) is
-/// cleared even if nothing was resolved yet. The container calls the storage only while holding that
-/// registration's lock, so an implementation needs no locking of its own, unless the app also uses it. It never
-/// calls it while a factory runs.
+/// Where a custom object scope keeps the instances of one registration: each registration gets its own, made on its
+/// first resolve or the first reset that reaches it. The container calls it only under that registration's lock,
+/// never while a factory runs, so it needs no locking of its own unless the app also uses it.
 ///
 /// ```swift
 /// final class SessionStorage: InstanceStorage {
@@ -26,7 +21,7 @@ public protocol InstanceStorage: AnyObject {
 }
 
 extension InstanceStorage {
-    /// Does nothing: storages that do not depend on the graph have nothing to release.
+    /// Does nothing.
     ///
     /// ```swift
     /// storage.graphResolutionCompleted()
@@ -87,8 +82,7 @@ public final class TransientStorage: InstanceStorage {
 
 /// Keeps a class instance while something else holds it strongly; keeps no value types.
 ///
-/// An instance given as an optional or inside `Any` is looked through: the object inside is kept weakly, and
-/// given back as it was given, so `Dog?` holding a `Dog` is kept as the `Dog` and returned as a `Dog?`.
+/// An optional or `Any` is looked through: a `Dog?` holding a `Dog` keeps the `Dog` weakly and gives back a `Dog?`.
 ///
 /// ```swift
 /// let shared = ObjectScope(storageFactory: WeakStorage.init, description: "shared while used")
@@ -209,7 +203,6 @@ public final class CompositeStorage: InstanceStorage {
     }
 }
 
-/// A weak reference to a class instance.
 struct WeakReference {
     weak var object: AnyObject?
 
@@ -218,13 +211,11 @@ struct WeakReference {
     }
 }
 
-/// An instance kept weakly: the object inside it (see ``asObject(_:)``) and, when the object was inside an
-/// optional, that optional's type, so that the instance is given back as it was made: a `Dog?` (or `Dog??`,
-/// `(any Animal)?`, `Any?`) holding a `Dog`, not the bare `Dog`, which a cast to `Any` would not unwrap.
+/// An instance kept weakly: the object inside it (``asObject(_:)``) and the optional type it was inside, if any,
+/// to give it back as made: a `Dog?` holding a `Dog`, not the bare `Dog`, which a cast to `Any` would not unwrap.
 struct WeakInstance {
     private weak var object: AnyObject?
-    /// The outermost optional type the object was inside; `nil` when the instance was the object itself (as a
-    /// class or inside an existential, which a cast to the requested type opens the same way).
+    /// The outermost optional type the object was inside; `nil` for the object itself (or in an existential).
     private let optionalType: (any OptionalInstance.Type)?
 
     /// Keeps `instance` weakly; `nil` when it holds no object (a value type, or an optional holding nothing).
@@ -241,7 +232,6 @@ struct WeakInstance {
         self.optionalType = type(of: optional)
     }
 
-    /// Whether the object is still alive.
     var isAlive: Bool { object != nil }
 
     /// The instance as it was made, while its object is alive.
@@ -252,17 +242,12 @@ struct WeakInstance {
     }
 }
 
-/// The instance as a class reference, or `nil` for a value type (which cannot be held weakly).
-///
-/// Whatever static type holds the instance, the object inside is found: an existential (`Any`, `any Animal`) and
-/// an optional (`Dog?`, `(any Animal)?`, `Any?`, at any depth) are looked through, as Swinject's weak storage
-/// does. `nil` for an optional that holds nothing.
+/// The instance as a class reference, looking through existentials and optionals at any depth (as Swinject's weak
+/// storage does); `nil` for a value type or an empty optional.
 func asObject(_ instance: Any) -> AnyObject? {
-    // `type(of:)` sees through the existential; only class instances are kept.
-    // Without the bridging cast of `as AnyObject`, which scans the conformance records once per class.
+    // Not the bridging cast `as AnyObject`, which scans the conformance records once per class.
     if let object = objectReference(instance) { return object }
-    // Only an optional holds an object; asked of its metadata first, since the cast scans the conformance records
-    // once for each type it was not asked about (see ``MetadataKind``).
+    // The metadata asked first: the cast scans the conformance records once per new type (see ``MetadataKind``).
     guard MetadataKind.isOptional(type(of: instance)), let optional = instance as? any OptionalInstance else {
         return nil
     }
@@ -274,7 +259,7 @@ protocol OptionalInstance {
     /// The wrapped value, as `Any`; `nil` for `.none`.
     var wrappedInstance: Any? { get }
 
-    /// `object`, which an instance of this type held (at any depth of optionals), wrapped again in this type.
+    /// `object`, which an instance of this type held (at any depth), wrapped again in this type.
     static func wrapping(_ object: AnyObject) -> Any
 }
 

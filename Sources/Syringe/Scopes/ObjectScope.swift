@@ -1,7 +1,5 @@
-/// A kind of lifetime for the instances of a registration.
-///
-/// Custom scopes conform to this protocol or, more simply, are ``ObjectScope`` values made with a storage
-/// factory.
+/// A kind of lifetime for the instances of a registration; ``ObjectScope`` values made with a storage factory are
+/// the simpler way to a custom scope.
 ///
 /// ```swift
 /// final class SessionScope: ObjectScopeProtocol {
@@ -9,11 +7,8 @@
 /// }
 /// ```
 public protocol ObjectScopeProtocol: AnyObject, Sendable {
-    /// Makes the storage for one registration in this scope.
-    ///
-    /// Called once per registration, on its first use: its first resolve, or the first reset of this scope
-    /// (`Container.resetObjectScope(_:)`) that reaches it, whichever comes first. The
-    /// container calls it with that registration's lock held, so it must not resolve from the container.
+    /// Makes the storage for one registration in this scope, on its first resolve or reset. Called with that
+    /// registration's lock held: it must not resolve from the container.
     ///
     /// ```swift
     /// func makeStorage() -> any InstanceStorage { PermanentStorage() }
@@ -21,21 +16,11 @@ public protocol ObjectScopeProtocol: AnyObject, Sendable {
     func makeStorage() -> any InstanceStorage
 }
 
-/// How long the container keeps the instances of a registration.
-///
-/// The built-in scopes are ``transient`` (a new instance every time), ``graph`` (one instance per top-level
-/// `resolve`, shared by everything that resolve creates; the default), ``container`` (one instance for the
-/// registration's lifetime, a singleton), ``weak`` (shared while something else holds it), ``perContainer`` and
-/// ``request`` (one instance per running ``RequestScope``). Make your own
-/// with ``init(storageFactory:description:parent:)``.
+/// How long the container keeps the instances of a registration: a built-in scope, or your own made with
+/// ``init(storageFactory:description:parent:)``.
 ///
 /// ```swift
-/// container.register(Database.self) { _ in SQLiteDatabase() }
-///     .inObjectScope(.container)
-///
-/// let session = ObjectScope(storageFactory: PermanentStorage.init, description: "session")
-/// container.register(Cart.self) { _ in Cart() }.inObjectScope(session)
-/// container.resetObjectScope(session)  // the next resolve makes a new Cart
+/// container.register(Database.self) { _ in SQLiteDatabase() }.inObjectScope(.container)
 /// ```
 public final class ObjectScope: ObjectScopeProtocol, CustomStringConvertible {
     /// The scope's name, used in ``Container/description`` and in error messages.
@@ -49,16 +34,11 @@ public final class ObjectScope: ObjectScopeProtocol, CustomStringConvertible {
         case transient, graph, container, weak, perContainer, request, custom
     }
 
-    /// Creates a custom scope.
+    /// Creates a custom scope; a `parent`'s storage is combined with this one's (see ``CompositeStorage``).
     ///
     /// ```swift
     /// let session = ObjectScope(storageFactory: PermanentStorage.init, description: "session", parent: ObjectScope.graph)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - storageFactory: Makes the storage for each registration in the scope.
-    ///   - description: The scope's name.
-    ///   - parent: A scope whose storage is combined with this one's (see ``CompositeStorage``).
     public convenience init(
         storageFactory: @escaping @Sendable () -> any InstanceStorage,
         description: String = "",
@@ -106,8 +86,7 @@ public final class ObjectScope: ObjectScopeProtocol, CustomStringConvertible {
     /// ```
     public static let graph = ObjectScope(kind: .graph, storageFactory: GraphStorage.init, description: "graph")
 
-    /// One instance for as long as the registration exists (until the scope is reset): a singleton.
-    /// A child container shares it with the container that holds the registration.
+    /// One instance until the scope is reset, a singleton, shared by child containers.
     ///
     /// ```swift
     /// container.register(Database.self) { _ in SQLiteDatabase() }.inObjectScope(.container)
@@ -115,10 +94,8 @@ public final class ObjectScope: ObjectScopeProtocol, CustomStringConvertible {
     public static let container = ObjectScope(
         kind: .container, storageFactory: PermanentStorage.init, description: "container")
 
-    /// Shared while something else holds the instance strongly; value types behave as ``graph``.
-    ///
-    /// The object is found whatever static type the registration gives it: a service registered as `Dog?`,
-    /// `(any Animal)?` or `Any` whose factory returns a class instance is shared like one registered as `Dog`.
+    /// Shared while something else holds the instance strongly (looked for through optionals and `Any`); value
+    /// types behave as ``graph``.
     ///
     /// ```swift
     /// container.register(ImageCache.self) { _ in ImageCache() }.inObjectScope(.weak)
@@ -129,12 +106,10 @@ public final class ObjectScope: ObjectScopeProtocol, CustomStringConvertible {
 }
 
 extension ObjectScopeProtocol {
-    /// How the container handles this scope.
     var kind: ObjectScope.Kind {
         (self as? ObjectScope)?.kind ?? .custom
     }
 
-    /// The scope's name for messages.
     var scopeDescription: String {
         (self as? ObjectScope)?.description ?? (self as? ArgumentKeyedScope)?.description
             ?? String(describing: type(of: self))
