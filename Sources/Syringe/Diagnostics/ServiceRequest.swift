@@ -1,6 +1,5 @@
-/// A description of one service request: the type, the registration name and the runtime argument types.
-///
-/// Resolution errors use it for what was asked and for every step of the resolution path.
+/// A description of one service request: the type, the registration name and the runtime argument types; what a
+/// resolution error says was asked, and each step of its resolution path.
 ///
 /// ```swift
 /// let request = ServiceRequest(serviceType: Animal.self, name: "cat", argumentTypes: [String.self])
@@ -31,11 +30,6 @@ public struct ServiceRequest: Sendable, Hashable, CustomStringConvertible {
     /// ```swift
     /// let request = ServiceRequest(serviceType: Animal.self)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The requested service type.
-    ///   - name: The registration name.
-    ///   - argumentTypes: The runtime argument types.
     public init(serviceType: Any.Type, name: String? = nil, argumentTypes: [Any.Type] = []) {
         self.serviceType = serviceType
         self.name = name
