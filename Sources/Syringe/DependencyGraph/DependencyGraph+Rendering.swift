@@ -6,19 +6,11 @@ extension DependencyGraph {
     /// ```
     public var mermaid: String {
         var lines = ["flowchart LR"]
-        func declare(_ node: Node, indent: String) {
+        lines += declarations(group: ["subgraph parent[\"Inherited from a parent container\"]"], end: "end") { node in
             let label = labelLines(of: node).map(mermaidEscaped).joined(separator: "<br/>")
             let className = styleClass(of: node).map { ":::\($0)" } ?? ""
-            lines.append("\(indent)n\(node.id)[\"\(label)\"]\(className)")
+            return "n\(node.id)[\"\(label)\"]\(className)"
         }
-        let inherited = nodes.filter(\.isInherited)
-        for node in nodes where !node.isInherited && !node.isMissing { declare(node, indent: "    ") }
-        if !inherited.isEmpty {
-            lines.append("    subgraph parent[\"Inherited from a parent container\"]")
-            for node in inherited { declare(node, indent: "        ") }
-            lines.append("    end")
-        }
-        for node in nodes where node.isMissing { declare(node, indent: "    ") }
         var highlighted = [[String]](repeating: [], count: Self.highlightColors.count)
         for (index, edge) in edges.enumerated() {
             let label = edgeLabel(of: edge).map { "|\($0)|" } ?? ""
@@ -51,7 +43,10 @@ extension DependencyGraph {
             "    rankdir=LR;",
             "    node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"Helvetica\"];",
         ]
-        func declare(_ node: Node, indent: String) {
+        let group = [
+            "subgraph cluster_parent {", "    label=\"Inherited from a parent container\";", "    style=dashed;",
+        ]
+        lines += declarations(group: group, end: "}") { node in
             let label = labelLines(of: node).map(dotEscaped).joined(separator: "\\n")
             var attributes = ["label=\"\(label)\""]
             switch styleClass(of: node) {
@@ -62,18 +57,8 @@ extension DependencyGraph {
             case "inherited": attributes += ["fillcolor=\"#e8eaf6\"", "color=\"#3949ab\""]
             default: break
             }
-            lines.append("\(indent)n\(node.id) [\(attributes.joined(separator: ", "))];")
+            return "n\(node.id) [\(attributes.joined(separator: ", "))];"
         }
-        let inherited = nodes.filter(\.isInherited)
-        for node in nodes where !node.isInherited && !node.isMissing { declare(node, indent: "    ") }
-        if !inherited.isEmpty {
-            lines.append("    subgraph cluster_parent {")
-            lines.append("        label=\"Inherited from a parent container\";")
-            lines.append("        style=dashed;")
-            for node in inherited { declare(node, indent: "        ") }
-            lines.append("    }")
-        }
-        for node in nodes where node.isMissing { declare(node, indent: "    ") }
         for edge in edges {
             var attributes: [String] = []
             if let label = edgeLabel(of: edge) { attributes.append("label=\"\(label)\"") }
@@ -86,6 +71,17 @@ extension DependencyGraph {
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The lines declaring the nodes, `declare` making each one's: own nodes, those of ancestors between `group` and
+    /// `end`, then the requests that matched nothing.
+    private func declarations(group: [String], end: String, _ declare: (Node) -> String) -> [String] {
+        var lines = nodes.filter { !$0.isInherited && !$0.isMissing }.map { "    " + declare($0) }
+        let inherited = nodes.filter(\.isInherited)
+        if !inherited.isEmpty {
+            lines += group.map { "    " + $0 } + inherited.map { "        " + declare($0) } + ["    " + end]
+        }
+        return lines + nodes.filter(\.isMissing).map { "    " + declare($0) }
     }
 
     /// The lines of a node's label, unescaped: the request (or `ServiceKeys.<label>`, the request then first among

@@ -7,12 +7,8 @@ extension Container {
     public typealias LoggingFunction = @Sendable (String) -> Void
 
     /// Receives the text of every message (such as a failed optional `resolve`'s); `nil` turns logging off. Safe to
-    /// read and set from any thread.
-    ///
-    /// The default writes to standard error in debug builds, and in release builds when `SYRINGE_LOGGING_ENABLED`
-    /// or `SWINJECT_LOGGING_ENABLED` is `1` (mistakes of the calling code, once per service, always). A function of
-    /// your own receives every message. ``setLogHandler(minimumLevel:_:)`` replaces it; this then forwards each text
-    /// to the handler at level ``LogLevel/info``.
+    /// read and set from any thread. ``setLogHandler(minimumLevel:_:)`` replaces it (this then forwards each text
+    /// to the handler at level ``LogLevel/info``); see ``defaultLoggingFunction`` for the default.
     ///
     /// ```swift
     /// Container.loggingFunction = { message in logger.warning("\(message)") }
@@ -33,9 +29,8 @@ extension Container {
         }
     }
 
-    /// Sends the library's messages at or above `minimumLevel` to `handler`, each with its level and request, in
-    /// every build (those below are not made). It replaces ``loggingFunction``; `nil` silences everything. Safe to
-    /// call from any thread while others log.
+    /// Sends the library's messages at or above `minimumLevel` to `handler`, in every build. It replaces
+    /// ``loggingFunction``; `nil` silences everything. Safe to call from any thread while others log.
     ///
     /// ```swift
     /// Container.setLogHandler(minimumLevel: .info) { message in print(message.level, message.message) }
@@ -128,7 +123,6 @@ extension Container {
     private static let reportedAsyncMisses = Locked<Set<String>>([])
 }
 
-/// Whether the environment variable `name` is set to `1`.
 private func environmentFlag(_ name: String) -> Bool {
     ProcessEnvironment.value(of: name) == "1"
 }

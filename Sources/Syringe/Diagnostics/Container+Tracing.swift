@@ -1,9 +1,7 @@
 /// The result of a traced resolve: the service (or why it could not be made) and the trace.
 ///
 /// ```swift
-/// let traced = container.trace(PetOwner.self)
-/// print(traced.trace)
-/// let owner = try traced.get()
+/// let owner = try container.trace(PetOwner.self).get()
 /// ```
 public struct TracedResolution<Service> {
     /// The service, or the error that stopped its resolution.
@@ -35,12 +33,10 @@ extension Container {
     /// Resolves a service like ``require(_:name:arguments:)`` and records what the resolution did: the tree of
     /// services resolved, the registration of each, whether it was created or reused, and how long each took.
     ///
-    /// A traced resolve always starts a new resolution (a singleton already made shows as reused). Services a
-    /// ``Lazy`` or ``Provider`` resolves after the call returned are not part of the trace.
+    /// A traced resolve always starts a new resolution (a singleton already made shows as reused).
     ///
     /// ```swift
-    /// let traced = container.trace(PetOwner.self)
-    /// print(traced.trace)
+    /// print(container.trace(PetOwner.self).trace)
     /// // PetOwner: created [graph] in 48.2 µs, registered at MyApp/App.swift:14
     /// //   Animal(name: "cat"): reused [container], registered at MyApp/App.swift:12
     /// ```

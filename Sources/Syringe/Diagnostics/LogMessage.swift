@@ -4,7 +4,6 @@ extension Container {
     ///
     /// ```swift
     /// Container.setLogHandler(minimumLevel: .warning) { message in print(message.level, message.message) }
-    /// assert(Container.LogLevel.debug < .error)
     /// ```
     public enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
         /// An optional resolve that returned `nil` because nothing is registered for the request: often intended.
@@ -19,8 +18,7 @@ extension Container {
         /// Container.setLogHandler(minimumLevel: .info) { print($0) }
         /// ```
         case info
-        /// A mistake in the calling code or a registration that the library worked around (a synchronous resolve
-        /// of an `async` factory, a resolve through a shut-down container…).
+        /// A mistake in the calling code or a registration that the library worked around.
         ///
         /// ```swift
         /// Container.setLogHandler(minimumLevel: .warning) { print($0) }
@@ -66,8 +64,7 @@ extension Container {
         /// print(message.message)
         /// ```
         public let message: String
-        /// The request the message concerns, if any: the top-level request of a failed resolve, the registration
-        /// of a registration problem.
+        /// The request the message concerns, if any (the top-level one, for a failed resolve).
         ///
         /// ```swift
         /// print(message.request?.serviceType ?? Never.self, message.request?.name ?? "unnamed")

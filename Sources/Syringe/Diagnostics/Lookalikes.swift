@@ -1,9 +1,6 @@
-/// The "did you mean" of a type and protocol mix-up, for a request nothing is registered for: the registrations
-/// whose instance is of the asked type although they are registered as another one.
-///
-/// Only an instance tells whether its type conforms to a protocol (a metatype cannot), so only registrations whose
-/// instance exists are named: kept by their scope, or made by ``Container/verify(samples:)``. Runs when a message is
-/// made, never on a resolve.
+/// The "did you mean" of a type and protocol mix-up: the registrations whose instance is of the asked type although
+/// registered as another. Only an instance tells whether its type conforms, so only registrations whose instance
+/// exists (kept, or made by ``Container/verify(samples:)``) are named. Runs when a message is made, never on a resolve.
 enum Lookalikes {
     /// The lines to add to a miss of `request`: for a protocol, how to register for it; then each of `candidates`
     /// whose instance is a `request.serviceType` while registered as another type.
@@ -40,7 +37,6 @@ enum Lookalikes {
         return lines
     }
 
-    /// A registration and an instance of it.
     struct Candidate {
         let registration: RegistrationDescription
         let instance: Any

@@ -4,17 +4,12 @@
 /// The `require` calls throw it; the optional `resolve` calls log its ``description`` and return `nil`.
 ///
 /// ```swift
-/// do {
-///     _ = try container.require(PetOwner.self)
-/// } catch {
-///     print(error)
-///     // Syringe: cannot resolve PetOwner: Animal has no registration named "dgo".
-///     //   Resolution path: PetOwner -> Animal(name: "dgo")
-///     //   Registered for Animal:
-///     //     Animal(name: "cat") [graph] at MyApp/AppAssembly.swift:12
-///     //     Animal(name: "dog") [graph] at MyApp/AppAssembly.swift:13
-///     //   Did you mean "dog"?
-/// }
+/// do { _ = try container.require(PetOwner.self) } catch { print(error) }
+/// // Syringe: cannot resolve PetOwner: Animal has no registration named "dgo".
+/// //   Resolution path: PetOwner -> Animal(name: "dgo")
+/// //   Registered for Animal:
+/// //     Animal(name: "dog") [graph] at MyApp/AppAssembly.swift:13
+/// //   Did you mean "dog"?
 /// ```
 public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure.

@@ -55,14 +55,13 @@ public struct ResolutionTrace: Sendable, CustomStringConvertible {
         /// if case .reused = step.outcome { print("reused", step.request) }
         /// ```
         public let outcome: Outcome
-        /// The time from asking to getting the instance, dependencies included, in nanoseconds of a monotonic
-        /// clock, on every OS (``duration`` needs macOS 13, iOS 16, tvOS 16 or watchOS 9).
+        /// The time from asking to getting the instance, dependencies included, in nanoseconds of a monotonic clock.
         ///
         /// ```swift
         /// let slow = step.durationInNanoseconds > 5_000_000  // more than 5 ms
         /// ```
         public let durationInNanoseconds: UInt64
-        /// ``durationInNanoseconds`` as a `Duration`.
+        /// ``durationInNanoseconds`` as a `Duration` (macOS 13, iOS 16, tvOS 16, watchOS 9).
         ///
         /// ```swift
         /// let slow = step.duration > .milliseconds(5)

@@ -1,9 +1,7 @@
-/// A description of one service request: the type, the registration name and the runtime argument types; what a
-/// resolution error says was asked, and each step of its resolution path.
+/// A description of one service request: the type, the registration name and the runtime argument types.
 ///
 /// ```swift
-/// let request = ServiceRequest(serviceType: Animal.self, name: "cat", argumentTypes: [String.self])
-/// print(request) // Animal(name: "cat", arguments: (String))
+/// print(ServiceRequest(serviceType: Animal.self, name: "cat", argumentTypes: [String.self]))
 /// ```
 public struct ServiceRequest: Sendable, Hashable, CustomStringConvertible {
     /// The requested service type.
@@ -68,8 +66,7 @@ public struct ServiceRequest: Sendable, Hashable, CustomStringConvertible {
     /// Hashes the type identities and the name.
     ///
     /// ```swift
-    /// var hasher = Hasher()
-    /// ServiceRequest(serviceType: Int.self).hash(into: &hasher)
+    /// let set: Set = [ServiceRequest(serviceType: Int.self)]
     /// ```
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(serviceType))

@@ -1,5 +1,5 @@
-// Sorting for messages, reports and disposal order (never on a resolve) goes through here: each `sorted(by:)` with a
-// closure of its own costs its own specialized copy of the sort (about 5 KB); this one is specialized once per key type.
+// Sorting for messages, reports and disposal order (never on a resolve) goes through here: each `sorted(by:)` with
+// a closure of its own costs its own specialized copy of the sort (about 5 KB); this one is one per key type.
 
 extension Sequence {
     /// The elements in ascending order of `key`, equal keys in their original order.

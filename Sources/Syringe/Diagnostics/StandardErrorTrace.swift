@@ -2,7 +2,8 @@ extension Container {
     /// The logging function a container starts with: assign it to ``loggingFunction`` to go back to the default.
     ///
     /// It writes each message to standard error, unbuffered: in debug builds always, in release builds when the
-    /// environment variable `SYRINGE_LOGGING_ENABLED` or `SWINJECT_LOGGING_ENABLED` is `1`.
+    /// environment variable `SYRINGE_LOGGING_ENABLED` or `SWINJECT_LOGGING_ENABLED` is `1`, and mistakes of the
+    /// calling code (a synchronous resolve of an `async` factory, a shut-down container) once per service anyway.
     ///
     /// ```swift
     /// Container.loggingFunction = Container.defaultLoggingFunction

@@ -10,17 +10,14 @@ extension Container {
     /// those of contexts of lower precedence (see ``LaunchContext``).
     ///
     /// ```swift
-    /// container.register(API.self) { _ in LiveAPI() }.inObjectScope(.container)
-    /// container.whenLaunched(.argument("-mockAPI"), .preview) { c in
-    ///     c.register(API.self) { _ in MockAPI() }.inObjectScope(.container)
-    /// }
+    /// container.register(API.self) { _ in LiveAPI() }
+    /// container.whenLaunched(.argument("-mockAPI"), .preview) { c in c.register(API.self) { _ in MockAPI() } }
     /// ```
     ///
-    /// > Important: In a release build of Syringe, ``LaunchContext/preview``, ``LaunchContext/test`` and
-    /// > ``LaunchContext/environment(_:equals:)`` never match, and ``LaunchContext/argument(_:allowedInRelease:)``
-    /// > matches only if allowed: anyone can launch a shipped app with any argument or environment variable.
+    /// > Important: In a release build of Syringe, only ``LaunchContext/simulator`` and arguments allowed in
+    /// > release can match: anyone can launch a shipped app with any argument or environment variable.
     ///
-    /// - Returns: Whether the process was launched in one of the contexts (and `register` ran).
+    /// - Returns: Whether `register` ran.
     @discardableResult
     public func whenLaunched(_ contexts: LaunchContext..., register: (Container) -> Void) -> Bool {
         let environment = LaunchEnvironment.current

@@ -1,23 +1,12 @@
-/// How the process was launched: a condition under which registrations apply (``Container/whenLaunched(_:register:)``),
-/// so the same binary registers mocks for a UI test, a preview or a test run without a code change.
+/// How the process was launched: a condition under which registrations apply (``Container/whenLaunched(_:register:)``).
 ///
 /// When registrations of one service apply in several contexts, the highest precedence wins, whatever the order
 /// they were made in: ``argument(_:allowedInRelease:)``, ``environment(_:equals:)``, ``preview``, ``test``,
 /// ``simulator``, ``debug``; a registration made outside any context applies only where no context's does.
 ///
 /// ```swift
-/// container.register(API.self) { _ in LiveAPI() }
-/// container.whenLaunched(.argument("-mockAPI"), .preview) { c in
-///     c.register(API.self) { _ in MockAPI() }
-/// }
+/// container.whenLaunched(.argument("-mockAPI"), .preview) { c in c.register(API.self) { _ in MockAPI() } }
 /// ```
-///
-/// ## Release builds
-///
-/// Anyone can start a program with any argument or environment variable, so in a release build of Syringe (without
-/// the `DEBUG` compilation condition) ``preview``, ``test`` and ``environment(_:equals:)`` never match, even under
-/// `swift test -c release`, and ``argument(_:allowedInRelease:)`` matches only where allowed at the call site.
-/// ``simulator`` is unchanged. A ``LaunchEnvironment`` a test builds from given values applies every context.
 public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
     enum Condition: Sendable, Hashable {
         case argument(String, allowedInRelease: Bool)
@@ -29,8 +18,8 @@ public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
 
     /// The process was launched with `argument` among its arguments, as UI tests pass them.
     ///
-    /// In a release build of Syringe it matches only if `allowedInRelease`: allow it only for what a UI test of the
-    /// release build needs and is safe in a user's hands.
+    /// In a release build of Syringe (no `DEBUG` condition) it matches only if `allowedInRelease`: anyone can launch
+    /// a shipped app with any argument, so allow only what a UI test of it needs and is safe in a user's hands.
     ///
     /// ```swift
     /// container.whenLaunched(.argument("-uiTestStubs", allowedInRelease: true)) { c in
@@ -43,12 +32,10 @@ public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
 
     /// The environment variable `name` is set: to `value` if one is given, else to anything but the empty string.
     ///
-    /// Never matches in a release build of Syringe.
+    /// Never matches in a release build of Syringe (anyone can launch a shipped app with any environment).
     ///
     /// ```swift
-    /// container.whenLaunched(.environment("API_STAGE", equals: "staging")) { c in
-    ///     c.register(API.self) { _ in StagingAPI() }
-    /// }
+    /// container.whenLaunched(.environment("API_STAGE")) { c in c.register(API.self) { _ in StagingAPI() } }
     /// ```
     public static func environment(_ name: String, equals value: String? = nil) -> LaunchContext {
         LaunchContext(condition: .environment(name, equals: value))
@@ -63,8 +50,7 @@ public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
 
     /// A test run: XCTest or Swift Testing runs the process (recognized by what the test runners set).
     ///
-    /// Never matches in a release build of Syringe, `swift test -c release` included: tests that need
-    /// registrations there make them directly, or under a ``LaunchEnvironment`` they bind.
+    /// Never matches in a release build of Syringe, `swift test -c release` included.
     ///
     /// ```swift
     /// container.whenLaunched(.test) { c in c.register(Analytics.self) { _ in SilentAnalytics() } }
@@ -117,10 +103,7 @@ public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
             ".argument(\"\(argument)\"" + (allowedInRelease ? ", allowedInRelease: true)" : ")")
         case .environment(let name, let value):
             ".environment(\"\(name)\"" + (value.map { ", equals: \"\($0)\"" } ?? "") + ")"
-        case .preview: ".preview"
-        case .test: ".test"
-        case .simulator: ".simulator"
-        case .debug: ".debug"
+        case .preview, .test, .simulator, .debug: ".\(condition)"
         }
     }
 }
@@ -131,9 +114,7 @@ public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
 ///
 /// ```swift
 /// let uiTest = LaunchEnvironment(arguments: ["App", "-mockAPI"])
-/// LaunchEnvironment.$current.withValue(uiTest) {
-///     AppAssembler.register(into: container)  // sees the "-mockAPI" launch argument
-/// }
+/// LaunchEnvironment.$current.withValue(uiTest) { AppAssembler.register(into: container) }  // sees "-mockAPI"
 /// ```
 public struct LaunchEnvironment: Sendable {
     /// The launch arguments, the executable's path first, as `CommandLine.arguments` gives them.

@@ -5,11 +5,7 @@ extension Container {
     /// `SyringeTesting`'s test trait. A task-local value: child tasks inherit it, other tasks never see it.
     ///
     /// ```swift
-    /// enum AppContainer {
-    ///     static let shared = Container()
-    ///     static var resolver: Container { Container.current ?? shared }
-    /// }
-    /// let checkout = AppContainer.resolver.resolve(Checkout.self)
+    /// let checkout = (Container.current ?? app).resolve(Checkout.self)
     /// ```
     public static var current: Container? {
         taskCurrent
@@ -18,10 +14,7 @@ extension Container {
     /// Runs `operation` with this container bound as ``current`` for the current task.
     ///
     /// ```swift
-    /// let test = app.derived()
-    /// test.withCurrent {
-    ///     assert(Container.current === test)
-    /// }
+    /// test.withCurrent { assert(Container.current === test) }
     /// ```
     public func withCurrent<R>(operation: () throws -> R) rethrows -> R {
         try Container.$taskCurrent.withValue(self, operation: operation)
@@ -31,9 +24,7 @@ extension Container {
     /// child tasks it makes.
     ///
     /// ```swift
-    /// await test.withCurrent {
-    ///     await model.load()  // resolves through Container.current, which is `test`
-    /// }
+    /// await test.withCurrent { await model.load() }  // model resolves through Container.current
     /// ```
     public func withCurrent<R>(
         isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R

@@ -7,14 +7,8 @@ extension Container {
     /// reaches the app's singletons that depend on it, and never this container. Deriving copies nothing.
     ///
     /// ```swift
-    /// let app = Container()
-    /// app.register(Gateway.self) { _ in RealGateway() }
-    /// app.register(Checkout.self) { r in Checkout(gateway: r.resolve(Gateway.self)!) }
-    ///     .inObjectScope(.container)
-    ///
-    /// let test = app.derived { c in
-    ///     c.register(Gateway.self) { _ in MockGateway() }
-    /// }
+    /// // The app registers RealGateway, and Checkout(gateway:) in the .container scope.
+    /// let test = app.derived { c in c.register(Gateway.self) { _ in MockGateway() } }
     /// assert(test.resolve(Checkout.self)!.gateway is MockGateway)  // the test's own Checkout
     /// assert(app.resolve(Checkout.self)!.gateway is RealGateway)   // the app is unchanged
     /// ```
@@ -31,8 +25,7 @@ extension Container {
     /// Whether this container was made by ``derived(registeringClosure:)`` or an override.
     ///
     /// ```swift
-    /// assert(app.derived().isDerived)
-    /// assert(!app.isDerived)
+    /// assert(app.derived().isDerived && !app.isDerived)
     /// ```
     public var isDerived: Bool {
         registry.derivation != nil

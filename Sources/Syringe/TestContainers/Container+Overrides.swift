@@ -5,10 +5,7 @@ extension Container {
     /// this container is never changed. Overrides nest, and are never seen by another task.
     ///
     /// ```swift
-    /// let total = try app.withOverrides { c in
-    ///     c.register(Gateway.self) { _ in MockGateway() }
-    ///     c.register(Clock.self) { _ in FixedClock() }
-    /// } operation: { c in
+    /// let total = try app.withOverrides { c in c.register(Gateway.self) { _ in MockGateway() } } operation: { c in
     ///     try c.require(Checkout.self).total()
     /// }
     /// ```
@@ -51,10 +48,7 @@ extension Container {
     /// calls (XCTest's `setUp` and `tearDown`). Resolve through the token's ``OverrideToken/container``.
     ///
     /// ```swift
-    /// let token = app.beginOverrides { c in
-    ///     c.register(Gateway.self) { _ in MockGateway() }
-    /// }
-    /// defer { token.end() }
+    /// let token = app.beginOverrides { c in c.register(Gateway.self) { _ in MockGateway() } }
     /// let checkout = token.container.resolve(Checkout.self)  // a Checkout with the mock
     /// ```
     public func beginOverrides(_ overrides: (Container) -> Void) -> OverrideToken {
@@ -66,7 +60,6 @@ extension Container {
 ///
 /// ```swift
 /// let token = app.beginOverrides { c in c.register(Clock.self) { _ in FixedClock() } }
-/// let clock = token.container.resolve(Clock.self)  // FixedClock
 /// token.end()
 /// ```
 public final class OverrideToken: Sendable {
@@ -85,8 +78,7 @@ public final class OverrideToken: Sendable {
     /// Ending twice does nothing more.
     ///
     /// ```swift
-    /// token.end()
-    /// let gateway = token.container.resolve(Gateway.self)  // the overridden container's Gateway again
+    /// token.end()  // token.container resolves the overridden container's Gateway again
     /// ```
     public func end() {
         container.removeAll()

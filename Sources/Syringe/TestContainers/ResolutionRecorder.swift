@@ -1,8 +1,6 @@
-/// The services resolved through a recording container (``Container/derivedRecording()``), in order, each with
-/// the binding that answered it: for `SyringeTesting`'s assertions on what a test resolved.
-///
-/// A recording container registers nothing, so every lookup falls through to its ancestors, where
-/// ``RegistryView`` notes it, nested requests included. A ``Lazy`` or ``Provider`` is not noted again.
+/// The services resolved through a recording container (``Container/derivedRecording()``), in order, for
+/// `SyringeTesting`. It registers nothing, so every lookup, nested ones included, falls through to its ancestors,
+/// where ``RegistryView`` notes it; a ``Lazy`` or ``Provider`` is not noted again.
 package final class ResolutionRecorder: Sendable {
     private let bindings = Locked<[Container.Binding]>([])
 

@@ -57,10 +57,9 @@ extension ServiceEntry {
     /// ``Container/verify(samples:)`` stops reporting them as captive dependencies.
     ///
     /// ```swift
-    /// container.register(Clock.self) { _ in SystemClock() }.inObjectScope(.transient)
     /// container.register(Cache.self) { r in Cache(clock: try r.require(Clock.self)) }
     ///     .inObjectScope(.container)
-    ///     .allowsCaptiveDependencies()  // one clock for the cache's life is fine
+    ///     .allowsCaptiveDependencies()  // one (transient) clock for the cache's life is fine
     /// ```
     @discardableResult
     public func allowsCaptiveDependencies() -> Self {

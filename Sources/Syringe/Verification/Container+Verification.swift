@@ -7,9 +7,7 @@ extension Container {
     /// ``AsyncContainerResolver/verify(samples:)`` and ``MainActorResolver/verify(samples:)``).
     ///
     /// ```swift
-    /// try container.verify { samples in
-    ///     samples.provide(Animal.self, name: "dog", arguments: "Hachi")
-    /// }
+    /// try container.verify { samples in samples.provide(Animal.self, name: "dog", arguments: "Hachi") }
     /// ```
     ///
     /// > Warning: Factories run, with their side effects. What a factory resolves through a captured container,

@@ -23,15 +23,14 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// print(error.report.unverifiable)
     /// ```
     public let report: VerificationReport
-    /// Declared keys whose default was used while a registration of a concrete type that is one of the key's
-    /// services exists, most likely meant to replace it (a key never resolves a conforming type); one line each.
+    /// Declared keys whose default was used while a registration of a type conforming to the key's, most likely
+    /// meant to replace it, exists (a key never resolves a conforming type).
     ///
     /// ```swift
     /// for shadowed in error.shadowedKeyDefaults { print(shadowed) }
     /// ```
     public let shadowedKeyDefaults: [String]
-    /// Declared keys the container uses that share a type, name and argument types, so only one of their defaults
-    /// applies.
+    /// Declared keys the container uses that share a type, name and argument types (only one default applies).
     ///
     /// ```swift
     /// for collision in error.keyCollisions { print(collision.declarations) }
@@ -54,7 +53,6 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
         self.keyCollisions = keyCollisions
     }
 
-    /// Whether the run found nothing to report.
     var isEmpty: Bool {
         failures.isEmpty && captiveDependencies.isEmpty && shadowedKeyDefaults.isEmpty && keyCollisions.isEmpty
     }
@@ -108,8 +106,7 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     /// for registration in report.unverifiable { print("needs samples:", registration) }
     /// ```
     public let unverifiable: [RegistrationDescription]
-    /// The registrations whose factory is `async` or actor-isolated, or that depend on a `@MainActor` one: a
-    /// synchronous verification cannot run them.
+    /// The registrations a synchronous verification cannot run: `async`, actor-isolated or `@MainActor` ones.
     ///
     /// ```swift
     /// for registration in report.asynchronous { print("resolve with await:", registration) }
@@ -122,8 +119,7 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     /// for key in report.unusedKeyDefaults { print("default not used yet:", key) }
     /// ```
     public internal(set) var unusedKeyDefaults: [RegistrationDescription] = []
-    /// The values each request provides, and the registrations that depend on them, not resolved because no
-    /// ``RequestScope`` ran the verification.
+    /// The values each request provides, and the registrations that need them, outside a ``RequestScope``.
     ///
     /// ```swift
     /// for registration in report.providedByRequest { print("needs a request:", registration) }

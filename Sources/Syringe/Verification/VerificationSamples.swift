@@ -2,10 +2,7 @@
 /// verifiable without a sample for its type, name and argument types (one also serves its forwarded types).
 ///
 /// ```swift
-/// try container.verify { samples in
-///     samples.provide(Animal.self, name: "dog", arguments: "Hachi")
-///     samples.provide(Order.self, arguments: 42, "EUR")
-/// }
+/// try container.verify { samples in samples.provide(Order.self, arguments: 42, "EUR") }
 /// ```
 public final class VerificationSamples {
     struct Sample {

@@ -1,8 +1,6 @@
 /// The one walk behind `verify` and `dependencyGraph`, on every receiver, with declared keys or without: every
-/// registration visible from a container resolved once, in a throwaway graph, and what became of each.
-///
-/// ``walked(samples:)`` runs the synchronous factories, ``walkedOnMainActor(samples:)`` the `@MainActor` ones
-/// too, ``awaited(samples:)`` then each one set aside; ``report()`` and ``graph`` read the same findings.
+/// registration visible from a container resolved once, in a throwaway graph, and what became of each;
+/// ``report()`` and ``graph`` read the same findings.
 final class VerificationWalk: Sendable {
     /// What became of one registration, as one of the types it answers.
     struct Visit {
