@@ -5,7 +5,11 @@ extension AsyncContainerResolver {
     /// awaited in a throwaway graph of its own (no singleton is created or kept).
     ///
     /// ```swift
-    /// try await container.async.verify { samples in samples.provide(Session.self, argument: "ana") }
+    /// @Test func containerIsSound() async throws {
+    ///     try await AppAssembler.makeContainer().async.verify { samples in
+    ///         samples.provide(Session.self, argument: "ana")
+    ///     }
+    /// }
     /// ```
     ///
     /// > Warning: Factories run, with their side effects, as in ``Container/verify(samples:)``. `samples` is called
