@@ -2,9 +2,10 @@ extension Container {
     /// Makes a container for one test (or one task) derived from this one: it sees every registration of this
     /// container, keeps its own registrations and every instance it makes, and never changes this container.
     ///
-    /// It resolves as a child does, except that an instance a registration of this container would keep is kept
-    /// by the derived container, made by its own first resolve with its own registrations as dependencies: a mock
-    /// reaches the app's singletons that depend on it, and never this container. Deriving copies nothing.
+    /// An instance a registration of this container would keep is kept by the derived container, made by its own
+    /// first resolve with its registrations as dependencies (singletons made before are not shared). Registering,
+    /// ``removeAll()``, loading modules and ``shutdown()`` act on it alone; it has this container's default scope
+    /// and no behaviors. Deriving copies nothing.
     ///
     /// ```swift
     /// // The app registers RealGateway, and Checkout(gateway:) in the .container scope.
@@ -12,10 +13,6 @@ extension Container {
     /// assert(test.resolve(Checkout.self)!.gateway is MockGateway)  // the test's own Checkout
     /// assert(app.resolve(Checkout.self)!.gateway is RealGateway)   // the app is unchanged
     /// ```
-    ///
-    /// Singletons this container made before are not shared: the derived container makes its own. Registering,
-    /// ``removeAll()``, loading modules and ``shutdown()`` act on it alone. It has this container's default scope
-    /// and no behaviors.
     public func derived(registeringClosure: (Container) -> Void = { _ in }) -> Container {
         let container = Container(derivingFrom: self)
         registeringClosure(container)
