@@ -1,24 +1,10 @@
 extension Container {
-    /// The container's wiring as a graph: one node per registration, one edge per dependency a factory resolved.
-    ///
-    /// It makes the walk ``verify(samples:)`` makes (every visible registration resolved once, throwaway: no
-    /// singleton is created or kept), and records which registration each factory resolved. Registrations of
-    /// ancestor containers are included and marked ``DependencyGraph/Node/isInherited``. It does not throw:
-    /// failures, cycles and captive dependencies are drawn (see ``DependencyGraph``), and registrations the walk
-    /// could not run are shown as not walked.
+    /// The container's wiring as a graph, from the walk ``verify(samples:)`` makes (factories run; no singleton is
+    /// kept). It does not throw: failures, cycles and captive dependencies are drawn.
     ///
     /// ```swift
-    /// let graph = container.dependencyGraph { samples in
-    ///     samples.provide(Animal.self, name: "dog", argument: "Hachi")
-    /// }
-    /// print(graph.mermaid)
+    /// let graph = container.dependencyGraph { $0.provide(Animal.self, name: "dog", argument: "Hachi") }
     /// ```
-    ///
-    /// > Warning: Factories run, with their side effects, as in ``verify(samples:)``.
-    ///
-    /// - Parameter samples: Sample runtime arguments, so registrations that take them are walked too.
-    /// - Returns: The graph, with ``DependencyGraph/mermaid`` and ``DependencyGraph/dot`` renderings.
-    /// - Complexity: One resolution per registration and forwarded type, then O(*n* log *n* + *e*) to lay out.
     public func dependencyGraph(samples: (VerificationSamples) -> Void = { _ in }) -> DependencyGraph {
         VerificationWalk(of: self, drawing: true).walked(samples: samples).graph
     }
@@ -39,14 +25,13 @@ struct DependencyGraphBuilder {
     var missing: [ServiceRequest: [ObjectIdentifier]] = [:]
     let graph: DependencyGraph
 
-    /// The graph of a walk of `container`; `owner`'s registrations are drawn as its own (a walk with declared keys
-    /// walks a child of it), and the defaults of keys not used yet in the group ``Container/unusedKeyGroup``.
+    /// The graph of a walk of `container`, `owner`'s registrations drawn as its own (a walk with declared keys
+    /// walks a child of it), the defaults of keys not used yet in the group ``Container/unusedKeyGroup``.
     init(
         container: Container, owner: Container, unusedKeys: [RegistrationDescription], recorder: VerificationRecorder,
         visits: [VerificationWalk.Visit]
     ) {
-        // A derived container (and a `.perContainer` resolve) keeps its instances in stand-ins of the registrations
-        // it reaches: each stands for its original, so that one registration is one node however it was reached.
+        // A stand-in (of a derived container, a `.perContainer` resolve) is drawn as its original: one node each.
         var originals: [ObjectIdentifier: ObjectIdentifier] = [:]
         for (id, registration) in recorder.registrations {
             let original = Self.original(of: registration)
@@ -60,24 +45,16 @@ struct DependencyGraphBuilder {
             switch visit.outcome {
             case .verified:
                 entries[id]?.resolved = true
-            case .asynchronous:
-                entries[id]?.notWalked = .async
-            case .mainActor:
-                entries[id]?.notWalked = .mainActor
-            case .needsArguments:
-                entries[id]?.notWalked = .needsArguments
-            case .providedByRequest:
-                entries[id]?.notWalked = .providedByRequest
+            case .notWalked(let reason):
+                entries[id]?.notWalked = reason
             case .failed(let error, let origin):
                 if entries[id]?.failure == nil { entries[id]?.failure = error }
                 guard let origin = origin.map(Self.original(of:)) else { break }
                 let originID = ObjectIdentifier(origin)
-                if entries[originID] == nil { entries[originID] = Entry(registration: origin) }
-                if entries[originID]?.failure == nil { entries[originID]?.failure = error }
-                if Self.isMiss(error.code), error.path.count > 1 {
-                    if !missing[error.request, default: []].contains(originID) {
-                        missing[error.request, default: []].append(originID)
-                    }
+                entries[originID, default: Entry(registration: origin)].failure = entries[originID]?.failure ?? error
+                guard Self.isMiss(error.code), error.path.count > 1 else { break }
+                if !missing[error.request, default: []].contains(originID) {
+                    missing[error.request, default: []].append(originID)
                 }
             }
         }
@@ -163,8 +140,7 @@ struct DependencyGraphBuilder {
         )
     }
 
-    /// The description a node shows: the registration as registered (its own type and name), if the walk saw
-    /// it so; otherwise the first type it was seen as.
+    /// The description a node shows: the registration as registered, if the walk saw it so, or as first seen.
     static func primary(of entry: Entry) -> RegistrationDescription {
         let registration = entry.registration
         let own = entry.descriptions.first {
@@ -173,8 +149,7 @@ struct DependencyGraphBuilder {
         return own ?? entry.descriptions.first ?? registration.describe()
     }
 
-    /// The registration a node stands for: the original of a stand-in (see ``Derivation``,
-    /// ``ObjectScope/perContainer``), which keeps instances for another container but is the same registration.
+    /// The registration a node stands for: the original of a stand-in.
     static func original(of registration: Registration) -> Registration {
         var current = registration
         while let standIn = current as? StandInRegistration { current = standIn.original }
@@ -208,10 +183,8 @@ extension Container {
     }
 }
 
-/// The strongly connected component of each node (Tarjan's algorithm, iterative so deep graphs cannot
-/// overflow the stack): two nodes share a component when each reaches the other.
-///
-/// - Complexity: O(*n* + *e*).
+/// The strongly connected component of each node (Tarjan's algorithm, iterative so deep graphs cannot overflow the
+/// stack).
 private func stronglyConnectedComponents(nodeCount: Int, edges: [(from: Int, to: Int)]) -> [Int] {
     var successors = [[Int]](repeating: [], count: nodeCount)
     for edge in edges { successors[edge.from].append(edge.to) }

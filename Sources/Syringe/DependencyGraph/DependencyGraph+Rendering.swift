@@ -1,49 +1,22 @@
 extension DependencyGraph {
-    /// The graph as a Mermaid flowchart, for a `mermaid` code block in Markdown.
-    ///
-    /// Nodes show the request (or, for a registration made from a declared key with a label, the key:
-    /// `ServiceKeys.api`, then the request), then the scope, the module and what the walk found when it is not
-    /// "resolved".
-    /// Registrations of ancestor containers sit in a subgraph of their own. Failed nodes are red, requests that
-    /// matched nothing are dashed red, registrations the walk could not run are dashed grey; edges on a cycle
-    /// that failed are red and labelled `cycle`, edges on a cycle that resolved (closed through property
-    /// injection, `Lazy` or `Provider`) are blue and labelled `resolved cycle`, edges on a captive dependency's
-    /// path are orange and labelled `captive`, and edges to a missing request are dotted.
+    /// The graph as a Mermaid flowchart, for a `mermaid` code block in Markdown, problems highlighted.
     ///
     /// ```swift
     /// print("```mermaid\n" + container.dependencyGraph().mermaid + "```")
     /// ```
-    ///
-    /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges.
     public var mermaid: String {
         var lines = ["flowchart LR"]
-        func declare(_ node: Node, indent: String) {
+        lines += declarations(group: ["subgraph parent[\"Inherited from a parent container\"]"], end: "end") { node in
             let label = labelLines(of: node).map(mermaidEscaped).joined(separator: "<br/>")
             let className = styleClass(of: node).map { ":::\($0)" } ?? ""
-            lines.append("\(indent)n\(node.id)[\"\(label)\"]\(className)")
+            return "n\(node.id)[\"\(label)\"]\(className)"
         }
-        let inherited = nodes.filter(\.isInherited)
-        for node in nodes where !node.isInherited && !node.isMissing { declare(node, indent: "    ") }
-        if !inherited.isEmpty {
-            lines.append("    subgraph parent[\"Inherited from a parent container\"]")
-            for node in inherited { declare(node, indent: "        ") }
-            lines.append("    end")
-        }
-        for node in nodes where node.isMissing { declare(node, indent: "    ") }
-        var cycleLinks: [String] = []
-        var resolvedCycleLinks: [String] = []
-        var captiveLinks: [String] = []
+        var highlighted = [[String]](repeating: [], count: Self.highlightColors.count)
         for (index, edge) in edges.enumerated() {
             let label = edgeLabel(of: edge).map { "|\($0)|" } ?? ""
             let arrow = nodes[edge.to].isMissing ? "-.->" : "-->"
             lines.append("    n\(edge.from) \(arrow)\(label) n\(edge.to)")
-            if edge.isCycle, isBroken(edge) {
-                cycleLinks.append(String(index))
-            } else if edge.isCycle, !edge.isCaptive {
-                resolvedCycleLinks.append(String(index))
-            } else if edge.isCaptive {
-                captiveLinks.append(String(index))
-            }
+            if let highlight = highlight(of: edge) { highlighted[highlight].append(String(index)) }
         }
         lines += [
             "    classDef failed fill:#fde2e2,stroke:#c62828,color:#000",
@@ -51,35 +24,29 @@ extension DependencyGraph {
             "    classDef notWalked fill:#f5f5f5,stroke:#757575,stroke-dasharray:4 3,color:#000",
             "    classDef inherited fill:#e8eaf6,stroke:#3949ab,color:#000",
         ]
-        if !cycleLinks.isEmpty {
-            lines.append("    linkStyle \(cycleLinks.joined(separator: ",")) stroke:#c62828,stroke-width:2px")
-        }
-        if !resolvedCycleLinks.isEmpty {
-            lines.append("    linkStyle \(resolvedCycleLinks.joined(separator: ",")) stroke:#1565c0,stroke-width:2px")
-        }
-        if !captiveLinks.isEmpty {
-            lines.append("    linkStyle \(captiveLinks.joined(separator: ",")) stroke:#ef6c00,stroke-width:2px")
+        for (links, color) in zip(highlighted, Self.highlightColors) where !links.isEmpty {
+            lines.append("    linkStyle \(links.joined(separator: ",")) stroke:\(color),stroke-width:2px")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The graph in Graphviz's DOT language: `dot -Tsvg wiring.dot -o wiring.svg`.
     ///
-    /// The same nodes, edges and highlights as ``mermaid``; registrations of ancestor containers sit in a
-    /// cluster of their own.
+    /// The same nodes, edges and highlights as ``mermaid``.
     ///
     /// ```swift
     /// try container.dependencyGraph().dot.write(toFile: "wiring.dot", atomically: true, encoding: .utf8)
     /// ```
-    ///
-    /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges.
     public var dot: String {
         var lines = [
             "digraph Dependencies {",
             "    rankdir=LR;",
             "    node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"Helvetica\"];",
         ]
-        func declare(_ node: Node, indent: String) {
+        let group = [
+            "subgraph cluster_parent {", "    label=\"Inherited from a parent container\";", "    style=dashed;",
+        ]
+        lines += declarations(group: group, end: "}") { node in
             let label = labelLines(of: node).map(dotEscaped).joined(separator: "\\n")
             var attributes = ["label=\"\(label)\""]
             switch styleClass(of: node) {
@@ -90,27 +57,13 @@ extension DependencyGraph {
             case "inherited": attributes += ["fillcolor=\"#e8eaf6\"", "color=\"#3949ab\""]
             default: break
             }
-            lines.append("\(indent)n\(node.id) [\(attributes.joined(separator: ", "))];")
+            return "n\(node.id) [\(attributes.joined(separator: ", "))];"
         }
-        let inherited = nodes.filter(\.isInherited)
-        for node in nodes where !node.isInherited && !node.isMissing { declare(node, indent: "    ") }
-        if !inherited.isEmpty {
-            lines.append("    subgraph cluster_parent {")
-            lines.append("        label=\"Inherited from a parent container\";")
-            lines.append("        style=dashed;")
-            for node in inherited { declare(node, indent: "        ") }
-            lines.append("    }")
-        }
-        for node in nodes where node.isMissing { declare(node, indent: "    ") }
         for edge in edges {
             var attributes: [String] = []
             if let label = edgeLabel(of: edge) { attributes.append("label=\"\(label)\"") }
-            if edge.isCycle, isBroken(edge) {
-                attributes += ["color=\"#c62828\"", "penwidth=2"]
-            } else if edge.isCycle, !edge.isCaptive {
-                attributes += ["color=\"#1565c0\"", "penwidth=2"]
-            } else if edge.isCaptive {
-                attributes += ["color=\"#ef6c00\"", "penwidth=2"]
+            if let highlight = highlight(of: edge) {
+                attributes += ["color=\"\(Self.highlightColors[highlight])\"", "penwidth=2"]
             }
             if nodes[edge.to].isMissing { attributes.append("style=dashed") }
             let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
@@ -120,8 +73,19 @@ extension DependencyGraph {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The lines of a node's label, unescaped: the request, then scope, module, forwarded types and status. A node
-    /// made from a labelled declared key is named by the key (`ServiceKeys.api`), its request first among the details.
+    /// The lines declaring the nodes, `declare` making each one's: own nodes, those of ancestors between `group` and
+    /// `end`, then the requests that matched nothing.
+    private func declarations(group: [String], end: String, _ declare: (Node) -> String) -> [String] {
+        var lines = nodes.filter { !$0.isInherited && !$0.isMissing }.map { "    " + declare($0) }
+        let inherited = nodes.filter(\.isInherited)
+        if !inherited.isEmpty {
+            lines += group.map { "    " + $0 } + inherited.map { "        " + declare($0) } + ["    " + end]
+        }
+        return lines + nodes.filter(\.isMissing).map { "    " + declare($0) }
+    }
+
+    /// The lines of a node's label, unescaped: the request (or `ServiceKeys.<label>`, the request then first among
+    /// the details), then scope, module, status and forwarded types.
     private func labelLines(of node: Node) -> [String] {
         var lines = [node.title]
         var details: [String] = []
@@ -153,8 +117,18 @@ extension DependencyGraph {
         }
     }
 
-    /// Whether `edge` lies on a cycle that failed: one of its ends failed. A cycle whose registrations all
-    /// resolved was closed legally (property injection, `Lazy`, `Provider`), and is not drawn as an error.
+    /// The colours of the edge highlights: a cycle that failed, a cycle that resolved, a captive dependency's path.
+    private static let highlightColors = ["#c62828", "#1565c0", "#ef6c00"]
+
+    /// The index in ``highlightColors`` of `edge`'s highlight, by precedence, if it has one.
+    private func highlight(of edge: Edge) -> Int? {
+        if edge.isCycle, isBroken(edge) { return 0 }
+        if edge.isCycle, !edge.isCaptive { return 1 }
+        return edge.isCaptive ? 2 : nil
+    }
+
+    /// Whether `edge` lies on a cycle that failed (one of its ends failed); a cycle that resolved was closed
+    /// legally (property injection, `Lazy`, `Provider`).
     private func isBroken(_ edge: Edge) -> Bool {
         func failed(_ node: Node) -> Bool {
             if case .failed = node.status { return true }

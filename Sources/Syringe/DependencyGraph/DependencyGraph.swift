@@ -1,18 +1,8 @@
-/// A picture of a container's wiring: one node per registration, one edge per dependency a factory resolved.
-///
-/// ``Container/dependencyGraph(samples:)`` makes it from the walk ``Container/verify(samples:)`` makes, so an
-/// edge is a dependency observed while the factory ran, not one guessed from types. ``mermaid`` and ``dot``
-/// render it as text for Mermaid (which GitHub and GitLab draw in Markdown) and Graphviz.
-///
-/// Highlighted: edges on a cycle, edges on the path of a captive dependency, registrations whose resolution
-/// failed, requests that matched no registration, and registrations the walk could not run (an `async` or
-/// `@MainActor` factory, runtime arguments without a sample). Registrations inherited from a parent container
-/// are marked.
+/// A picture of a container's wiring: one node per registration, one edge per dependency a factory resolved while
+/// ``Container/dependencyGraph(samples:)`` walked it. ``mermaid`` and ``dot`` render it for Mermaid and Graphviz.
 ///
 /// ```swift
-/// let graph = container.dependencyGraph()
-/// print(graph.mermaid)  // paste into a ```mermaid block
-/// try graph.dot.write(toFile: "wiring.dot", atomically: true, encoding: .utf8)  // dot -Tsvg wiring.dot
+/// print(container.dependencyGraph().mermaid)  // paste into a ```mermaid block
 /// ```
 public struct DependencyGraph: Sendable {
     /// One registration, or one request that matched none.
@@ -45,8 +35,7 @@ public struct DependencyGraph: Sendable {
         /// print(node.forwardedAs.map(\.description))  // ["Animal"]
         /// ```
         public let forwardedAs: [ServiceRequest]
-        /// The type name of the module (`Assembly`) that registered it, when it was loaded with
-        /// ``Container/load(_:)-([Assembly])``.
+        /// The type name of the `Assembly` that registered it, when loaded with ``Container/load(_:)-([Assembly])``.
         ///
         /// ```swift
         /// print(node.module ?? "-")  // NetworkAssembly
@@ -64,9 +53,7 @@ public struct DependencyGraph: Sendable {
         /// if case .failed(let error) = node.status { print(error) }
         /// ```
         public let status: Status
-        /// The label of the declared key the registration was made from (the key's default, or an override made
-        /// with `register(.key)`), when the key has one (``ServiceKeys/DeclaredKey/label``): the renderings then
-        /// name the node `ServiceKeys.<label>`.
+        /// The label of the declared key the registration was made from, if it has one.
         ///
         /// ```swift
         /// if let key = node.key { print("ServiceKeys.\(key) makes", node.title) }
@@ -85,16 +72,6 @@ public struct DependencyGraph: Sendable {
         /// ```swift
         /// let node = DependencyGraph.Node(id: 0, request: ServiceRequest(serviceType: Cat.self), status: .missing)
         /// ```
-        ///
-        /// - Parameters:
-        ///   - id: Its index in the graph's nodes.
-        ///   - registration: The registration, or `nil` for a request that matched none.
-        ///   - request: The request it stands for.
-        ///   - forwardedAs: The other requests the registration answers.
-        ///   - module: The module that registered it.
-        ///   - isInherited: Whether an ancestor container holds it.
-        ///   - status: What the walk found.
-        ///   - key: The label of the declared key it was made from.
         public init(
             id: Int, registration: RegistrationDescription? = nil, request: ServiceRequest,
             forwardedAs: [ServiceRequest] = [], module: String? = nil, isInherited: Bool = false, status: Status,
@@ -121,11 +98,9 @@ public struct DependencyGraph: Sendable {
         case resolved
         /// Its resolution failed, or the failure of a resolution that went through it started here.
         case failed(ResolutionError)
-        /// Not walked: the factory is `async` or actor-isolated (or, for ``NotWalkedReason/mainActor``, the
-        /// registration depends on a `@MainActor` one), or it takes runtime arguments and had no sample.
+        /// The walk could not run it.
         case notWalked(NotWalkedReason)
-        /// No registration answers this request (a dependency that is not registered, or not under this name or
-        /// these arguments).
+        /// No registration answers this request.
         case missing
 
         /// A word for the status, as the renderings show it.
@@ -155,8 +130,7 @@ public struct DependencyGraph: Sendable {
         case mainActor = "main actor"
         /// The factory takes runtime arguments and no sample was provided.
         case needsArguments = "needs arguments"
-        /// It is, or depends on, a value each request provides (see ``RequestScope``), and the walk ran outside a
-        /// request scope.
+        /// It is, or depends on, a value each request provides, and the walk ran outside a request scope.
         case providedByRequest = "provided by request"
     }
 
@@ -196,12 +170,6 @@ public struct DependencyGraph: Sendable {
         /// ```swift
         /// let edge = DependencyGraph.Edge(from: 0, to: 1)
         /// ```
-        ///
-        /// - Parameters:
-        ///   - from: The dependent's node id.
-        ///   - to: The dependency's node id.
-        ///   - isCycle: Whether it lies on a cycle.
-        ///   - isCaptive: Whether it lies on a captive dependency's path.
         public init(from: Int, to: Int, isCycle: Bool = false, isCaptive: Bool = false) {
             self.from = from
             self.to = to
@@ -210,8 +178,7 @@ public struct DependencyGraph: Sendable {
         }
     }
 
-    /// The nodes: the container's registrations, then its ancestors', each sorted by request, then the requests
-    /// that matched nothing.
+    /// The container's registrations, then its ancestors', each sorted, then the requests that matched nothing.
     ///
     /// ```swift
     /// print(graph.nodes.count)
@@ -229,10 +196,6 @@ public struct DependencyGraph: Sendable {
     /// ```swift
     /// let empty = DependencyGraph(nodes: [], edges: [])
     /// ```
-    ///
-    /// - Parameters:
-    ///   - nodes: The nodes; each one's ``Node/id`` is its index.
-    ///   - edges: The edges between them.
     public init(nodes: [Node], edges: [Edge]) {
         self.nodes = nodes
         self.edges = edges

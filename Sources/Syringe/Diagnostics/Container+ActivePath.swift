@@ -1,8 +1,6 @@
 extension Container {
-    /// The path of the resolution of this container running on the calling thread, from the top-level request
-    /// to the innermost one (the registration whose factory is running), or empty when none runs: for a
-    /// factory that reports where it was reached from (`SyringeTesting`'s placeholders). `package` access: the
-    /// path is the resolution's own state, read only by the thread that runs it.
+    /// The path of this container's resolution running on the calling thread, top-level request first, or empty
+    /// when none runs (for `SyringeTesting`'s placeholders). Read only by the thread that runs the resolution.
     package func activeResolutionPath() -> [ServiceRequest] {
         guard let thread = ResolvingThread.installed,
             let active = thread.with({ $0.activeContext(of: self) })

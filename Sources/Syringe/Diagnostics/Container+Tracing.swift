@@ -1,9 +1,7 @@
 /// The result of a traced resolve: the service (or why it could not be made) and the trace.
 ///
 /// ```swift
-/// let traced = container.trace(PetOwner.self)
-/// print(traced.trace)
-/// let owner = try traced.get()
+/// let owner = try container.trace(PetOwner.self).get()
 /// ```
 public struct TracedResolution<Service> {
     /// The service, or the error that stopped its resolution.
@@ -24,9 +22,6 @@ public struct TracedResolution<Service> {
     /// ```swift
     /// let owner = try container.trace(PetOwner.self).get()
     /// ```
-    ///
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError``.
     public func get() throws(ResolutionError) -> Service {
         try result.get()
     }
@@ -35,28 +30,16 @@ public struct TracedResolution<Service> {
 extension TracedResolution: Sendable where Service: Sendable {}
 
 extension Container {
-    /// Resolves a service like ``require(_:name:arguments:)`` and records what the resolution did: the tree
-    /// of services resolved, the registration that answered each, whether it was created or reused from its
-    /// scope, and how long each took.
+    /// Resolves a service like ``require(_:name:arguments:)`` and records what the resolution did: the tree of
+    /// services resolved, the registration of each, whether it was created or reused, and how long each took.
     ///
-    /// Tracing is opt-in and costs nothing when unused: ordinary resolves take one extra branch, a `nil`
-    /// check. A traced resolve always starts a new resolution, so even a singleton already made shows up, as
-    /// reused.
-    /// Services a ``Lazy`` or ``Provider`` resolves after the call returned are not part of the trace.
+    /// A traced resolve always starts a new resolution (a singleton already made shows as reused).
     ///
     /// ```swift
-    /// let traced = container.trace(PetOwner.self)
-    /// print(traced.trace)
+    /// print(container.trace(PetOwner.self).trace)
     /// // PetOwner: created [graph] in 48.2 µs, registered at MyApp/App.swift:14
     /// //   Animal(name: "cat"): reused [container], registered at MyApp/App.swift:12
-    /// let owner = try traced.get()
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    ///   - arguments: The runtime arguments, in the order the factory takes them.
-    /// - Returns: The service or its error, and the trace.
     public func trace<Service, each Argument>(
         _ serviceType: Service.Type, name: String? = nil, arguments: repeat each Argument
     ) -> TracedResolution<Service> {

@@ -1,17 +1,12 @@
-// The library's log messages as values: a level, the text, and the request they concern. An app routes them to its
-// logging system with `Container.setLogHandler(minimumLevel:_:)`; `Container.loggingFunction` receives the text alone.
-
 extension Container {
     /// How much a log message matters, from ``debug`` to ``error``. Levels compare in that order, so a handler
     /// set with `minimumLevel: .warning` receives warnings and errors.
     ///
     /// ```swift
     /// Container.setLogHandler(minimumLevel: .warning) { message in print(message.level, message.message) }
-    /// assert(Container.LogLevel.debug < .error)
     /// ```
     public enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
-        /// An optional resolve that returned `nil` because nothing is registered for the request (nor under its
-        /// name, or for its arguments): often intended, as a resolve of an optional service is.
+        /// An optional resolve that returned `nil` because nothing is registered for the request: often intended.
         ///
         /// ```swift
         /// Container.setLogHandler(minimumLevel: .debug) { print($0) }
@@ -23,35 +18,25 @@ extension Container {
         /// Container.setLogHandler(minimumLevel: .info) { print($0) }
         /// ```
         case info
-        /// A mistake in the calling code or a registration that the library worked around: a synchronous resolve
-        /// of an `async` factory, a resolve through a shut-down container or after its container was released, a
-        /// registration made wrong, a shutdown that could not wait for every disposal.
+        /// A mistake in the calling code or a registration that the library worked around.
         ///
         /// ```swift
         /// Container.setLogHandler(minimumLevel: .warning) { print($0) }
         /// ```
         case warning
-        /// A service that exists but could not be made: its factory threw, a cycle, a wrong instance type, a
-        /// declared key that collides with another.
+        /// A service that exists but could not be made: its factory threw, a cycle, a wrong instance type…
         ///
         /// ```swift
         /// Container.setLogHandler(minimumLevel: .error) { print($0) }
         /// ```
         case error
 
-        /// The level's name: `debug`, `info`, `warning`, `error`.
+        /// The level's name.
         ///
         /// ```swift
         /// print(Container.LogLevel.warning)  // warning
         /// ```
-        public var description: String {
-            switch self {
-            case .debug: "debug"
-            case .info: "info"
-            case .warning: "warning"
-            case .error: "error"
-            }
-        }
+        public var description: String { ["debug", "info", "warning", "error"][rawValue] }
 
         /// Whether `lhs` matters less than `rhs`.
         ///
@@ -64,10 +49,7 @@ extension Container {
     /// One message of the library: its level, its text, and the request it concerns.
     ///
     /// ```swift
-    /// Container.setLogHandler(minimumLevel: .info) { message in
-    ///     let service = message.request.map { "\($0.serviceType)" } ?? "-"
-    ///     print("[\(message.level)] \(service): \(message.message)")
-    /// }
+    /// Container.setLogHandler(minimumLevel: .info) { message in print(message.level, message.request ?? "-") }
     /// ```
     public struct LogMessage: Sendable, CustomStringConvertible {
         /// How much the message matters.
@@ -76,15 +58,13 @@ extension Container {
         /// if message.level >= .warning { print(message) }
         /// ```
         public let level: LogLevel
-        /// The whole text, as ``Container/loggingFunction`` receives it: for a failed resolve, what was asked,
-        /// why it failed, the resolution path, what is registered and how to fix it.
+        /// The whole text, as ``Container/loggingFunction`` receives it.
         ///
         /// ```swift
         /// print(message.message)
         /// ```
         public let message: String
-        /// The request the message concerns (its service type, name and argument types), if any: the top-level
-        /// request of a failed resolve, the registration of a registration problem.
+        /// The request the message concerns, if any (the top-level one, for a failed resolve).
         ///
         /// ```swift
         /// print(message.request?.serviceType ?? Never.self, message.request?.name ?? "unnamed")
@@ -96,7 +76,7 @@ extension Container {
         /// print(message.path.map(\.description).joined(separator: " -> "))
         /// ```
         public let path: [ServiceRequest]
-        /// The error of a failed resolve, with its kind and code.
+        /// The error of a failed resolve.
         ///
         /// ```swift
         /// if message.error?.code == .containerShutDown { print("resolved after shutdown") }
@@ -108,13 +88,6 @@ extension Container {
         /// ```swift
         /// let message = Container.LogMessage(level: .info, message: "started")
         /// ```
-        ///
-        /// - Parameters:
-        ///   - level: How much it matters.
-        ///   - message: Its text.
-        ///   - request: The request it concerns.
-        ///   - path: The resolution path, top-level request first.
-        ///   - error: The error of the failed resolve it reports.
         public init(
             level: LogLevel, message: String, request: ServiceRequest? = nil, path: [ServiceRequest] = [],
             error: ResolutionError? = nil
@@ -143,8 +116,8 @@ extension Container {
 }
 
 extension Container.LogLevel {
-    /// The level of a failed resolve of kind `kind`: a miss is `debug` (an optional service may be meant to be
-    /// missing), a mistake of the calling code `warning`, a service that could not be made `error`.
+    /// The level of a failed resolve of kind `kind`: a miss `debug`, a mistake of the calling code `warning`, a
+    /// service that could not be made `error`.
     init(of kind: ResolutionError.Kind) {
         switch kind {
         case .notRegistered, .nameMismatch, .argumentMismatch, .optionalityMismatch:

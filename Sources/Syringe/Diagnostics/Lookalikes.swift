@@ -1,14 +1,9 @@
-/// The "did you mean" of a type and protocol mix-up, for a request nothing is registered for: the registrations
-/// whose instance is of the asked type although they are registered as another one.
-///
-/// Only instances can tell: whether `ConsoleLogger` conforms to `Logging` is known at run time from a value,
-/// not from the metatype `Any.Type` a registration keeps. So the registrations named are those whose instance
-/// exists: kept by their scope (``ObjectScope/container``, ``ObjectScope/perContainer``, ``ObjectScope/weak``,
-/// registered values), or, in ``Container/verify(samples:)``, made by the verification. Everything here runs
-/// when a message is made, never on a resolve: a miss only captures the container and the request.
+/// The "did you mean" of a type and protocol mix-up: the registrations whose instance is of the asked type although
+/// registered as another. Only an instance tells whether its type conforms, so only registrations whose instance
+/// exists (kept, or made by ``Container/verify(samples:)``) are named. Runs when a message is made, never on a resolve.
 enum Lookalikes {
-    /// The lines to add to a miss of `request`: for a protocol, how to register for it; then each registration
-    /// among `candidates` whose instance is a `request.serviceType` while registered as another type.
+    /// The lines to add to a miss of `request`: for a protocol, how to register for it; then each of `candidates`
+    /// whose instance is a `request.serviceType` while registered as another type.
     static func lines(for request: ServiceRequest, among candidates: [Candidate]) -> [String] {
         let asked = request.serviceType
         let spelled = spelling(of: asked)
@@ -18,8 +13,7 @@ enum Lookalikes {
                 "\(typeName(asked)) is a protocol: only a registration made as \(spelled).self, or one that adds .implements(\(spelled).self), answers it (registering a conforming type does not)."
             )
         }
-        // A list: only the lookalikes found go in, a few (a `Set` of a type of its own would cost its own copy of
-        // the standard library's hashing code).
+        // A list, of a few: a `Set` of a type of its own would cost its own copy of the hashing code.
         var seen: [RegistrationDescription] = []
         for candidate in candidates {
             let registered = candidate.registration.request.serviceType
@@ -43,7 +37,6 @@ enum Lookalikes {
         return lines
     }
 
-    /// A registration and an instance of it.
     struct Candidate {
         let registration: RegistrationDescription
         let instance: Any
@@ -63,11 +56,9 @@ enum Lookalikes {
         isExistential(type) ? "(any \(typeName(type)))" : typeName(type)
     }
 
-    /// Whether `instance` is a `type` (a protocol's conformance, a subclass), `type` opened as a generic.
-    /// For each declared key's default that verification used (its binding and the instance it made), the
-    /// registrations of another, concrete type with no arguments whose instance is also one of the key's
-    /// services, of a type the default does not make: most likely a replacement registered by type
-    /// (`register(MockClient.self)`) that a key never resolves. One line each, with the fix.
+    /// For each declared key's default that verification used, the registrations of another concrete type, taking
+    /// no arguments, whose instance is also the key's service: most likely a replacement registered by type that
+    /// the key never resolves. One line each, with the fix.
     static func shadowedKeyDefaults(
         _ defaults: [(binding: Container.Binding, instance: Any)], among made: [Candidate]
     ) -> [String] {
@@ -89,6 +80,7 @@ enum Lookalikes {
         return lines
     }
 
+    /// Whether `instance` is a `type` (a protocol's conformance, a subclass), `type` opened as a generic.
     static func isInstance(_ instance: Any, of type: Any.Type) -> Bool {
         func check<T>(_: T.Type) -> Bool { instance is T }
         return check(type)
@@ -96,8 +88,7 @@ enum Lookalikes {
 }
 
 extension ResolutionError {
-    /// This error, naming the lookalikes among `candidates` if nothing is registered for its request (the
-    /// "did you mean" of ``Container/verify(samples:)``, which knows the instances it made).
+    /// This error, naming the lookalikes among `candidates` if nothing is registered for its request.
     func namingLookalikes(among candidates: [Lookalikes.Candidate]) -> ResolutionError {
         guard case .notRegistered = kind else { return self }
         return replacingLookalikes(Lookalikes.lines(for: request, among: candidates))
@@ -105,16 +96,14 @@ extension ResolutionError {
 }
 
 extension Container {
-    /// The error for a request nothing is registered for, whose message names the registrations it may have
-    /// meant (``Lookalikes``), worked out when the message is made.
+    /// The error for a request nothing is registered for, whose message names the lookalikes when it is made.
     func notRegisteredError(for request: ServiceRequest, path: [ServiceRequest]) -> ResolutionError {
         ResolutionError(notRegistered: request, path: path) { [weak self] in
             Lookalikes.lines(for: request, among: self?.keptInstances() ?? [])
         }
     }
 
-    /// The instances this container and its ancestors keep, with their registrations (stand-ins of
-    /// ``ObjectScope/perContainer`` and derived containers included).
+    /// The instances this container and its ancestors keep, with their registrations (stand-ins included).
     func keptInstances() -> [Lookalikes.Candidate] {
         var found: [Lookalikes.Candidate] = []
         for (_, binding) in visibleBindings() {

@@ -1,9 +1,7 @@
 /// What a resolution error tells about one registration: what it provides and where it was made.
 ///
 /// ```swift
-/// for registration in error.registrations {
-///     print(registration) // Animal(name: "cat") [graph] at MyApp/AppAssembly.swift:12
-/// }
+/// for registration in error.registrations { print(registration.fileID, registration.line) }
 /// ```
 public struct RegistrationDescription: Sendable, Hashable, CustomStringConvertible {
     /// The service type, name and argument types the registration answers.

@@ -1,15 +1,9 @@
 extension ResolutionError {
-    /// The kind of a failure without its details: `Equatable`, so a test states it in one comparison.
-    ///
-    /// ``Kind`` carries details (a cycle, an underlying error, a type) and is not `Equatable`; ``code`` names the
-    /// kind alone. `code(of:)` runs a throwing call (awaited or not) and gives the code of what it threw, so a whole
-    /// assertion fits on one line.
+    /// The kind of a failure without its details: `Equatable` (``Kind`` is not), so a test states it in one
+    /// comparison.
     ///
     /// ```swift
     /// #expect(try ResolutionError.code { try container.require(Cat.self) } == .notRegistered)
-    ///
-    /// let error = #expect(throws: ResolutionError.self) { try container.require(Cat.self) }
-    /// #expect(error?.code == .notRegistered)
     /// ```
     public enum Code: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// ``Kind/notRegistered``.
@@ -109,7 +103,7 @@ extension ResolutionError {
         /// ```
         case notProvidedByRequest
 
-        /// The case's name, as written in code: `notRegistered`.
+        /// The case's name, as written in code.
         ///
         /// ```swift
         /// print(ResolutionError.Code.nameMismatch)  // nameMismatch
@@ -125,20 +119,12 @@ extension ResolutionError {
     /// ```
     public var code: Code { kind.code }
 
-    /// Runs `body` and returns the code of the ``ResolutionError`` it throws, or `nil` if it returns normally.
-    ///
-    /// Made for one-line test assertions; Swift Testing prints both sides when they differ. An error of another
-    /// type is rethrown, so `#expect(try …)` records it instead of comparing.
+    /// Runs `body` and returns the code of the ``ResolutionError`` it throws, or `nil` if it returns normally; an
+    /// error of another type is rethrown.
     ///
     /// ```swift
     /// #expect(try ResolutionError.code { try container.require(Cat.self) } == .notRegistered)
-    /// #expect(try ResolutionError.code { try container.require(Animal.self, name: "dgo") } == .nameMismatch)
-    /// #expect(try ResolutionError.code { try container.require(Dog.self) } == nil)  // resolves
     /// ```
-    ///
-    /// - Parameter body: A throwing resolution call, such as `try container.require(…)`.
-    /// - Returns: The code of the ``ResolutionError`` `body` threw, or `nil` when it threw nothing.
-    /// - Throws: What `body` threw, when it is not a ``ResolutionError``.
     public static func code<Result>(of body: () throws -> Result) rethrows -> Code? {
         do {
             _ = try body()
@@ -148,22 +134,11 @@ extension ResolutionError {
         }
     }
 
-    /// Awaits `body` and returns the code of the ``ResolutionError`` it throws, or `nil` if it returns normally: the
-    /// form of `code(of:)` for awaited resolutions.
-    ///
-    /// An error of another type is rethrown, so `#expect(try await …)` records it instead of comparing. A closure
-    /// that does not await picks the synchronous form, in `async` code too.
+    /// The awaited form of `code(of:)`; a closure that does not await picks the synchronous form.
     ///
     /// ```swift
-    /// #expect(try await ResolutionError.code { try await container.async.require(Session.self) } == .containerShutDown)
     /// #expect(try await ResolutionError.code { try await container.async.require(Cat.self) } == nil)  // resolves
     /// ```
-    ///
-    /// - Parameters:
-    ///   - isolation: The actor `body` runs on; the caller's by default.
-    ///   - body: An awaited resolution call, such as `try await container.async.require(…)`.
-    /// - Returns: The code of the ``ResolutionError`` `body` threw, or `nil` when it threw nothing.
-    /// - Throws: What `body` threw, when it is not a ``ResolutionError``.
     public static func code<Result>(
         isolation: isolated (any Actor)? = #isolation, of body: () async throws -> Result
     ) async rethrows -> Code? {

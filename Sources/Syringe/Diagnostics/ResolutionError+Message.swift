@@ -1,15 +1,6 @@
 extension ResolutionError {
-    /// The whole message: what was asked, what failed and why, the resolution path, the registrations involved
-    /// with the place each was made, and how to fix it.
-    ///
-    /// The first line names the top-level request and the reason; the following lines, indented, give the
-    /// details:
-    ///
-    /// ```text
-    /// Syringe: cannot resolve Double: the factory of String threw DatabaseError.connectionRefused.
-    ///   Resolution path: Double -> Int -> String
-    ///   Failing registration: String [graph] at MyApp/Storage.swift:12
-    /// ```
+    /// The whole message: the top-level request and the reason, then, indented, the resolution path, the
+    /// registrations involved with where each was made, and how to fix it.
     ///
     /// ```swift
     /// Container.loggingFunction?(error.description)
@@ -45,7 +36,7 @@ extension ResolutionError {
                 lines += registrations.map { "    \($0)" }
             }
         }
-        // Outermost first, as the resolution path reads (the notes are added on the way out, innermost first).
+        // Outermost first, as the resolution path reads.
         lines += notes.reversed().map { "  \($0)" }
         lines += lookalikeLines.map { "  \($0)" }
         if let fix { lines.append("  \(fix)") }

@@ -1,22 +1,15 @@
-/// Why a service could not be resolved, with everything needed to fix it.
+/// Why a service could not be resolved: what was asked, the resolution path, the kind of failure, and the
+/// registrations of the asked type with where each was made.
 ///
-/// The throwing resolution calls (``Resolver/require(_:name:)`` and its argument variants) throw it; the
-/// optional-returning `resolve` calls log its ``description`` through ``Container/loggingFunction`` and return
-/// `nil`. It carries what was asked, the resolution path from the top-level request down to the failure, the
-/// kind of failure, and the registrations that exist for the asked type with the place each was made.
+/// The `require` calls throw it; the optional `resolve` calls log its ``description`` and return `nil`.
 ///
 /// ```swift
-/// do {
-///     _ = try container.require(PetOwner.self)
-/// } catch {
-///     print(error)
-///     // Syringe: cannot resolve PetOwner: Animal has no registration named "dgo".
-///     //   Resolution path: PetOwner -> Animal(name: "dgo")
-///     //   Registered for Animal:
-///     //     Animal(name: "cat") [graph] at MyApp/AppAssembly.swift:12
-///     //     Animal(name: "dog") [graph] at MyApp/AppAssembly.swift:13
-///     //   Did you mean "dog"?
-/// }
+/// do { _ = try container.require(PetOwner.self) } catch { print(error) }
+/// // Syringe: cannot resolve PetOwner: Animal has no registration named "dgo".
+/// //   Resolution path: PetOwner -> Animal(name: "dgo")
+/// //   Registered for Animal:
+/// //     Animal(name: "dog") [graph] at MyApp/AppAssembly.swift:13
+/// //   Did you mean "dog"?
 /// ```
 public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure.
@@ -39,9 +32,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// if case .argumentMismatch = error.kind { print(error.registrations) }
         /// ```
         case argumentMismatch
-        /// No registration takes the runtime arguments with their static types, and they convert to the argument
-        /// types of several registrations of the type and name (for example `Dog` to both `(any Animal)` and
-        /// `(any Pet)`), so none is chosen. ``ResolutionError/registrations`` lists them.
+        /// The runtime arguments convert to the argument types of several registrations (`Dog` to both
+        /// `(any Animal)` and `(any Pet)`), so none is chosen; ``ResolutionError/registrations`` lists them.
         ///
         /// ```swift
         /// // Syringe: cannot resolve Owner(arguments: (Dog)): the arguments (Dog) convert to the argument types of 2 registrations of Owner.
@@ -62,8 +54,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// if case .optionalityMismatch(let registered) = error.kind { print(registered) }
         /// ```
         case optionalityMismatch(registered: Any.Type)
-        /// A factory needs, directly or through others, the service it is creating. `cycle` starts and ends
-        /// with the same request, for example `A -> B -> A`.
+        /// A factory needs, directly or through others, the service it is creating (`cycle`: `A -> B -> A`).
         ///
         /// ```swift
         /// // Syringe: cannot resolve A: circular dependency A -> B -> A.
@@ -77,20 +68,15 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// if case .factoryFailed(let underlying as DatabaseError) = error.kind { retry(after: underlying) }
         /// ```
         case factoryFailed(underlying: any Error)
-        /// The registration produced an instance of `actual`, which is not the asked type (type forwarding to
-        /// an unrelated type).
+        /// The registration made an instance of `actual`, which is not the asked (forwarded) type.
         ///
         /// ```swift
         /// // Syringe: cannot resolve Vehicle: Dog is forwarded to Vehicle, but the instance it made (Dog) cannot be cast to Vehicle.
         /// if case .wrongInstanceType(let actual) = error.kind { print(actual) }
         /// ```
         case wrongInstanceType(actual: Any.Type)
-        /// The resolution went deeper than the thread's stack can hold; `depth` is the depth reached.
-        ///
-        /// Before each factory runs, the resolution checks how much of the thread's stack is left; it stops
-        /// with this error while a margin (a sixteenth of the stack, 32–128 KiB) is still free, instead of
-        /// overflowing the stack. Cycles are reported as ``circularDependency(cycle:)``, so only a very deep
-        /// chain of distinct registrations, or a thread with a small stack, gets here.
+        /// The resolution reached `depth` and the thread's stack has no room for more: it stops while a margin of
+        /// the stack is still free instead of overflowing it.
         ///
         /// ```swift
         /// if case .stackExhausted(let depth) = error.kind { print("too deep:", depth) }
@@ -103,50 +89,42 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// if case .containerReleased = error.kind { print("keep the container alive") }
         /// ```
         case containerReleased
-        /// The container that would keep the new instance (of a ``ObjectScope/container``, ``ObjectScope/weak``,
-        /// ``ObjectScope/perContainer`` or custom scope, or kept per argument) was shut down
-        /// (``Container/shutdown()``), and making one would bring a disposed service back unseen.
-        /// ``Container/reopen()`` opens the container again.
+        /// The container that would keep the new instance was shut down (``Container/shutdown()``); making one
+        /// would bring a disposed service back unseen. ``Container/reopen()`` opens it again.
         ///
         /// ```swift
         /// // Syringe: cannot resolve Session: the container that keeps Session's instance was shut down.
         /// if case .containerShutDown = error.kind { container.reopen() }
         /// ```
         case containerShutDown
-        /// The registration's factory is `async` or isolated to a global actor, and a synchronous call asked
-        /// for it. Resolve it with `try await container.async.require(…)` (or, for a `@MainActor` factory,
-        /// from `@MainActor` code through ``Container/mainActor``).
+        /// The registration's factory is `async` or actor-isolated, and a synchronous call asked for it: resolve
+        /// it with `try await container.async.require(…)` (or ``Container/mainActor`` for a `@MainActor` one).
         case asyncFactory
-        /// An `@Injected(reinjected: true)` property cannot be re-injected, for `reason`: its registration does
-        /// not keep one instance (only `.container`, `.perContainer` and `.weak` ones do), it has no
-        /// registration, or its owner is not a class. Thrown when the property is injected.
+        /// An `@Injected(reinjected: true)` property cannot be re-injected, for `reason` (its registration does
+        /// not keep one instance, it has none, or its owner is not a class). Thrown when the property is injected.
         ///
         /// ```swift
         /// // Syringe: cannot inject the property 'session' of Screen (Session): the registration of Session is in the transient scope; …
         /// if case .notReinjectable(let reason) = error.kind { print(reason) }
         /// ```
         case notReinjectable(reason: String)
-        /// The declared key asked for shares its type, name and argument types with another declared key, so one
-        /// registration would answer both: the ``KeyCollision`` names every such key and where it is declared.
-        /// Give each key its own name.
+        /// The declared key asked for shares its type, name and argument types with another declared key; the
+        /// ``KeyCollision`` names every such key and where it is declared.
         ///
         /// ```swift
         /// // Syringe: cannot resolve String: ServiceKeys.primaryHost at MyApp/Keys.swift:2 and … are all declared keys of String, …
         /// if case .keyCollision(let collision) = error.kind { print(collision.declarations) }
         /// ```
         case keyCollision(KeyCollision)
-        /// The registration is in the ``ObjectScope/request`` scope, and no ``RequestScope`` runs: resolve it
-        /// inside `RequestScope().run { … }`.
+        /// The registration is in the ``ObjectScope/request`` scope, and no ``RequestScope`` runs.
         ///
         /// ```swift
         /// // Syringe: cannot resolve Cart: Cart is in the request scope, and no request scope is running.
         /// if case .outsideRequestScope = error.kind { print("resolve it inside RequestScope().run { … }") }
         /// ```
         case outsideRequestScope
-        /// The service is a value the request provides (a key declared
-        /// ``ServiceKeys/DeclaredKey/providedByRequest(label:name:fileID:line:)``, or a registration made with
-        /// ``Container/registerProvidedByRequest(_:name:fileID:line:)``), and the running ``RequestScope`` does not
-        /// provide it (`scopeRunning`), or no request scope runs.
+        /// The service is a value the request provides, and the running ``RequestScope`` does not provide it
+        /// (`scopeRunning`), or no request scope runs.
         ///
         /// ```swift
         /// // Syringe: cannot resolve User: User is provided by the request, and the running request scope does not provide it.
@@ -162,28 +140,21 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         let path: [ServiceRequest]
         let registration: RegistrationDescription?
         let failedInInitCompleted: Bool
-        /// Whether the kind is ``Kind/asyncFactory``; known at creation (deferred details are a miss's), so the
-        /// logging of a `nil` can ask without taking the lock.
+        /// Known at creation (deferred details are a miss's), so logging a `nil` can ask without taking the lock.
         let isAsyncFactory: Bool
-        /// Whether the kind is ``Kind/containerShutDown``; known at creation, as ``isAsyncFactory``.
         let isContainerShutDown: Bool
-        /// The `@Injected` property being filled when the failure happened, if any.
         let injectedProperty: InjectedPropertyDescription?
-        /// Lines of context added on the way out (for example by an autoregistered initializer: which of its
-        /// parameters failed), innermost first.
+        /// Lines of context added on the way out, innermost first.
         let notes: [String]
-        /// The kind and the registrations involved: given, or worked out when first asked for.
         let details: Locked<Details>
-        /// The "did you mean" lines of a type and protocol mix-up (``Lookalikes``), worked out when first asked for.
         let lookalikes: Locked<Lookalikes>?
 
-        /// The lookalike lines, or how to work them out.
+        /// Given, or worked out when first asked for.
         enum Lookalikes {
             case known([String])
             case deferred(@Sendable () -> [String])
         }
 
-        /// The kind and the registrations, or how to work them out.
         enum Details {
             case known(Kind, [RegistrationDescription])
             case deferred(@Sendable () -> (Kind, [RegistrationDescription]))
@@ -199,12 +170,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             self.request = request
             self.path = path
             self.details = Locked(details)
-            if case .known(.asyncFactory, _) = details { isAsyncFactory = true } else { isAsyncFactory = false }
-            if case .known(.containerShutDown, _) = details {
-                isContainerShutDown = true
-            } else {
-                isContainerShutDown = false
-            }
+            isAsyncFactory = if case .known(.asyncFactory, _) = details { true } else { false }
+            isContainerShutDown = if case .known(.containerShutDown, _) = details { true } else { false }
             self.registration = registration
             self.failedInInitCompleted = failedInInitCompleted
             self.notes = notes
@@ -237,11 +204,6 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
                 return lines
             }
         }
-
-        /// A copy of the lookalikes' current state, for a copy of the error.
-        var copiedLookalikes: Locked<Lookalikes>? {
-            lookalikes.map { Locked($0.withLock { $0 }) }
-        }
     }
 
     private let storage: Storage
@@ -252,26 +214,30 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
     /// This error with another path (an `await`ed resolution puts its own path in front), all else kept.
     func replacingPath(_ path: [ServiceRequest]) -> ResolutionError {
-        ResolutionError(storage: copiedStorage(path: path, notes: storage.notes))
+        ResolutionError(storage: copiedStorage(path: path))
     }
 
     /// This error with `note` as a further line of context after the details.
     @usableFromInline
     func addingNote(_ note: String) -> ResolutionError {
-        ResolutionError(storage: copiedStorage(path: storage.path, notes: storage.notes + [note]))
+        ResolutionError(storage: copiedStorage(notes: storage.notes + [note]))
     }
 
-    /// A copy of the fields with `path` and `notes`; the kind and registrations as they are (still deferred if so).
-    private func copiedStorage(path: [ServiceRequest], notes: [String]) -> Storage {
+    /// A copy of the fields, those given replaced; the kind and registrations as they are (still deferred if so).
+    private func copiedStorage(
+        path: [ServiceRequest]? = nil, notes: [String]? = nil, injectedProperty: InjectedPropertyDescription? = nil,
+        lookalikes: Storage.Lookalikes? = nil
+    ) -> Storage {
         Storage(
-            request: storage.request, path: path, details: storage.details.withLock { $0 },
+            request: storage.request, path: path ?? storage.path, details: storage.details.withLock { $0 },
             registration: storage.registration, failedInInitCompleted: storage.failedInInitCompleted,
-            injectedProperty: storage.injectedProperty, notes: notes, lookalikes: storage.copiedLookalikes
+            injectedProperty: injectedProperty ?? storage.injectedProperty, notes: notes ?? storage.notes,
+            lookalikes: lookalikes.map { Locked($0) } ?? storage.lookalikes.map { Locked($0.withLock { $0 }) }
         )
     }
 
-    /// A ``Kind/notRegistered`` error whose message adds the "did you mean" lines `lookalikes` finds
-    /// (Lookalikes.swift) when first made: one allocation more than a plain error, no work until then.
+    /// A ``Kind/notRegistered`` error whose message adds the "did you mean" lines `lookalikes` finds when first
+    /// made: one allocation more than a plain error, no work until then.
     init(
         notRegistered request: ServiceRequest, path: [ServiceRequest],
         lookalikes: @escaping @Sendable () -> [String]
@@ -287,26 +253,16 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         ResolutionError(storage: copiedStorage(lookalikes: .known(lines)))
     }
 
-    private func copiedStorage(lookalikes: Storage.Lookalikes) -> Storage {
-        Storage(
-            request: storage.request, path: storage.path, details: storage.details.withLock { $0 },
-            registration: storage.registration, failedInInitCompleted: storage.failedInInitCompleted,
-            injectedProperty: storage.injectedProperty, notes: storage.notes, lookalikes: Locked(lookalikes)
-        )
-    }
-
-    /// The "did you mean" lines of a type and protocol mix-up (``Lookalikes``): for a miss of a protocol, how
-    /// to register for it, and the registrations whose instance is of the asked type.
+    /// The "did you mean" lines of a type and protocol mix-up (``Lookalikes``).
     var lookalikeLines: [String] { storage.lookalikeLines }
 
-    /// The level a log message of this error takes (``Container/LogLevel/init(of:)``); a miss whose details are
-    /// still deferred is ``Container/LogLevel/debug`` without working them out.
+    /// The level a log message of this error takes; a miss whose details are still deferred is
+    /// ``Container/LogLevel/debug`` without working them out.
     var logLevel: Container.LogLevel {
         if case .deferred = storage.details.withLock({ $0 }) { return .debug }
         return Container.LogLevel(of: kind)
     }
 
-    /// The lines of context added on the way out, innermost first (see ``addingNote(_:)``).
     var notes: [String] { storage.notes }
 
     /// The kind of failure, with its details.
@@ -327,9 +283,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// print(error.path.map(\.description).joined(separator: " -> ")) // PetOwner -> Animal(name: "dgo")
     /// ```
     public var path: [ServiceRequest] { storage.path }
-    /// The registrations involved: for a miss, those that exist for the asked service type (in this container
-    /// and its ancestors); for a circular dependency, those of the cycle, in order; for
-    /// ``Kind/ambiguousArguments``, those whose argument types the arguments convert to.
+    /// The registrations involved: for a miss, those of the asked service type; for a cycle, those of the cycle,
+    /// in order; for ``Kind/ambiguousArguments``, those the arguments convert to.
     ///
     /// ```swift
     /// for registration in error.registrations { print(registration.fileID, registration.line) }
@@ -341,22 +296,15 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// if let failing = error.registration { print("see", failing.fileID, failing.line) }
     /// ```
     public var registration: RegistrationDescription? { storage.registration }
-    /// Whether the kind is ``Kind/asyncFactory``, without working out deferred details (a miss's are deferred,
-    /// and a miss is never of that kind).
+    /// Whether the kind is ``Kind/asyncFactory``, without working out deferred details.
     var isAsyncFactory: Bool { storage.isAsyncFactory }
-    /// Whether the kind is ``Kind/containerShutDown``, without working out deferred details.
     var isContainerShutDown: Bool { storage.isContainerShutDown }
     /// Whether a factory failure came from an `initCompleted` closure rather than the factory itself.
     var failedInInitCompleted: Bool { storage.failedInInitCompleted }
-    /// The `@Injected` property that could not be filled, with its owner type, when the failure happened while
-    /// filling one (``Container/inject(into:isolation:)``, ``ServiceEntry/injectsProperties()``).
+    /// The `@Injected` property that could not be filled, when the failure happened while filling one.
     ///
     /// ```swift
-    /// do {
-    ///     try container.inject(into: controller)
-    /// } catch {
-    ///     print(error.injectedProperty!) // CheckoutViewController.cart
-    /// }
+    /// print(error.injectedProperty!) // CheckoutViewController.cart
     /// ```
     public var injectedProperty: InjectedPropertyDescription? { storage.injectedProperty }
 
@@ -364,13 +312,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// innermost property keeps the note: a property of an object made for another property names its own).
     func injecting(property label: String, of owner: Any.Type) -> ResolutionError {
         if storage.injectedProperty != nil { return self }
-        return ResolutionError(
-            storage: Storage(
-                request: storage.request, path: storage.path, details: storage.details.withLock { $0 },
-                registration: storage.registration, failedInInitCompleted: storage.failedInInitCompleted,
-                injectedProperty: InjectedPropertyDescription(label: label, ownerType: owner), notes: storage.notes,
-                lookalikes: storage.copiedLookalikes
-            ))
+        let property = InjectedPropertyDescription(label: label, ownerType: owner)
+        return ResolutionError(storage: copiedStorage(injectedProperty: property))
     }
 
     /// Creates an error. Syringe creates these; tests and custom resolvers may too.
@@ -378,13 +321,6 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// ```swift
     /// let error = ResolutionError(kind: .notRegistered, request: ServiceRequest(serviceType: Animal.self))
     /// ```
-    ///
-    /// - Parameters:
-    ///   - kind: The kind of failure.
-    ///   - request: What was asked.
-    ///   - path: The resolution path; defaults to the request alone.
-    ///   - registrations: The registrations involved (see ``registrations``).
-    ///   - registration: The registration that failed.
     public init(
         kind: Kind,
         request: ServiceRequest,
@@ -412,9 +348,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         )
     }
 
-    /// An error whose kind and registrations are worked out by `details` when first asked for: a miss, whose
-    /// "what is registered instead" costs time that grows with the registrations, and which an optional `resolve`
-    /// with logging off never reads.
+    /// An error whose kind and registrations `details` works out when first asked for: a miss's cost grows with
+    /// the registrations, and an optional `resolve` with logging off never reads them.
     init(
         request: ServiceRequest, path: [ServiceRequest],
         details: @escaping @Sendable () -> (Kind, [RegistrationDescription])
@@ -438,9 +373,7 @@ func describeError(_ error: any Error) -> String {
 /// An `@Injected` property named in a ``ResolutionError``: its name and the type that declares it.
 ///
 /// ```swift
-/// if let property = error.injectedProperty {
-///     print(property.label, property.ownerType) // cart CheckoutViewController
-/// }
+/// if let property = error.injectedProperty { print(property.label, property.ownerType) }
 /// ```
 public struct InjectedPropertyDescription: Sendable, CustomStringConvertible {
     /// The property's name, as declared (without the wrapper's `_`).

@@ -1,12 +1,7 @@
-/// Diagnostics attached to a ``ResolutionContext``: a verification run, a trace, or both.
-///
-/// A context without an observer takes the normal path; with one, every step goes through
-/// ``ResolutionContext/observedInstance(of:as:name:arguments:observer:)``, which records the step and, when
-/// verifying, keeps every instance inside the context instead of publishing it to its registration.
+/// Diagnostics attached to a ``ResolutionContext``: a verification run, a trace, or both. With one, every step goes
+/// through ``ResolutionContext/observedInstance(of:as:name:arguments:observer:)``.
 final class ResolutionObserver {
-    /// Collects verification findings; set when the resolution runs for ``Container/verify(samples:)``.
     let verification: VerificationRecorder?
-    /// Builds the resolution tree; set when the resolution is traced.
     let tracer: ResolutionTracer?
     /// The registrations being resolved, innermost last, with the scope each had when it was asked.
     private(set) var stack: [(registration: Registration, request: ServiceRequest, kind: ObjectScope.Kind)] = []
@@ -27,7 +22,7 @@ final class ResolutionObserver {
 
 extension ResolutionContext {
     /// The instance of `registration` while diagnostics watch: records the step, then resolves it as its scope
-    /// rules or, when verifying, in a throwaway way (see ``verificationInstance(of:kind:as:name:arguments:)``).
+    /// rules or, when verifying, in a throwaway way.
     @inline(never)
     func observedInstance(
         of registration: Registration,
@@ -77,9 +72,8 @@ extension ResolutionContext {
         }
     }
 
-    /// Verification's stand-in for the scopes: a transient registration is made every time; any other one is
-    /// made once in this context's graph. Nothing is read from or published to the registration, so
-    /// singletons that exist stay untouched and none is created.
+    /// Verification's stand-in for the scopes: a transient registration is made every time, any other once in
+    /// this context's graph; nothing is read from or published to the registration.
     private func verificationInstance(
         of registration: Registration,
         kind: ObjectScope.Kind,
@@ -88,16 +82,15 @@ extension ResolutionContext {
         arguments: Any
     ) throws(ResolutionError) -> Any {
         let configuration = registration.currentConfiguration
-        if kind != .transient, let instance = graphInstance(of: registration) { return instance }
-        // A factory of a scope that keeps instances may run again to close a loop through `initCompleted`, as in
-        // normal resolution (see `checkCycle`).
         let keeps = kind != .transient
+        if keeps, let instance = graphInstance(of: registration) { return instance }
+        // A factory of a scope that keeps instances may run again to close a loop through `initCompleted`.
         try checkCycle(of: registration, as: requestedType, name: name)
         return try make(
             registration, configuration, as: requestedType, name: name, arguments: arguments,
             reusing: keeps ? { self.graphInstance(of: registration) } : nil
         ) {
-            if kind != .transient { self.storeInGraph($0, of: registration) }
+            if keeps { self.storeInGraph($0, of: registration) }
         }
     }
 

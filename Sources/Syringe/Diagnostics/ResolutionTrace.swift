@@ -1,13 +1,8 @@
-/// The tree of what one traced top-level resolve did: every service resolved, from which registration,
-/// whether it was created or reused from its scope, and how long it took.
-///
-/// Made by ``Container/trace(_:name:arguments:)``; print it for an indented outline.
+/// The tree of what one traced resolve (``Container/trace(_:name:arguments:)``) did: every service resolved, from
+/// which registration, whether it was created or reused, and how long it took. Print it for an indented outline.
 ///
 /// ```swift
-/// let traced = container.trace(PetOwner.self)
-/// print(traced.trace)
-/// // PetOwner: created [graph] in 48.2 µs, registered at MyApp/App.swift:14
-/// //   Animal(name: "cat"): reused [container], registered at MyApp/App.swift:12
+/// print(container.trace(PetOwner.self).trace)
 /// ```
 public struct ResolutionTrace: Sendable, CustomStringConvertible {
     /// What happened to one resolved service.
@@ -60,21 +55,13 @@ public struct ResolutionTrace: Sendable, CustomStringConvertible {
         /// if case .reused = step.outcome { print("reused", step.request) }
         /// ```
         public let outcome: Outcome
-        /// The time from asking to getting the instance, the factory and every dependency included, in
-        /// nanoseconds of a monotonic clock.
-        ///
-        /// Available on every supported OS; ``duration`` gives it as a `Duration` where the OS has that type
-        /// (macOS 13, iOS 16, tvOS 16, watchOS 9).
+        /// The time from asking to getting the instance, dependencies included, in nanoseconds of a monotonic clock.
         ///
         /// ```swift
         /// let slow = step.durationInNanoseconds > 5_000_000  // more than 5 ms
         /// ```
         public let durationInNanoseconds: UInt64
-        /// The time from asking to getting the instance, the factory and every dependency included:
-        /// ``durationInNanoseconds`` as a `Duration`.
-        ///
-        /// Needs macOS 13, iOS 16, tvOS 16 or watchOS 9, where `Duration` exists; below them, read
-        /// ``durationInNanoseconds``.
+        /// ``durationInNanoseconds`` as a `Duration` (macOS 13, iOS 16, tvOS 16, watchOS 9).
         ///
         /// ```swift
         /// let slow = step.duration > .milliseconds(5)
@@ -138,7 +125,6 @@ final class ResolutionTracer {
     final class OpenStep {
         let request: ServiceRequest
         let registration: RegistrationDescription
-        /// ``monotonicNanoseconds()`` when the step began.
         let start: UInt64
         var children: [ResolutionTrace.Step] = []
 
@@ -159,7 +145,7 @@ final class ResolutionTracer {
     }
 
     func end(_ step: OpenStep, outcome: ResolutionTrace.Outcome) {
-        // A monotonic clock never goes back; subtracting with a floor keeps a misbehaving one from trapping.
+        // The floor keeps a misbehaving clock from trapping.
         let now = monotonicNanoseconds()
         let duration = now >= step.start ? now - step.start : 0
         // Steps end in the reverse order they began (resolution is a call tree on one thread).

@@ -1,10 +1,7 @@
 /// A description of one service request: the type, the registration name and the runtime argument types.
 ///
-/// Resolution errors use it for what was asked and for every step of the resolution path.
-///
 /// ```swift
-/// let request = ServiceRequest(serviceType: Animal.self, name: "cat", argumentTypes: [String.self])
-/// print(request) // Animal(name: "cat", arguments: (String))
+/// print(ServiceRequest(serviceType: Animal.self, name: "cat", argumentTypes: [String.self]))
 /// ```
 public struct ServiceRequest: Sendable, Hashable, CustomStringConvertible {
     /// The requested service type.
@@ -31,11 +28,6 @@ public struct ServiceRequest: Sendable, Hashable, CustomStringConvertible {
     /// ```swift
     /// let request = ServiceRequest(serviceType: Animal.self)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The requested service type.
-    ///   - name: The registration name.
-    ///   - argumentTypes: The runtime argument types.
     public init(serviceType: Any.Type, name: String? = nil, argumentTypes: [Any.Type] = []) {
         self.serviceType = serviceType
         self.name = name
@@ -74,8 +66,7 @@ public struct ServiceRequest: Sendable, Hashable, CustomStringConvertible {
     /// Hashes the type identities and the name.
     ///
     /// ```swift
-    /// var hasher = Hasher()
-    /// ServiceRequest(serviceType: Int.self).hash(into: &hasher)
+    /// let set: Set = [ServiceRequest(serviceType: Int.self)]
     /// ```
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(serviceType))

@@ -1,20 +1,17 @@
 extension Container {
-    /// The logging function a container starts with: assign it to ``loggingFunction`` to go back to the default
-    /// after installing your own.
+    /// The logging function a container starts with: assign it to ``loggingFunction`` to go back to the default.
     ///
-    /// It writes each message to standard error at once, unbuffered: in debug builds always, in release builds
-    /// when the environment variable `SYRINGE_LOGGING_ENABLED` or `SWINJECT_LOGGING_ENABLED` is `1`.
+    /// It writes each message to standard error, unbuffered: in debug builds always, in release builds when the
+    /// environment variable `SYRINGE_LOGGING_ENABLED` or `SWINJECT_LOGGING_ENABLED` is `1`, and mistakes of the
+    /// calling code (a synchronous resolve of an `async` factory, a shut-down container) once per service anyway.
     ///
     /// ```swift
-    /// Container.loggingFunction = { message in logger.warning("\(message)") }
-    /// // …
     /// Container.loggingFunction = Container.defaultLoggingFunction
     /// ```
     public static var defaultLoggingFunction: LoggingFunction { printIfEnabled }
 
-    /// Whether the default ``loggingFunction`` writes every message without an environment variable asking:
-    /// in debug builds, so that a failed optional `resolve` always leaves a trace while developing. Release
-    /// builds keep Swinject's silence unless asked.
+    /// Whether the default ``loggingFunction`` writes every message unasked: in debug builds, so a failed optional
+    /// `resolve` always leaves a trace while developing; release builds keep Swinject's silence.
     static var tracesByDefault: Bool {
         #if DEBUG
             true
@@ -23,8 +20,8 @@ extension Container {
         #endif
     }
 
-    /// Writes `message` and a newline to standard error at once, in one write: a line never interleaves with what
-    /// another stream piped to the same place writes meanwhile (a test runner's results, for example).
+    /// Writes `message` and a newline to standard error in one write, so a line never interleaves with another
+    /// stream piped to the same place.
     static func writeTrace(_ message: String) {
         ProcessEnvironment.writeToStandardError(message + "\n")
     }

@@ -1,41 +1,11 @@
 /// How the process was launched: a condition under which registrations apply (``Container/whenLaunched(_:register:)``).
 ///
-/// A UI test passes a launch argument (`app.launchArguments = ["-mockAPI"]`) or an environment variable, Xcode
-/// sets `XCODE_RUNNING_FOR_PREVIEWS=1` for SwiftUI previews, test runners load XCTest or Swift Testing, and the
-/// simulator sets `SIMULATOR_DEVICE_NAME`: the same binary then registers mocks without a code change.
-///
-/// When registrations of one service apply in several contexts, the one of the context with the highest
-/// precedence wins, whatever the order they were made in; a registration made outside any context applies only
-/// where no context's does. From highest to lowest: ``argument(_:allowedInRelease:)``, ``environment(_:equals:)``,
-/// ``preview``, ``test``, ``simulator``, ``debug``.
+/// When registrations of one service apply in several contexts, the highest precedence wins, whatever the order
+/// they were made in: ``argument(_:allowedInRelease:)``, ``environment(_:equals:)``, ``preview``, ``test``,
+/// ``simulator``, ``debug``; a registration made outside any context applies only where no context's does.
 ///
 /// ```swift
-/// container.register(API.self) { _ in LiveAPI() }
-/// container.whenLaunched(.argument("-mockAPI"), .preview) { c in
-///     c.register(API.self) { _ in MockAPI() }
-/// }
-/// ```
-///
-/// ## Release builds
-///
-/// Anyone can start a program with any argument or environment variable, so in a release build of Syringe (built
-/// without the `DEBUG` compilation condition, which SwiftPM and Xcode set for debug builds) a launch context
-/// that reads them does not apply, and a mock stays out of the shipped app:
-///
-/// - ``preview``, ``test`` and ``environment(_:equals:)`` never match. This includes `swift test -c release` and
-///   Xcode's "Test" with the Release configuration: registrations a test run needs there are made by the test
-///   itself, or under a ``LaunchEnvironment`` it binds (a source built from given values applies every context).
-/// - ``argument(_:allowedInRelease:)`` matches only where the app allows it at the call site, for UI tests run
-///   against a release build: `.argument("-uiTestMockAPI", allowedInRelease: true)`.
-/// - ``simulator`` and ``debug`` are unchanged (``debug`` never matches in a release build).
-///
-/// ```swift
-/// // Debug builds only:
 /// container.whenLaunched(.argument("-mockAPI"), .preview) { c in c.register(API.self) { _ in MockAPI() } }
-/// // Debug builds, and release builds that UI tests launch with the argument:
-/// container.whenLaunched(.argument("-uiTestStubs", allowedInRelease: true)) { c in
-///     c.register(API.self) { _ in StubAPI() }
-/// }
 /// ```
 public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
     enum Condition: Sendable, Hashable {
@@ -46,78 +16,48 @@ public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
 
     let condition: Condition
 
-    /// The process was launched with `argument` among its arguments, as UI tests pass them
-    /// (`app.launchArguments = ["-mockAPI"]`).
+    /// The process was launched with `argument` among its arguments, as UI tests pass them.
     ///
-    /// In a release build of Syringe (no `DEBUG` compilation condition) the context matches only if
-    /// `allowedInRelease` is `true`: anyone can launch a shipped app with any argument, so allow it only for a
-    /// registration a UI test of the release build needs and that is safe in a user's hands.
+    /// In a release build of Syringe (no `DEBUG` condition) it matches only if `allowedInRelease`: anyone can launch
+    /// a shipped app with any argument, so allow only what a UI test of it needs and is safe in a user's hands.
     ///
     /// ```swift
-    /// // Debug builds only:
-    /// container.whenLaunched(.argument("-mockAPI")) { c in c.register(API.self) { _ in MockAPI() } }
-    /// // Also in release builds, for UI tests run against the Release configuration:
     /// container.whenLaunched(.argument("-uiTestStubs", allowedInRelease: true)) { c in
     ///     c.register(API.self) { _ in StubAPI() }
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - argument: The whole argument, as passed (`"-mockAPI"`).
-    ///   - allowedInRelease: Whether the context also matches in a release build; `false` by default.
-    /// - Returns: The context.
     public static func argument(_ argument: String, allowedInRelease: Bool = false) -> LaunchContext {
         LaunchContext(condition: .argument(argument, allowedInRelease: allowedInRelease))
     }
 
     /// The environment variable `name` is set: to `value` if one is given, else to anything but the empty string.
     ///
-    /// Never matches in a release build of Syringe (no `DEBUG` compilation condition): anyone can launch a shipped
-    /// app with any environment.
+    /// Never matches in a release build of Syringe (anyone can launch a shipped app with any environment).
     ///
     /// ```swift
-    /// container.whenLaunched(.environment("API_STAGE", equals: "staging")) { c in
-    ///     c.register(API.self) { _ in StagingAPI() }
-    /// }
+    /// container.whenLaunched(.environment("API_STAGE")) { c in c.register(API.self) { _ in StagingAPI() } }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - name: The variable's name.
-    ///   - value: The value it must have; `nil` for any value but the empty string.
-    /// - Returns: The context.
     public static func environment(_ name: String, equals value: String? = nil) -> LaunchContext {
         LaunchContext(condition: .environment(name, equals: value))
     }
 
-    /// A SwiftUI preview: Xcode sets `XCODE_RUNNING_FOR_PREVIEWS=1`.
-    ///
-    /// Never matches in a release build of Syringe (no `DEBUG` compilation condition), where the variable can only
-    /// come from whoever launched the app: previews run debug builds.
+    /// A SwiftUI preview: Xcode sets `XCODE_RUNNING_FOR_PREVIEWS=1`. Never matches in a release build of Syringe.
     ///
     /// ```swift
     /// container.whenLaunched(.preview) { c in c.register(API.self) { _ in PreviewAPI() } }
     /// ```
     public static let preview = LaunchContext(condition: .preview)
 
-    /// A test run: XCTest or Swift Testing runs the process.
+    /// A test run: XCTest or Swift Testing runs the process (recognized by what the test runners set).
     ///
-    /// Recognized by what test runners set: Xcode's `XCTestConfigurationFilePath`, `XCTestBundlePath` or
-    /// `XCTestSessionIdentifier` variables, a process that is an `.xctest` bundle or the `xctest` tool, or Swift
-    /// Testing's `--testing-library` argument (`swift test`).
-    ///
-    /// Never matches in a release build of Syringe (no `DEBUG` compilation condition), whose process anyone can
-    /// launch looking like a test run; that includes `swift test -c release` and Xcode tests run with the Release
-    /// configuration. Tests that need registrations there make them directly, or under a ``LaunchEnvironment``
-    /// they bind to ``LaunchEnvironment/current``.
+    /// Never matches in a release build of Syringe, `swift test -c release` included.
     ///
     /// ```swift
     /// container.whenLaunched(.test) { c in c.register(Analytics.self) { _ in SilentAnalytics() } }
     /// ```
     public static let test = LaunchContext(condition: .test)
 
-    /// The iOS, tvOS, watchOS or visionOS simulator: it sets `SIMULATOR_DEVICE_NAME` (or `SIMULATOR_UDID`).
-    ///
-    /// Matches in release builds too.
+    /// The iOS, tvOS, watchOS or visionOS simulator (`SIMULATOR_DEVICE_NAME` is set); matches in release builds too.
     ///
     /// ```swift
     /// container.whenLaunched(.simulator) { c in c.register(Camera.self) { _ in StillCamera() } }
@@ -131,8 +71,7 @@ public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public static let debug = LaunchContext(condition: .debug)
 
-    /// Whether the context can match in a release build of Syringe: not one an argument or environment variable
-    /// of a shipped app's launch could switch on, unless the app allowed the argument.
+    /// Whether the context can match in a release build of Syringe: none a launch could switch on, unless allowed.
     var appliesInRelease: Bool {
         switch condition {
         case .argument(_, let allowedInRelease): allowedInRelease
@@ -157,8 +96,6 @@ public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
     ///
     /// ```swift
     /// print(LaunchContext.argument("-mockAPI"))  // .argument("-mockAPI")
-    /// print(LaunchContext.argument("-uiTestStubs", allowedInRelease: true))
-    /// // .argument("-uiTestStubs", allowedInRelease: true)
     /// ```
     public var description: String {
         switch condition {
@@ -166,29 +103,18 @@ public struct LaunchContext: Sendable, Hashable, CustomStringConvertible {
             ".argument(\"\(argument)\"" + (allowedInRelease ? ", allowedInRelease: true)" : ")")
         case .environment(let name, let value):
             ".environment(\"\(name)\"" + (value.map { ", equals: \"\($0)\"" } ?? "") + ")"
-        case .preview: ".preview"
-        case .test: ".test"
-        case .simulator: ".simulator"
-        case .debug: ".debug"
+        case .preview, .test, .simulator, .debug: ".\(condition)"
         }
     }
 }
 
-/// Where launch contexts are read from: the process's arguments and environment, or values given by a test.
-///
-/// ``current`` is the source ``Container/whenLaunched(_:register:)`` reads, the real process's unless a test binds
-/// another with `$current.withValue`, so that every context can be tested on any platform.
-///
-/// ``process``, the real process's source, applies the rules of a release build when Syringe is built without the
-/// `DEBUG` compilation condition (see ``LaunchContext``, "Release builds"). A source made from given values
-/// (``init(arguments:environment:isDebugBuild:)``) is code, not the launch of a shipped app: it applies every
-/// context as given, in any build configuration.
+/// Where launch contexts are read from: the process's arguments and environment (``process``, with the rules of a
+/// release build in one), or values a test gives, which apply every context as given in any build. A test binds
+/// one to ``current`` with `$current.withValue`.
 ///
 /// ```swift
 /// let uiTest = LaunchEnvironment(arguments: ["App", "-mockAPI"])
-/// LaunchEnvironment.$current.withValue(uiTest) {
-///     AppAssembler.register(into: container)  // sees the "-mockAPI" launch argument
-/// }
+/// LaunchEnvironment.$current.withValue(uiTest) { AppAssembler.register(into: container) }  // sees "-mockAPI"
 /// ```
 public struct LaunchEnvironment: Sendable {
     /// The launch arguments, the executable's path first, as `CommandLine.arguments` gives them.
@@ -205,25 +131,19 @@ public struct LaunchEnvironment: Sendable {
     /// ```
     public let isDebugBuild: Bool
 
-    /// Whether the contexts that a launch's arguments or environment switch on apply only where allowed
-    /// (``LaunchContext/appliesInRelease``): the process's source in a release build of Syringe. Tests bind a source
-    /// with it set to check the release rules in a debug build.
+    /// Whether only the contexts that apply in release do (``LaunchContext/appliesInRelease``): the process's source
+    /// in a release build of Syringe, or a test's of those rules.
     let isReleaseBuild: Bool
 
-    /// The given variables, or `nil` for the process's own.
+    /// `nil` for the process's own.
     private let variables: [String: String]?
 
-    /// A source with these arguments and environment variables, for tests of launch contexts. It applies every
-    /// context as given, in any build configuration.
+    /// A source with these arguments (the executable's path first) and environment variables, for tests; it
+    /// applies every context as given, in any build configuration.
     ///
     /// ```swift
     /// let preview = LaunchEnvironment(environment: ["XCODE_RUNNING_FOR_PREVIEWS": "1"])
     /// ```
-    ///
-    /// - Parameters:
-    ///   - arguments: The launch arguments, the executable's path first.
-    ///   - environment: The environment variables.
-    ///   - isDebugBuild: Whether ``LaunchContext/debug`` applies.
     public init(arguments: [String] = [], environment: [String: String] = [:], isDebugBuild: Bool = false) {
         self.init(arguments: arguments, environment: environment, isDebugBuild: isDebugBuild, isReleaseBuild: false)
     }
@@ -267,9 +187,7 @@ public struct LaunchEnvironment: Sendable {
     }
 
     /// The running process: `CommandLine.arguments`, its environment variables, and whether this build has
-    /// assertions on. In a release build of Syringe (no `DEBUG` compilation condition), ``LaunchContext/preview``,
-    /// ``LaunchContext/test`` and ``LaunchContext/environment(_:equals:)`` never match it, and
-    /// ``LaunchContext/argument(_:allowedInRelease:)`` only where allowed.
+    /// assertions on, with the rules of a release build in one (see ``LaunchContext``).
     ///
     /// ```swift
     /// let launchedForUITests = LaunchEnvironment.process.matches(.argument("-mockAPI"))
@@ -295,25 +213,16 @@ public struct LaunchEnvironment: Sendable {
     /// ```swift
     /// let stage = LaunchEnvironment.current.value(ofVariable: "API_STAGE")
     /// ```
-    ///
-    /// - Parameter name: The variable's name.
-    /// - Returns: Its value.
     public func value(ofVariable name: String) -> String? {
         guard let variables else { return ProcessEnvironment.value(of: name) }
         return variables[name]
     }
 
-    /// Whether `context` applies to this launch.
-    ///
-    /// For ``process`` in a release build of Syringe, only the contexts a shipped app's launch cannot switch on,
-    /// and arguments allowed in release, can apply (see ``LaunchContext``, "Release builds").
+    /// Whether `context` applies to this launch (for ``process`` in a release build, see ``LaunchContext``).
     ///
     /// ```swift
     /// if LaunchEnvironment.current.matches(.preview) { print("in a SwiftUI preview") }
     /// ```
-    ///
-    /// - Parameter context: The context.
-    /// - Returns: Whether it applies.
     public func matches(_ context: LaunchContext) -> Bool {
         if isReleaseBuild && !context.appliesInRelease { return false }
         switch context.condition {

@@ -1,17 +1,11 @@
-/// The services resolved through a recording container (``Container/derivedRecording(registeringClosure:)``),
-/// in order, each with the binding that answered it: for `SyringeTesting`'s assertions on what a test resolved.
-///
-/// A recording container registers nothing itself, so every lookup it makes falls through to its ancestors,
-/// where ``RegistryView`` notes it (the derived containers' hook, never reached by other containers' lookups):
-/// every request of a resolution, nested ones included, whoever asks (the test, or code under test through
-/// ``Container/current``). A ``Lazy`` or ``Provider`` resolving later reuses the registration it found, and is
-/// not noted again.
+/// The services resolved through a recording container (``Container/derivedRecording()``), in order, for
+/// `SyringeTesting`. It registers nothing, so every lookup, nested ones included, falls through to its ancestors,
+/// where ``RegistryView`` notes it; a ``Lazy`` or ``Provider`` is not noted again.
 package final class ResolutionRecorder: Sendable {
     private let bindings = Locked<[Container.Binding]>([])
 
     package init() {}
 
-    /// Notes one lookup answered by `binding`.
     func note(_ binding: Container.Binding) {
         bindings.withLock { $0.append(binding) }
     }
@@ -26,9 +20,8 @@ package final class ResolutionRecorder: Sendable {
 }
 
 extension Container {
-    /// A container derived from this one (as ``derived(registeringClosure:)``) that notes in the returned
-    /// recorder every service resolved through it. Register nothing in it: its own registrations would be
-    /// found without falling through, and so without being noted.
+    /// A container derived from this one that notes in the returned recorder every service resolved through it.
+    /// Register nothing in it: its own registrations would be found without being noted.
     package func derivedRecording() -> (container: Container, recorder: ResolutionRecorder) {
         let recorder = ResolutionRecorder()
         return (Container(derivingFrom: self, recorder: recorder), recorder)

@@ -1,12 +1,7 @@
-/// What a ``VerificationWalk`` finds, collected from the tasks and threads its resolutions run on: the findings of
-/// its synchronous part, then those of each resolution it awaits.
-///
-/// The `async` part of the resolution checks captive dependencies against its own path; each synchronous
-/// resolution it makes runs in a verification context of its own (as ``Container/verify(samples:)`` makes), whose
-/// findings are merged here when it ends.
+/// What a ``VerificationWalk`` finds, collected from the tasks and threads its resolutions run on; each synchronous
+/// resolution an awaited one makes runs in a verification context of its own, merged here when it ends.
 final class AsyncVerification: Sendable {
     private let findings: Locked<VerificationRecorder>
-    /// Whether the dependencies each resolution observes are recorded (for the awaited dependency graph).
     let recordsDependencies: Bool
 
     init(recordsDependencies: Bool = false) {
@@ -14,13 +9,11 @@ final class AsyncVerification: Sendable {
         findings = Locked(VerificationRecorder(recordsDependencies: recordsDependencies))
     }
 
-    /// Starts from what the synchronous part of the walk found: it runs first, before any awaited resolution.
+    /// Starts from what the synchronous part of the walk found (it runs first).
     func start(from recorder: VerificationRecorder) {
         findings.withLock { $0 = recorder }
     }
 
-    /// Records `registration` as the innermost failure of the current top-level resolution, unless a deeper one
-    /// was recorded.
     func failed(_ registration: Registration) {
         findings.withLock { $0.failed(registration) }
     }
@@ -38,11 +31,6 @@ final class AsyncVerification: Sendable {
         findings.withLock { body($0) }
     }
 
-    /// The captive dependencies found so far.
-    var captives: [CaptiveDependency] {
-        findings.withLock { $0.captives }
-    }
-
     /// Records a captive dependency if `registration` is asked for below a singleton on the path `frames`.
     func check(_ registration: Registration, request: ServiceRequest, below frames: [AsyncResolution.Frame]) {
         let stack = frames.map { ($0.registration, $0.request, $0.registration.configuration.scope.kind) }
@@ -50,9 +38,8 @@ final class AsyncVerification: Sendable {
         findings.withLock { $0.check(registration, request: request, kind: kind, stack: stack) }
     }
 
-    /// Runs `body`, a synchronous resolve through `root.container` on this thread, as verification does: in a
-    /// verification context that the resolve joins, which keeps every instance in the root's graph and knows the
-    /// `async` path above it (so a singleton up there that captures a synchronous service is found).
+    /// Runs `body`, a synchronous resolve through `root.container`, in a verification context that keeps every
+    /// instance in the root's graph and knows the `async` path above it (for captive dependencies).
     func synchronously<Service>(
         in root: AsyncResolution.Root, below frames: [AsyncResolution.Frame],
         _ body: () throws(ResolutionError) -> Service

@@ -1,19 +1,9 @@
-/// A shorter-lived service captured by a `.container`-scoped one: ``Container/verify(samples:)`` reports it.
-///
-/// A singleton keeps whatever its factory (or its `initCompleted` closures) resolved for as long as the
-/// container lives. When that is a `.transient`, `.graph` or `.weak` service, the singleton holds one
-/// instance forever while every other resolve gets a fresh one, which is rarely intended (a request context,
-/// a per-screen model, a clock meant to be replaced). Mark an intended capture with
-/// ``ServiceEntry/allowsCaptiveDependencies()``.
+/// A shorter-lived service captured by a `.container`-scoped one, which keeps one instance of it for good while
+/// other resolves get new ones: ``Container/verify(samples:)`` reports it, unless
+/// ``ServiceEntry/allowsCaptiveDependencies()`` marks it intended.
 ///
 /// ```swift
-/// do {
-///     try container.verify()
-/// } catch {
-///     for captive in error.captiveDependencies {
-///         print(captive.owner, "captures", captive.captured)
-///     }
-/// }
+/// for captive in error.captiveDependencies { print(captive.owner, "captures", captive.captured) }
 /// ```
 public struct CaptiveDependency: Sendable, Hashable, CustomStringConvertible {
     /// The `.container`-scoped registration that keeps the dependency.
@@ -40,11 +30,6 @@ public struct CaptiveDependency: Sendable, Hashable, CustomStringConvertible {
     /// ```swift
     /// let captive = CaptiveDependency(owner: cacheRegistration, captured: clockRegistration, path: [])
     /// ```
-    ///
-    /// - Parameters:
-    ///   - owner: The container-scoped registration.
-    ///   - captured: The shorter-lived registration.
-    ///   - path: The requests from the owner to the captured service.
     public init(owner: RegistrationDescription, captured: RegistrationDescription, path: [ServiceRequest]) {
         self.owner = owner
         self.captured = captured
@@ -54,10 +39,7 @@ public struct CaptiveDependency: Sendable, Hashable, CustomStringConvertible {
     /// The finding as text, with the path and how to fix it.
     ///
     /// ```swift
-    /// print(captive)
-    /// // Cache [container] at MyApp/App.swift:10 captures Clock [transient] at MyApp/App.swift:9
-    /// //   Path: Cache -> Clock
-    /// //   To fix: ...
+    /// print(captive)  // Cache [container] at MyApp/App.swift:10 captures Clock [transient] at …
     /// ```
     public var description: String {
         let ownerType = typeName(owner.request.serviceType)
@@ -71,17 +53,14 @@ public struct CaptiveDependency: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ServiceEntry {
-    /// Accepts that this `.container`-scoped service keeps `.transient`, `.graph` or `.weak` dependencies for its
-    /// whole life: ``Container/verify(samples:)`` stops reporting them as captive dependencies.
+    /// Accepts that this `.container`-scoped service keeps shorter-lived dependencies for its whole life:
+    /// ``Container/verify(samples:)`` stops reporting them as captive dependencies.
     ///
     /// ```swift
-    /// container.register(Clock.self) { _ in SystemClock() }.inObjectScope(.transient)
     /// container.register(Cache.self) { r in Cache(clock: try r.require(Clock.self)) }
     ///     .inObjectScope(.container)
-    ///     .allowsCaptiveDependencies()  // one clock for the cache's life is fine
+    ///     .allowsCaptiveDependencies()  // one (transient) clock for the cache's life is fine
     /// ```
-    ///
-    /// - Returns: This entry.
     @discardableResult
     public func allowsCaptiveDependencies() -> Self {
         registration.state.withLock { $0.allowsCaptiveDependencies = true }

@@ -1,46 +1,17 @@
 extension Container {
-    /// Resolves every registration once, in a throwaway way, and reports every problem at once.
+    /// Resolves every visible registration (and forwarded type) once, in a throwaway object graph, and throws a
+    /// ``VerificationError`` listing every failed resolution and captive dependency.
     ///
-    /// Each registration visible from this container (its own and its ancestors', named ones and every type
-    /// forwarded with `implements`) is resolved in a fresh object graph. Instances of every scope are kept in
-    /// that graph only: no singleton is created or stored, singletons that already exist are not reused (their
-    /// factories run again, to check them), and nothing is left in the container afterwards.
-    ///
-    /// It reports:
-    /// - every registration that cannot be resolved, with its ``ResolutionError`` (a missing dependency, a
-    ///   cycle, a factory that throws, a forwarded type the instance does not conform to…);
-    /// - every captive dependency: a `.container`-scoped registration whose factory or `initCompleted`
-    ///   closures resolve, directly or through others, a `.transient`, `.graph` or `.weak` one. Accept an
-    ///   intended capture with ``ServiceEntry/allowsCaptiveDependencies()``;
-    /// - registrations that take runtime arguments, as not verifiable, unless `samples` provides arguments;
-    /// - registrations with an `async` or actor-isolated factory, as not verifiable: a synchronous call cannot
-    ///   run them (resolve them in a test with `try await container.async.require(…)`). A synchronous
-    ///   factory that depends on an `async` one is a failure, as its synchronous resolve would be;
-    /// - `@MainActor` registrations (`isolatedTo: MainActor.self`), and synchronous ones that depend on them,
-    ///   with the `async` ones, as not verifiable: only main-actor code may run them. Call
-    ///   ``MainActorResolver/verify(samples:)`` (`container.mainActor.verify()`) from main-actor code to verify
-    ///   them for real, in the same report, or ``AsyncContainerResolver/verify(samples:)``
-    ///   (`try await container.async.verify()`) to verify the `async` ones as well.
+    /// No singleton is created, reused or left behind. Registrations that take runtime arguments without a sample,
+    /// and `async`, actor-isolated or `@MainActor` ones, are reported as not verified (see
+    /// ``AsyncContainerResolver/verify(samples:)`` and ``MainActorResolver/verify(samples:)``).
     ///
     /// ```swift
-    /// let container = Container()
-    /// container.register(Animal.self, name: "dog") { _, name in Dog(name: name) }
-    /// container.register(PetOwner.self) { r in PetOwner(pet: try r.require(Animal.self, name: "dog", argument: "Hachi")) }
-    ///
-    /// // In a unit test, or at start-up in debug builds:
-    /// try container.verify { samples in
-    ///     samples.provide(Animal.self, name: "dog", arguments: "Hachi")
-    /// }
+    /// try container.verify { samples in samples.provide(Animal.self, name: "dog", arguments: "Hachi") }
     /// ```
     ///
-    /// > Warning: Factories run, with their side effects. Verification sees only what factories resolve
-    /// > through the resolver they receive: a factory that resolves through a captured container, or a
-    /// > ``Lazy`` or ``Provider`` used inside a factory, resolves normally and may create singletons.
-    ///
-    /// - Parameter samples: Provides sample runtime arguments for registrations that take them.
-    /// - Returns: What was verified and what could not be (registrations lacking sample arguments).
-    /// - Throws: ``VerificationError`` listing every failed resolution and every captive dependency.
-    /// - Complexity: One resolution per registration and forwarded type.
+    /// > Warning: Factories run, with their side effects. What a factory resolves through a captured container,
+    /// > a ``Lazy`` or a ``Provider`` resolves normally and may create singletons.
     @discardableResult
     public func verify(
         samples: (VerificationSamples) -> Void = { _ in }
@@ -52,17 +23,10 @@ extension Container {
 /// What became of one registration in a verification walk.
 enum VerificationOutcome {
     case verified
-    /// Its resolution failed; `origin` is the innermost registration whose factory (or scope) failed, if the
-    /// failure happened inside one.
+    /// `origin`: the innermost registration whose factory (or scope) failed, if any.
     case failed(ResolutionError, origin: Registration?)
-    /// Its factory is `async` (or isolated to another global actor).
-    case asynchronous
-    /// It is, or depends on, a `@MainActor` registration, and the walk does not run on the main actor.
-    case mainActor
-    /// It takes runtime arguments and no sample was given.
-    case needsArguments
-    /// It is, or depends on, a value each request provides, and no request scope runs.
-    case providedByRequest
+    /// Set aside: an `async` one, until the walk awaits it.
+    case notWalked(DependencyGraph.NotWalkedReason)
 }
 
 extension ResolutionContext {

@@ -1,16 +1,8 @@
-/// Everything ``Container/verify(samples:)`` found wrong, in one error.
-///
-/// Verification does not stop at the first problem: ``failures`` holds one ``ResolutionError`` per
-/// registration that cannot be resolved, and ``captiveDependencies`` every singleton that captures a
-/// shorter-lived service. ``description`` lists them all, each with its fix.
+/// Everything ``Container/verify(samples:)`` found wrong, in one error; ``description`` lists every finding with
+/// its fix.
 ///
 /// ```swift
-/// do {
-///     try container.verify()
-/// } catch {
-///     print(error)          // every finding, readable
-///     print("\(error.failures.count) registrations cannot be resolved")
-/// }
+/// do { try container.verify() } catch { print(error) }
 /// ```
 public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// One error per registration that could not be resolved (and per sample that matches no registration).
@@ -31,16 +23,14 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// print(error.report.unverifiable)
     /// ```
     public let report: VerificationReport
-    /// Declared keys whose default was used while a registration of a concrete type that is one of the key's
-    /// services exists: that registration was most likely meant to replace the default, and does not (a key
-    /// resolves its own type and name, never a conforming type). Each line names both and how to fix it.
+    /// Declared keys whose default was used while a registration of a type conforming to the key's, most likely
+    /// meant to replace it, exists (a key never resolves a conforming type).
     ///
     /// ```swift
     /// for shadowed in error.shadowedKeyDefaults { print(shadowed) }
     /// ```
     public let shadowedKeyDefaults: [String]
-    /// Declared keys of one type, name and argument types, among those the container uses: one registration
-    /// answers each group, so only one of their defaults applies. Each names every key and where it is declared.
+    /// Declared keys the container uses that share a type, name and argument types (only one default applies).
     ///
     /// ```swift
     /// for collision in error.keyCollisions { print(collision.declarations) }
@@ -52,14 +42,6 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// ```swift
     /// let error = VerificationError(failures: [], captiveDependencies: [], report: report)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - failures: The failed resolutions.
-    ///   - captiveDependencies: The captive dependencies.
-    ///   - report: The registrations verified and not verified.
-    ///   - shadowedKeyDefaults: The key defaults that a registration of a conforming type may have been meant to
-    ///     replace.
-    ///   - keyCollisions: The declared keys that share a type, name and argument types.
     public init(
         failures: [ResolutionError], captiveDependencies: [CaptiveDependency], report: VerificationReport,
         shadowedKeyDefaults: [String] = [], keyCollisions: [KeyCollision] = []
@@ -71,7 +53,6 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
         self.keyCollisions = keyCollisions
     }
 
-    /// Whether the run found nothing to report.
     var isEmpty: Bool {
         failures.isEmpty && captiveDependencies.isEmpty && shadowedKeyDefaults.isEmpty && keyCollisions.isEmpty
     }
@@ -79,9 +60,7 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     /// Every finding, numbered, each with its details and fix, then the registrations that were not verified.
     ///
     /// ```swift
-    /// print(error.description)
-    /// // Syringe: verification found 2 problems in 5 registrations.
-    /// // ...
+    /// print(error.description)  // Syringe: verification found 2 problems in 5 registrations. …
     /// ```
     public var description: String {
         let count = failures.count + captiveDependencies.count + shadowedKeyDefaults.count + keyCollisions.count
@@ -113,7 +92,6 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
 /// ```swift
 /// let report = try container.verify()
 /// print(report.verified.count, "registrations verified")
-/// for registration in report.unverifiable { print("needs sample arguments:", registration) }
 /// ```
 public struct VerificationReport: Sendable, CustomStringConvertible {
     /// The registrations (and forwarded types) that were resolved successfully.
@@ -128,23 +106,20 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     /// for registration in report.unverifiable { print("needs samples:", registration) }
     /// ```
     public let unverifiable: [RegistrationDescription]
-    /// The registrations whose factory is `async` or actor-isolated, or that depend on a `@MainActor` one: a
-    /// synchronous verification cannot run them (``MainActorResolver/verify(samples:)`` runs the `@MainActor` ones).
+    /// The registrations a synchronous verification cannot run: `async`, actor-isolated or `@MainActor` ones.
     ///
     /// ```swift
     /// for registration in report.asynchronous { print("resolve with await:", registration) }
     /// ```
     public let asynchronous: [RegistrationDescription]
-    /// The defaults of declared keys not used yet, checked by ``Container/verify(keys:samples:)``: no container of
-    /// the tree registers them until a first resolve of the key (see ``ServiceKeys``).
+    /// The defaults of declared keys not used yet (registered at a key's first resolve), checked by
+    /// ``Container/verify(keys:samples:)``.
     ///
     /// ```swift
     /// for key in report.unusedKeyDefaults { print("default not used yet:", key) }
     /// ```
     public internal(set) var unusedKeyDefaults: [RegistrationDescription] = []
-    /// The values each request provides, and the registrations that depend on them, not resolved because no
-    /// ``RequestScope`` ran the verification: their values exist only while a request runs. Verify inside
-    /// `RequestScope().provide(…).run { … }` to check them with sample values.
+    /// The values each request provides, and the registrations that need them, outside a ``RequestScope``.
     ///
     /// ```swift
     /// for registration in report.providedByRequest { print("needs a request:", registration) }
@@ -156,11 +131,6 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     /// ```swift
     /// let report = VerificationReport(verified: [], unverifiable: [])
     /// ```
-    ///
-    /// - Parameters:
-    ///   - verified: The registrations resolved successfully.
-    ///   - unverifiable: The registrations not resolved for want of sample arguments.
-    ///   - asynchronous: The registrations not resolved because their factory is `async` or actor-isolated.
     public init(
         verified: [RegistrationDescription], unverifiable: [RegistrationDescription],
         asynchronous: [RegistrationDescription] = []
@@ -173,8 +143,7 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     /// A summary: how many registrations were verified, and which were not.
     ///
     /// ```swift
-    /// print(report)
-    /// // Syringe: verified 5 registrations.
+    /// print(report)  // Syringe: verified 5 registrations.
     /// ```
     public var description: String {
         var lines = ["Syringe: verified \(verified.count) registration\(verified.count == 1 ? "" : "s")."]

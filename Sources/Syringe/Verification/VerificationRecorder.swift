@@ -1,23 +1,20 @@
 /// Collects what one ``Container/verify(samples:)`` run finds while its resolutions run.
 final class VerificationRecorder {
-    /// The captive dependencies found, one per owner and captured registration, in the order found.
-    ///
-    /// A list, not also a set: there are few (each is a mistake to fix), and a `Set` of a type of its own costs
-    /// its own copy of the standard library's hashing code (a few KB of the library's size).
+    /// One per owner and captured registration, in the order found. Lists, not sets, here: there are few, and a
+    /// `Set` of a type of its own costs its own copy of the hashing code.
     private(set) var captives: [CaptiveDependency] = []
-    /// The requests that reached a `@MainActor` registration (`isolatedTo: MainActor.self`), so a failure to run
-    /// one off the main actor is told apart from one of an `async` factory. A list, for the same reason.
+    /// The requests that reached a `@MainActor` registration, to tell its failure off the main actor from an
+    /// `async` factory's.
     private(set) var mainActorRequests: [ServiceRequest] = []
     /// The innermost registration whose resolution failed in the current top-level resolution.
     var failureOrigin: Registration?
-    /// Whether to record the dependencies each resolution observes (for ``Container/dependencyGraph(samples:)``).
+    /// Whether to record the dependencies, for ``Container/dependencyGraph(samples:)``.
     let recordsDependencies: Bool
-    /// The dependencies observed, as (dependent, dependency) registration identities, in the order first seen.
+    /// In the order first seen.
     private(set) var dependencies: [Dependency] = []
     private var seenDependencies: Set<Dependency> = []
-    /// The dependencies on the path of a captive dependency, from the singleton down to the captured service.
+    /// The dependencies on the path of a captive dependency.
     private(set) var captiveDependencies: Set<Dependency> = []
-    /// The registrations seen, by identity.
     private(set) var registrations = [ObjectIdentifier: Registration]()
 
     /// One observed dependency: `dependent`'s factory (or `initCompleted` closures) resolved `dependency`.
@@ -46,19 +43,17 @@ final class VerificationRecorder {
         captiveDependencies.formUnion(other.captiveDependencies)
     }
 
-    /// Records `registration` as the innermost failure of this resolution, unless a deeper one was recorded.
+    /// Records `registration` as the innermost failure, unless a deeper one was recorded.
     func failed(_ registration: Registration) {
         if failureOrigin == nil { failureOrigin = registration }
     }
 
-    /// The auto-created types (Autoregistration/Container+AutoCreation.swift) a verified registration depends on, each
-    /// once, in the order first made.
+    /// The auto-created types a verified registration depends on, each once, in the order first made.
     private(set) var autoCreated: [RegistrationDescription] = []
     private var seenAutoCreated: Set<ObjectIdentifier> = []
     /// The types of ``autoCreated``, in the same order.
     private var seenAutoCreatedOrder: [Any.Type] = []
 
-    /// Records that an auto-created `type` was made for a registration being verified.
     func noteAutoCreated(_ type: Any.Type, as description: @autoclosure () -> RegistrationDescription) {
         if seenAutoCreated.insert(ObjectIdentifier(type)).inserted {
             autoCreated.append(description())
@@ -66,8 +61,8 @@ final class VerificationRecorder {
         }
     }
 
-    /// Records a captive dependency if `registration`, with a scope shorter than the container's, is resolved
-    /// while a `.container`- or `.perContainer`-scoped registration that does not allow it is being made.
+    /// Records a captive dependency if `registration`, of a shorter scope, is resolved while a `.container`- or
+    /// `.perContainer`-scoped registration that does not allow it is being made.
     func check(
         _ registration: Registration,
         request: ServiceRequest,
@@ -106,7 +101,6 @@ final class VerificationRecorder {
         }
     }
 
-    /// Records `captive` unless one with the same owner and captured registration is recorded.
     private func addCaptive(_ captive: CaptiveDependency) {
         guard !captives.contains(where: { $0.owner == captive.owner && $0.captured == captive.captured }) else {
             return

@@ -1,15 +1,8 @@
-/// Sample runtime arguments for ``Container/verify(samples:)``, so registrations that take arguments can be
-/// verified too.
-///
-/// A registration whose factory takes runtime arguments cannot be resolved without them; verification lists
-/// it as not verifiable unless a sample is provided for its service type, name and argument types. A sample
-/// given for one type also serves the types the registration is forwarded to.
+/// Sample runtime arguments for ``Container/verify(samples:)``: a registration that takes arguments is not
+/// verifiable without a sample for its type, name and argument types (one also serves its forwarded types).
 ///
 /// ```swift
-/// try container.verify { samples in
-///     samples.provide(Animal.self, name: "dog", arguments: "Hachi")
-///     samples.provide(Order.self, arguments: 42, "EUR")
-/// }
+/// try container.verify { samples in samples.provide(Order.self, arguments: 42, "EUR") }
 /// ```
 public final class VerificationSamples {
     struct Sample {
@@ -28,11 +21,6 @@ public final class VerificationSamples {
     /// ```swift
     /// samples.provide(Animal.self, name: "dog", arguments: "Hachi", 3)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The registered service type (or a type it is forwarded to).
-    ///   - name: The registration name.
-    ///   - arguments: Sample values, of the registration's argument types.
     public func provide<Service, each Argument>(
         _ serviceType: Service.Type, name: String? = nil, arguments: repeat each Argument
     ) {
@@ -51,11 +39,6 @@ public final class VerificationSamples {
     /// ```swift
     /// samples.provide(Animal.self, name: "dog", argument: "Hachi")
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The registered service type (or a type it is forwarded to).
-    ///   - name: The registration name.
-    ///   - argument: A sample value, of the registration's argument type.
     public func provide<Service, Argument>(_ serviceType: Service.Type, name: String? = nil, argument: Argument) {
         provide(serviceType, name: name, arguments: argument)
     }

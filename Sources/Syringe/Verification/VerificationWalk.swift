@@ -1,10 +1,6 @@
 /// The one walk behind `verify` and `dependencyGraph`, on every receiver, with declared keys or without: every
-/// registration visible from a container resolved once, in a throwaway graph (no singleton is made or kept), and
-/// what became of each.
-///
-/// A receiver adds only what it may run: ``walked(samples:)`` runs the synchronous factories where it is called,
-/// ``walkedOnMainActor(samples:)`` the `@MainActor` ones too, and ``awaited(samples:)`` then awaits each `async`
-/// and actor-isolated one the synchronous part set aside. ``report()`` and ``graph`` read the same findings.
+/// registration visible from a container resolved once, in a throwaway graph, and what became of each;
+/// ``report()`` and ``graph`` read the same findings.
 final class VerificationWalk: Sendable {
     /// What became of one registration, as one of the types it answers.
     struct Visit {
@@ -15,18 +11,14 @@ final class VerificationWalk: Sendable {
 
     private struct State {
         var visits: [Visit] = []
-        /// The sample arguments given for each registration, by identity.
         var samples: [ObjectIdentifier: VerificationSamples.Sample] = [:]
-        /// The failures of the synchronous part (sample misses first), each cycle once, lookalikes named.
+        /// The synchronous part's (sample misses first), each cycle once, lookalikes named.
         var failures: [ResolutionError] = []
-        /// The failures of the awaited part, in the order walked.
         var awaitedFailures: [ResolutionError] = []
         var shadowedKeyDefaults: [String] = []
-        /// The collisions of the declared keys the walked container registers.
         var keyCollisions: [KeyCollision] = []
 
-        /// The runtime arguments to walk `registration` with: none if it takes none, its sample's otherwise, or
-        /// `nil` when no sample was given.
+        /// The runtime arguments to walk `registration` with, or `nil` when it needs a sample and has none.
         func arguments(for registration: Registration) -> (Any, [Any.Type])? {
             if registration.argumentTypes.isEmpty { return ((), []) }
             guard let sample = samples[ObjectIdentifier(registration)] else { return nil }
@@ -34,17 +26,14 @@ final class VerificationWalk: Sendable {
         }
     }
 
-    /// The container walked: the one asked, or the child that registers the unused key defaults.
+    /// The container asked, or the child that registers the unused key defaults.
     private let container: Container
-    /// The container asked, and the defaults of the declared keys it does not register yet, when walked with keys.
     private let keys: (asked: Container, unusedDefaults: [RegistrationDescription])?
-    /// What the resolutions find, whichever thread or task they run on.
     private let findings: AsyncVerification
     private let state = Locked(State())
 
-    /// A walk of `container`, and of the defaults of `keys` it does not register yet (in a child container that
-    /// registers them, so that `container` is left as it was); `drawing` records the dependencies each resolution
-    /// observes, for the graph.
+    /// A walk of `container`, and of the defaults of `keys` it does not register yet (in a child that registers
+    /// them); `drawing` records the dependencies, for the graph.
     init(of container: Container, keys: [ServiceKeys]? = nil, drawing: Bool = false) {
         if let keys {
             let (probe, unused) = container.keyProbe(for: keys)
@@ -57,7 +46,7 @@ final class VerificationWalk: Sendable {
         findings = AsyncVerification(recordsDependencies: drawing)
     }
 
-    /// The report of `verify`, or the error listing every failure and captive dependency.
+    /// The report of `verify`, or its error.
     func report() throws(VerificationError) -> VerificationReport {
         let state = state.withLock { $0 }
         var verified: [RegistrationDescription] = []
@@ -67,9 +56,9 @@ final class VerificationWalk: Sendable {
         for visit in state.visits {
             switch visit.outcome {
             case .verified: verified.append(visit.description)
-            case .needsArguments: unverifiable.append(visit.description)
-            case .asynchronous, .mainActor: asynchronous.append(visit.description)
-            case .providedByRequest: providedByRequest.append(visit.description)
+            case .notWalked(.needsArguments): unverifiable.append(visit.description)
+            case .notWalked(.async), .notWalked(.mainActor): asynchronous.append(visit.description)
+            case .notWalked(.providedByRequest): providedByRequest.append(visit.description)
             case .failed: break
             }
         }
@@ -79,16 +68,15 @@ final class VerificationWalk: Sendable {
             asynchronous: asynchronous)
         report.providedByRequest = providedByRequest
         let failures = state.failures + state.awaitedFailures
-        let captives = findings.captives
         let error = VerificationError(
-            failures: failures, captiveDependencies: captives, report: report,
+            failures: failures, captiveDependencies: findings.withFindings(\.captives), report: report,
             shadowedKeyDefaults: state.shadowedKeyDefaults, keyCollisions: state.keyCollisions)
         guard error.isEmpty else { throw error }
         report.unusedKeyDefaults = keys?.unusedDefaults ?? []
         return report
     }
 
-    /// The graph of `dependencyGraph`: one node per registration, one edge per dependency a factory resolved.
+    /// The graph of `dependencyGraph`.
     var graph: DependencyGraph {
         let visits = state.withLock { $0.visits }
         return findings.withFindings { recorder in
@@ -101,8 +89,8 @@ final class VerificationWalk: Sendable {
 
     // MARK: What a receiver may run
 
-    /// Walks every registration whose factory may run here, synchronously; `async` ones (and `@MainActor` ones,
-    /// off the main actor) are set aside as not walked.
+    /// Walks every registration whose factory may run here; `async` ones (and `@MainActor` ones, off the main
+    /// actor) are set aside.
     @discardableResult
     func walked(samples: (VerificationSamples) -> Void) -> Self {
         let found = walkSynchronously(samples: samples)  // not under the lock: factories run
@@ -117,12 +105,11 @@ final class VerificationWalk: Sendable {
         MainActorPermit.$thread.withValue(currentThreadIdentity()) { walked(samples: samples) }
     }
 
-    /// Walks every registration: the synchronous and `@MainActor` ones on the main actor, then each one set aside
-    /// awaited in a graph of its own, its factory run on its actor.
+    /// Walks every registration: the synchronous and `@MainActor` ones on the main actor, then each one set aside,
+    /// awaited in a graph of its own.
     func awaited(samples: @escaping @Sendable (VerificationSamples) -> Void) async -> Self {
         await MainActor.run { _ = walkedOnMainActor(samples: samples) }
-        // The bookkeeping is in synchronous methods: what an `async` function holds across an `await` is copied
-        // into each of its parts (code size).
+        // The bookkeeping is in synchronous methods: what an `async` function holds across an `await` costs code.
         for index in state.withLock({ $0.visits.indices }) {
             guard case (let visit, let arguments)? = setAside(at: index) else { continue }
             let outcome = await awaitedOutcome(of: visit, arguments: arguments)
@@ -133,7 +120,6 @@ final class VerificationWalk: Sendable {
 
     // MARK: The synchronous part
 
-    /// What the walk finds here: it runs what this thread may run, sets the rest aside.
     private func walkSynchronously(samples: (VerificationSamples) -> Void) -> State {
         let provided = VerificationSamples()
         samples(provided)
@@ -149,8 +135,7 @@ final class VerificationWalk: Sendable {
         // `@MainActor` factories run only under the permit of a `container.mainActor` call on this thread.
         let onMainActor = MainActorPermit.thread == currentThreadIdentity()
         let recorder = VerificationRecorder(recordsDependencies: findings.recordsDependencies)
-        // The instances verification made, for the "did you mean" of a miss (Lookalikes.swift), and those of
-        // declared keys' defaults, for the shadowing check.
+        // The instances made, for the "did you mean" of a miss, and those of key defaults, for the shadowing check.
         var made: [Lookalikes.Candidate] = []
         var madeByKeyDefaults: [(binding: Container.Binding, instance: Any)] = []
         let bindings = container.visibleBindings().map { key, binding in
@@ -160,17 +145,16 @@ final class VerificationWalk: Sendable {
             )
         }
         for (key, binding, description) in bindings.sorted(byKey: { $0.description.description }) {
-            // Registered by another thread after the snapshot was taken: not part of the registrations verified.
-            guard registry.binds(key) else { continue }
+            guard registry.binds(key) else { continue }  // registered after the snapshot: not walked
             let registration = binding.registration
             var visit = Visit(registration: registration, description: description, outcome: .verified)
             defer { state.visits.append(visit) }
             if registration.asyncFactory != nil || (registration.isolatedToMainActor && !onMainActor) {
-                visit.outcome = registration.asyncFactory != nil ? .asynchronous : .mainActor
+                visit.outcome = .notWalked(registration.asyncFactory != nil ? .async : .mainActor)
                 continue
             }
             guard case (let arguments, let argumentTypes)? = state.arguments(for: registration) else {
-                visit.outcome = .needsArguments
+                visit.outcome = .notWalked(.needsArguments)
                 continue
             }
             let context = ResolutionContext(container: container, graph: nil, registry: registry)
@@ -187,10 +171,10 @@ final class VerificationWalk: Sendable {
             } catch {
                 if !onMainActor, error.isAsyncFactory, recorder.mainActorRequests.contains(error.request) {
                     // Depends on a `@MainActor` registration: resolvable from main-actor code, not from here.
-                    visit.outcome = .mainActor
+                    visit.outcome = .notWalked(.mainActor)
                 } else if error.isUnprovidedRequestValue {
                     // A value each request provides, or a service that needs one, and no request scope runs.
-                    visit.outcome = .providedByRequest
+                    visit.outcome = .notWalked(.providedByRequest)
                 } else {
                     state.failures.append(error)
                     visit.outcome = .failed(error, origin: recorder.failureOrigin)
@@ -209,14 +193,14 @@ final class VerificationWalk: Sendable {
 
     // MARK: The awaited part
 
-    /// The registration visited at `index` and its arguments, if it was set aside for the awaited part and
-    /// takes no arguments or was given a sample (otherwise it is recorded as needing arguments).
+    /// The registration visited at `index` and its arguments, if it was set aside and has them (otherwise it is
+    /// recorded as needing arguments).
     private func setAside(at index: Int) -> (Visit, arguments: Any)? {
         state.withLock { state in
             let visit = state.visits[index]
-            guard case .asynchronous = visit.outcome else { return nil }
+            guard case .notWalked(.async) = visit.outcome else { return nil }
             guard case (let arguments, _)? = state.arguments(for: visit.registration) else {
-                state.visits[index].outcome = .needsArguments
+                state.visits[index].outcome = .notWalked(.needsArguments)
                 return nil
             }
             return (visit, arguments)
@@ -239,7 +223,7 @@ final class VerificationWalk: Sendable {
                 arguments: InstanceBox(value: arguments))
             return Self.outcome(of: instance, for: visit)
         } catch where error.isUnprovidedRequestValue {
-            return .providedByRequest
+            return .notWalked(.providedByRequest)
         } catch {
             return .failed(error, origin: findings.takeFailureOrigin())
         }
@@ -248,8 +232,7 @@ final class VerificationWalk: Sendable {
     /// Verified when `instance` is of the type `visit` asks for, otherwise the failure of a wrong instance type.
     private static func outcome(of instance: Any, for visit: Visit) -> VerificationOutcome {
         let request = visit.description.request
-        func isInstance<Service>(of _: Service.Type) -> Bool { instance is Service }
-        if isInstance(of: request.serviceType) { return .verified }
+        if Lookalikes.isInstance(instance, of: request.serviceType) { return .verified }
         let error = ResolutionError(
             kind: .wrongInstanceType(actual: type(of: instance)), request: request, registration: visit.description)
         return .failed(error, origin: visit.registration)
