@@ -9,14 +9,6 @@ extension Container {
     /// container.register(Animal.self, name: "dog") { _ in Dog(name: "Hachi") }
     /// container.register(PetOwner.self) { r in PetOwner(pet: r.resolve(Animal.self)!) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service, resolving its dependencies through the resolver it receives.
-    /// - Returns: The registration, to configure further.
     // Inlinable, so that an app's call makes the entry there, where a caller that drops it (most do) releases
     // nothing it retained for it.
     @inlinable
@@ -83,14 +75,6 @@ extension Container {
     /// container.register(Animal.self) { _, name, age in Cat(name: name, age: age) }
     /// let cat = container.resolve(Animal.self, arguments: "Mimi", 3)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service from the resolver and the runtime arguments.
-    /// - Returns: The registration, to configure further.
     // Inlinable, so that an app's call, specialized for its types, takes the arguments out of their `Any` in
     // specialized code.
     //
@@ -152,11 +136,6 @@ extension Container {
     /// let cat = container.register(Cat.self) { _ in Cat() }
     /// container.forward(Animal.self, name: "pet", to: cat)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The type to answer.
-    ///   - name: The name to answer under.
-    ///   - service: The registration that makes the instances.
     public func forward<T, S>(_ type: T.Type, name: String? = nil, to service: ServiceEntry<S>) {
         let registration = service.registration
         let key = ServiceKey(serviceType: T.self, argumentsType: registration.argumentsType, name: name)

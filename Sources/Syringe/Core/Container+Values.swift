@@ -25,13 +25,6 @@ extension Container {
     ///
     /// > Note: ``ServiceEntry/inObjectScope(_:)-(ObjectScope)`` changes nothing on a value's entry: it is always
     /// > the one value. `initCompleted` closures run on every resolve (the value is handed out, never made).
-    ///
-    /// - Parameters:
-    ///   - value: The value; `Sendable`, since any thread may resolve it.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    /// - Returns: The registration, to forward with `implements`.
     @discardableResult
     public func register<Value: Sendable>(
         value: Value, name: String? = nil, fileID: String = #fileID, line: UInt = #line
@@ -59,14 +52,6 @@ extension Container {
     /// > Note: ``ServiceEntry/inObjectScope(_:)-(ObjectScope)`` changes nothing on an instance's entry: it is
     /// > always the one instance. `initCompleted` closures run on every resolve (the instance is handed out,
     /// > never made).
-    ///
-    /// - Parameters:
-    ///   - instance: The instance.
-    ///   - serviceType: The type it answers as; the instance's own type by default.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    /// - Returns: The registration, to forward with `implements`.
     @discardableResult
     public func register<Service: Sendable>(
         instance: Service, as serviceType: Service.Type = Service.self, name: String? = nil,

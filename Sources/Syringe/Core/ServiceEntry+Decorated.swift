@@ -15,9 +15,6 @@ extension ServiceEntry {
     /// ```
     ///
     /// Registrations without decorators pay nothing for the feature.
-    ///
-    /// - Parameter decorator: Receives the resolver and the instance; returns the instance to use instead.
-    /// - Returns: This entry.
     @discardableResult
     public func decorated(_ decorator: @escaping @Sendable (any Resolver, Service) throws -> Service) -> Self {
         let erased: Registration.Decorator = { resolver, instance in

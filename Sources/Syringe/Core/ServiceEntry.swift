@@ -53,9 +53,6 @@ public struct ServiceEntry<Service>: Sendable {
     /// ```swift
     /// container.register(Database.self) { _ in SQLiteDatabase() }.inObjectScope(.container)
     /// ```
-    ///
-    /// - Parameter objectScope: The scope, for example ``ObjectScope/container``.
-    /// - Returns: This entry.
     // Inlinable, as is the other `inObjectScope`: the entry a chained call returns is then the one `register`
     // returned, not a copy (a copy retains both references, and the caller, which most often drops it, releases
     // them again).
@@ -71,9 +68,6 @@ public struct ServiceEntry<Service>: Sendable {
     /// ```swift
     /// container.register(Cart.self) { _ in Cart() }.inObjectScope(SessionScope())
     /// ```
-    ///
-    /// - Parameter objectScope: The scope.
-    /// - Returns: This entry.
     @inlinable
     @discardableResult
     public func inObjectScope(_ objectScope: any ObjectScopeProtocol) -> Self {
@@ -92,9 +86,6 @@ public struct ServiceEntry<Service>: Sendable {
     /// container.register(Parent.self) { _ in Parent() }
     ///     .initCompleted { r, parent in parent.child = r.resolve(Child.self) }
     /// ```
-    ///
-    /// - Parameter completed: Receives the resolver and the new instance.
-    /// - Returns: This entry.
     @discardableResult
     public func initCompleted(_ completed: @escaping @Sendable (any Resolver, Service) throws -> Void) -> Self {
         let erased: Registration.Completion = { resolver, instance in
@@ -121,11 +112,6 @@ public struct ServiceEntry<Service>: Sendable {
     ///     .implements(Animal.self, name: "pet")
     /// let pet = container.resolve(Animal.self, name: "pet")
     /// ```
-    ///
-    /// - Parameters:
-    ///   - type: A type the service conforms to or inherits from.
-    ///   - name: The name to answer under.
-    /// - Returns: This entry.
     @discardableResult
     public func implements<T>(_ type: T.Type, name: String?) -> Self {
         container.forward(type, name: name, to: self)
@@ -138,9 +124,6 @@ public struct ServiceEntry<Service>: Sendable {
     /// container.register(Cat.self) { _ in Cat() }
     ///     .implements(Animal.self, Pet.self)
     /// ```
-    ///
-    /// - Parameter types: Types the service conforms to or inherits from.
-    /// - Returns: This entry.
     @discardableResult
     public func implements<each T>(_ types: repeat (each T).Type) -> Self {
         for type in repeat each types {

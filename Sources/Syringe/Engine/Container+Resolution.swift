@@ -9,9 +9,6 @@ extension Container: Resolver {
     /// ```swift
     /// let food = container.resolve((any Food).self)
     /// ```
-    ///
-    /// - Parameter serviceType: The service type.
-    /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
     public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
         resolve(serviceType, name: nil)
     }
@@ -26,9 +23,6 @@ extension Container: Resolver {
     /// ```swift
     /// let cat = container.resolve(Cat.self)
     /// ```
-    ///
-    /// - Parameter serviceType: The service type.
-    /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
     // Inlinable, as is `require(_:)`: a kept instance of a class type is read without generic code (one call,
     // Runtime/QuickSharedRead.swift); anything else continues out of line from what that read found.
     @inlinable
@@ -83,10 +77,6 @@ extension Container: Resolver {
     /// ```swift
     /// let animal = try container.require(Animal.self)
     /// ```
-    ///
-    /// - Parameter serviceType: The service type.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
     @inlinable
     public func require<Service>(_ serviceType: Service.Type) throws(ResolutionError) -> Service {
         var miss = QuickReadMiss()
@@ -115,11 +105,6 @@ extension Container: Resolver {
     /// ```swift
     /// let cat = container.resolve(Animal.self, name: "cat")
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
     public func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
         do {
             return try require(serviceType, name: name)
@@ -134,12 +119,6 @@ extension Container: Resolver {
     /// ```swift
     /// let cat = container.resolve(Animal.self, name: "cat", arguments: "Mimi", 3)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    ///   - arguments: The runtime arguments, in the order the factory takes them.
-    /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
     // Inlinable, as is the throwing form: the caller's code, specialized for the argument types, makes the key
     // and the arguments' value, which generic code would do by walking the pack's metadata (~400 instructions).
     @inlinable
@@ -159,12 +138,6 @@ extension Container: Resolver {
     /// ```swift
     /// let cat = try container.require(Animal.self, name: "cat")
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
     // Always inlined, also into `resolve(_:name:)`: a factory's nested `r.resolve` is then one call, not two.
     @inline(__always)
     public func require<Service>(_ serviceType: Service.Type, name: String?) throws(ResolutionError) -> Service {
@@ -193,13 +166,6 @@ extension Container: Resolver {
     /// ```swift
     /// let cat = try container.require(Animal.self, name: "cat", arguments: "Mimi", 3)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    ///   - arguments: The runtime arguments, in the order the factory takes them.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
     @inlinable
     public func require<Service, each Argument>(
         _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
