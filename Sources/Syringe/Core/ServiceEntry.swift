@@ -1,12 +1,6 @@
-/// A registration, returned by `register` so it can be configured fluently.
-///
-/// Every method changes the registration in place and returns the same entry, so calls chain and the return
-/// value may be ignored. Configure an entry right after registering it: a resolve that is already running
-/// uses the configuration it read when it started.
-///
-/// An entry is a handle: a small value that refers to the registration (and keeps its container alive while
-/// you hold it). Copies refer to the same registration, so configuring any copy configures the registration.
-/// Unlike Swinject's class, it costs registering no allocation of its own.
+/// A registration, returned by `register` so it can be configured fluently: each method changes the registration
+/// in place and returns the same entry. Configure it right after registering: a running resolve uses the
+/// configuration it read when it started.
 ///
 /// ```swift
 /// container.register(Animal.self) { _ in Cat(name: "Mimi") }
@@ -45,17 +39,14 @@ public struct ServiceEntry<Service>: Sendable {
     /// ```
     public var argumentsType: Any.Type { registration.argumentsType.type }
 
-    /// Sets how long instances live. Changing the scope forgets any instance already kept.
-    ///
-    /// On the entry of a value or an instance (``Container/register(value:name:fileID:line:)``,
-    /// ``Container/register(instance:as:name:fileID:line:)``) it changes nothing: that is always the one instance.
+    /// Sets how long instances live, forgetting any instance already kept; changes nothing on a registered value's
+    /// or instance's entry.
     ///
     /// ```swift
     /// container.register(Database.self) { _ in SQLiteDatabase() }.inObjectScope(.container)
     /// ```
-    // Inlinable, as is the other `inObjectScope`: the entry a chained call returns is then the one `register`
-    // returned, not a copy (a copy retains both references, and the caller, which most often drops it, releases
-    // them again).
+    // Inlinable, as is the other: a chained call returns the entry `register` returned, not a copy (whose two
+    // retains the caller, which most often drops it, releases again).
     @inlinable
     @discardableResult
     public func inObjectScope(_ objectScope: ObjectScope) -> Self {
@@ -63,7 +54,7 @@ public struct ServiceEntry<Service>: Sendable {
         return self
     }
 
-    /// Sets a custom scope. Changing the scope forgets any instance already kept.
+    /// Sets a custom scope, forgetting any instance already kept.
     ///
     /// ```swift
     /// container.register(Cart.self) { _ in Cart() }.inObjectScope(SessionScope())
@@ -76,11 +67,10 @@ public struct ServiceEntry<Service>: Sendable {
         return self
     }
 
-    /// Adds a closure that runs after the factory made an instance, before the instance is returned.
+    /// Adds a closure that runs after the factory made an instance, before it is returned, in the order added.
     ///
-    /// Use it for property and method injection, and to close circular dependencies: the instance is already
-    /// stored in its scope when the closure runs, so services it resolves can refer back to it. Several
-    /// closures run in the order they were added. A closure that throws fails the resolution.
+    /// The instance is already kept by its scope, so services the closure resolves can refer back to it (circular
+    /// dependencies). A closure that throws fails the resolution.
     ///
     /// ```swift
     /// container.register(Parent.self) { _ in Parent() }
@@ -89,9 +79,7 @@ public struct ServiceEntry<Service>: Sendable {
     @discardableResult
     public func initCompleted(_ completed: @escaping @Sendable (any Resolver, Service) throws -> Void) -> Self {
         let erased: Registration.Completion = { resolver, instance in
-            // The registration's factory returns `Service`, so the instance always has this type; a failed
-            // cast can only mean a forwarded registration shares this closure, which never changes `Service`.
-            // (`case let`, not `as?`: no lookup of `Optional<Service>` metadata per call.)
+            // The factory returns `Service`. `case let`, not `as?`: no `Optional<Service>` metadata per call.
             switch instance {
             case let service as Service: try completed(resolver, service)
             default: return
@@ -103,9 +91,8 @@ public struct ServiceEntry<Service>: Sendable {
         return self
     }
 
-    /// Makes the registration answer requests for `type` under `name` too (type forwarding).
-    ///
-    /// The forwarded type shares the registration's factory, scope, instances and `initCompleted` closures.
+    /// Makes the registration answer requests for `type` under `name` too, sharing its factory, scope, instances
+    /// and `initCompleted` closures.
     ///
     /// ```swift
     /// container.register(Cat.self) { _ in Cat() }
