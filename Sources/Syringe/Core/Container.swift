@@ -4,9 +4,7 @@
 /// ```swift
 /// let container = Container()
 /// container.register(Animal.self) { _ in Cat(name: "Mimi") }
-/// container.register(PetOwner.self) { r in
-///     PetOwner(pet: r.resolve(Animal.self)!)
-/// }
+/// container.register(PetOwner.self) { r in PetOwner(pet: r.resolve(Animal.self)!) }
 /// let owner = container.resolve(PetOwner.self)!
 /// ```
 public final class Container: Sendable {
@@ -60,7 +58,6 @@ public final class Container: Sendable {
 
         init() {}
 
-        /// Binds `key` to `binding`, replacing what it was bound to.
         mutating func setBinding(_ binding: Binding, for key: ServiceKey) {
             if !binding.isOwnKey { forwardCounts[ObjectIdentifier(binding.registration), default: 0] += 1 }
             noteChange(of: key)
@@ -85,7 +82,6 @@ public final class Container: Sendable {
             return taken
         }
 
-        /// Unbinds `key`, and returns what it was bound to.
         @discardableResult
         mutating func removeBinding(for key: ServiceKey) -> Binding? {
             guard let removed = bindings.removeValue(forKey: key) else { return nil }
@@ -150,9 +146,7 @@ public final class Container: Sendable {
 
     /// The registrations and behaviors; shared with the views ``withObjectGraph(_:closure:)`` makes.
     let registry: RegistryStore
-    /// The container whose registrations this one falls back on.
     let parent: Container?
-    /// The scope of new registrations.
     let defaultObjectScope: ObjectScope
     /// The configuration new registrations start with: `defaultObjectScope`, no `initCompleted` closures.
     let defaultConfiguration: Registration.Configuration

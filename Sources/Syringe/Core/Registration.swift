@@ -125,7 +125,6 @@ class Registration: RegistrationCore, @unchecked Sendable {
         super.init(configurationBits: Registration.ownedBits(of: configuration))
     }
 
-    /// The line of the registration.
     final var line: UInt { UInt(storedLine) }
 
     /// `ObjectIdentifier(serviceType)`, compared on every typed resolve.
@@ -149,7 +148,7 @@ class Registration: RegistrationCore, @unchecked Sendable {
     /// Whether only an `await`ed resolution can make the service: the factory is `async` or actor-isolated.
     final var needsAwaitedPath: Bool { asyncFactory != nil || isolatedToMainActor }
 
-    /// Runs the factory with the resolver and the runtime arguments (one value; a tuple when several).
+    /// Runs the factory with the resolver and the runtime arguments (a tuple when several).
     func make(_ resolver: any Resolver, _ arguments: Any) throws -> Any {
         throw FactoryNotImplemented()
     }
@@ -217,7 +216,6 @@ class Registration: RegistrationCore, @unchecked Sendable {
         _ = consume box
     }
 
-    /// The service request this registration answers.
     final var request: ServiceRequest {
         ServiceRequest(serviceType: serviceType, name: name, argumentTypes: argumentTypes)
     }

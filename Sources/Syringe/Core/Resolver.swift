@@ -5,9 +5,7 @@
 /// parameter-pack form and `require`; only `resolve(_:name:)` has no default (Documentation/Resolvers.md).
 ///
 /// ```swift
-/// container.register(PetOwner.self) { r in
-///     PetOwner(pet: r.resolve(Animal.self)!)
-/// }
+/// container.register(PetOwner.self) { r in PetOwner(pet: r.resolve(Animal.self)!) }
 /// let owner = container.resolve(PetOwner.self)
 /// let named = try container.require(Animal.self, name: "cat")
 /// ```

@@ -6,9 +6,6 @@
 /// container.register(Animal.self) { _ in Cat(name: "Mimi") }
 ///     .inObjectScope(.container)
 ///     .implements(Pet.self)
-///     .initCompleted { r, animal in
-///         (animal as? Cat)?.owner = r.resolve(Person.self)
-///     }
 /// ```
 public struct ServiceEntry<Service>: Sendable {
     @usableFromInline
