@@ -11,9 +11,8 @@ protocol ArgumentConversion {
     static func convert(_ arguments: Any) -> Any?
 }
 
-/// The ``ArgumentConversion`` of a factory taking `Arguments` (one type, or the tuple of several); never
-/// instantiated. Generic over the tuple, not a parameter pack: a generic type with a pack needs the Swift 5.9
-/// runtime (macOS 14, iOS 17).
+/// The ``ArgumentConversion`` of a factory taking `Arguments` (one type, or the tuple of several). Generic over the
+/// tuple, not a pack: a generic type with a pack needs the Swift 5.9 runtime (macOS 14, iOS 17).
 @usableFromInline
 struct ArgumentConverter<Arguments>: ArgumentConversion {
     @usableFromInline

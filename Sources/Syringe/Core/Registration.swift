@@ -1,9 +1,6 @@
-/// One registration: the factory (carried by the subclass of each kind), its configuration and the instances its
-/// scope keeps.
-///
-/// The ``Configuration`` is immutable, replaced by a compare-and-exchange and read without a lock. Shared instances
-/// are made under the registration's own lock (`state`), made on first need: a registration that never keeps an
-/// instance, the most common kind, is one allocation, factory included.
+/// One registration: the factory (carried by the subclass of each kind), its configuration (immutable, replaced by
+/// a compare-and-exchange, read without a lock) and the instances its scope keeps, under its own lock (`state`),
+/// made on first need: a registration that never keeps an instance is one allocation, factory included.
 @usableFromInline
 class Registration: RegistrationCore, @unchecked Sendable {
     // @unchecked Sendable: stored properties are `let`s of Sendable types or an atomic word; mutable state sits

@@ -1,11 +1,7 @@
-/// What makes a container derived (``Container/derived(registeringClosure:)``): its ancestors' registrations in
-/// scopes that keep instances keep this container's own in stand-ins here, so resolving through it never stores
-/// an instance in an ancestor.
-///
-/// A lookup that falls through to an ancestor (only there, in ``RegistryView``) and finds such a registration
-/// resolves its stand-in (``standIn(for:)``) as it would the registration. The stand-ins live in the container's
-/// ``LifecycleStore``, beside those of ``ObjectScope/perContainer``, so `shutdown()` and `resetObjectScope(_:)`
-/// reach them. A value, carried by every table of the container: deriving allocates nothing for it.
+/// What makes a container derived (``Container/derived(registeringClosure:)``): a lookup that falls through to an
+/// ancestor (in ``RegistryView``) and finds a registration whose scope keeps instances resolves this container's
+/// stand-in of it (``standIn(for:)``), kept in its ``LifecycleStore``, so no instance is stored in an ancestor.
+/// A value, carried by every table of the container: deriving allocates nothing for it.
 struct Derivation: Sendable {
     /// The derived container's lifecycle, which keeps the stand-ins and their disposable instances.
     let lifecycle: LifecycleStore
