@@ -68,9 +68,9 @@ extension Container {
     /// container.register(Animal.self) { _, name, age in Cat(name: name, age: age) }
     /// let cat = container.resolve(Animal.self, arguments: "Mimi", 3)
     /// ```
-    // Inlinable: the arguments are taken out of their `Any` in code specialized for their types. Disfavored, as is
-    // the `async` form: a `{ r in … }` closure then settles on the plain form without solving its body again for
-    // the others (a file of 400 registrations: 0.35x the solver's work; PerformanceRecord.md, "Launch").
+    // Inlinable: the arguments leave their `Any` in specialized code. Disfavored, as is the `async` form: a
+    // `{ r in … }` closure then settles on the plain form without solving its body again for the others (a file of
+    // 400 registrations: 0.35x the solver's work; PerformanceRecord.md, "Launch").
     @inlinable
     @discardableResult
     @_disfavoredOverload

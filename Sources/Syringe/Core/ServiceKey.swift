@@ -39,10 +39,8 @@ struct ServiceKey: Hashable, Sendable {
 }
 
 /// The identity of a list of runtime argument types, never confusing one tuple argument with several arguments.
-///
-/// None: 0 (no metadata address is 0). One: the argument type's metadata address with its lowest bit set (no
-/// aligned address has it), so no other metadata is looked up. Several: the address of the metadata of
-/// `(any Resolver, Argument1, …)`.
+/// None: 0. One: the type's metadata address with its lowest bit set (no aligned address has it), so no other
+/// metadata is looked up. Several: the address of the metadata of `(any Resolver, Argument1, …)`.
 @usableFromInline
 struct ArgumentsKey: Hashable, Sendable {
     @usableFromInline

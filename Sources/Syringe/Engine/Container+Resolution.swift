@@ -8,10 +8,8 @@ extension Container: Resolver {
         resolve(serviceType, name: nil)
     }
 
-    /// Resolves the unnamed service of a class type without runtime arguments, or returns `nil` and logs why.
-    ///
-    /// The same as `Resolver`'s `resolve(_:)`, laid out for a top-level resolve such as an app's read of a
-    /// singleton (factories, resolving through `any Resolver`, take the requirement's witness).
+    /// Resolves the unnamed service of a class type without runtime arguments, or returns `nil` and logs why: the
+    /// same as `Resolver`'s `resolve(_:)`, laid out for a top-level resolve such as an app's read of a singleton.
     ///
     /// ```swift
     /// let cat = container.resolve(Cat.self)
@@ -264,11 +262,9 @@ extension Container: Resolver {
         }
     }
 
-    /// The error for a request no registration answers, classified by what is registered for the type.
-    ///
-    /// It only scans the visible keys of the asked type: describing them, and the "did you mean" search, wait
-    /// until the error's `kind` or `registrations` is read, so a probe with logging off costs no more than the scan.
-    /// `optionalForms` (``optionalForms(of:)``), when `nil`, are found by a scan of every binding.
+    /// The error for a request no registration answers, classified by what is registered for the type. Only the
+    /// scan of the type's keys runs now: describing them, and "did you mean", wait until `kind` or `registrations`
+    /// is read. `optionalForms` (``optionalForms(of:)``), when `nil`, are found by a scan of every binding.
     func missError(
         for request: ServiceRequest, path: [ServiceRequest], optionalForms: [ObjectIdentifier]? = nil
     ) -> ResolutionError {

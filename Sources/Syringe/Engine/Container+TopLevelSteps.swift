@@ -65,9 +65,8 @@ extension Container {
         }
     }
 
-    /// Resolves `Service` (no name, no arguments) from where the quick read left off, and closes the reading
-    /// section it left open: the outermost goes on as a top-level resolve, reusing the entry the read found; a
-    /// nested one is closed and the resolve joins the running resolution. `stopsForAwaited` as in `topLevelSteps`.
+    /// Resolves `Service` (no name, no arguments) from where the quick read left off, reusing the entry it found,
+    /// and closes its reading section (a nested one first: the resolve then joins the running resolution).
     @inline(__always)
     func continueAfterQuickRead<Service>(_ serviceType: Service.Type, _ miss: QuickReadMiss, stopsForAwaited: Bool)
         throws(SynchronousAttemptStop) -> Service

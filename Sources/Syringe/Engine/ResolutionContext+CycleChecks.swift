@@ -1,11 +1,9 @@
 // ResolutionContext: cycle checks on the path of frames, and the reruns that keep Swinject's circular graphs.
 
 extension ResolutionContext {
-    /// Throws if asking for `registration` now can only recurse forever: its factory is already running here.
-    ///
-    /// As in Swinject, a request that comes back through an `initCompleted` closure of an instance its scope keeps
-    /// (not transient: the loop made progress) runs the factory once more, up to ``rerunLimit``; in a scope that
-    /// keeps instances, the first run returns that run's instance (see `make`). Documentation/CircularDependencies.md.
+    /// Throws if asking for `registration` now can only recurse forever: its factory is already running here. As
+    /// in Swinject, a request back through an `initCompleted` of an instance its scope keeps (the loop made progress)
+    /// reruns the factory instead, up to ``rerunLimit`` (Documentation/CircularDependencies.md).
     // Out of line: it returns before the factory runs, so its locals need not sit in every level's frame.
     @inline(never)
     func checkCycle(
