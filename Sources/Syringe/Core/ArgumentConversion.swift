@@ -1,34 +1,23 @@
-// Runtime arguments given with other static types than a registration takes: `resolve(Owner.self, argument: Dog())`
-// for a factory registered as `{ (_, animal: any Animal) in Owner(animal) }`. The registry keys a registration by
-// its argument types, so such a request misses (Swift 6 also opens an existential argument, so `argument: animal`
-// with `animal: any Animal` is keyed by the concrete type). After that miss, and only then, the registrations of the
-// same service type and name taking as many arguments are tried: each converts the arguments to its own argument
-// types with a dynamic cast, made by a converter that knows those types statically (`ArgumentConverter`).
+// Runtime arguments given with other static types than a registration takes (`argument: Dog()` for a factory taking
+// `any Animal`; Swift 6 also opens an existential argument) miss the registry, keyed by argument types. After that
+// miss, and only then, the registrations of the same type and name taking as many arguments are tried, each
+// converting the arguments with a dynamic cast to the types its `ArgumentConverter` knows statically.
 
 /// Converts runtime arguments to the argument types of one registration.
-///
-/// Each argument registration carries the converter of its own argument types (``ArgumentConverter``), a metatype
-/// made at registration: converting is a plain dynamic cast, with no type looked up at runtime.
 @usableFromInline
 protocol ArgumentConversion {
-    /// `arguments` (one value, or a tuple when several, packed as a request packs them) as the registration's
-    /// argument types, packed the same way; `nil` unless every argument converts (`as?`) to its argument type.
+    /// `arguments` (one value, or a tuple of several) as the registration's argument types, packed the same way;
+    /// `nil` unless every argument converts.
     static func convert(_ arguments: Any) -> Any?
 }
 
-/// The ``ArgumentConversion`` of a registration whose factory takes the arguments `Arguments`: one type, or the
-/// tuple of several, as a request packs them (`ArgumentConverter<(repeat each Argument)>`).
-///
-/// Never instantiated: a registration keeps its metatype. Generic over the packed tuple rather than over a
-/// parameter pack: a generic type with a parameter pack needs the Swift 5.9 runtime (macOS 14, iOS 17), while a
-/// tuple made from a pack in a generic function back-deploys; the cast is the same.
+/// The ``ArgumentConversion`` of a factory taking `Arguments` (one type, or the tuple of several). Generic over the
+/// tuple, not a pack: a generic type with a pack needs the Swift 5.9 runtime (macOS 14, iOS 17).
 @usableFromInline
 struct ArgumentConverter<Arguments>: ArgumentConversion {
     @usableFromInline
     static func convert(_ arguments: Any) -> Any? {
-        // A tuple converts element by element. One argument is not in a tuple, neither given nor registered (a
-        // one-element pack makes the element's type), and the callers compare the numbers of arguments first, so
-        // one tuple argument never matches several.
+        // A tuple converts element by element; callers compare the numbers of arguments first.
         switch arguments {
         case let converted as Arguments: converted
         default: nil
@@ -45,7 +34,6 @@ extension ArgumentRegistration: ConvertsArguments {}
 
 /// A binding whose argument types a request's arguments convert to.
 struct ArgumentConversionMatch {
-    /// The binding's key in its container.
     let key: ServiceKey
     let binding: Container.Binding
     /// The request's arguments, converted to the binding's argument types.
@@ -53,12 +41,9 @@ struct ArgumentConversionMatch {
 }
 
 extension Container {
-    /// The bindings of `serviceType` under `name` whose factories take `count` runtime arguments, with types other
-    /// than `asked`, that `arguments` convert to: those of the nearest container that has any (this one, then its
-    /// ancestors in order). A container's binding of a key shadows its ancestors' bindings of the same key, as in a
-    /// lookup.
-    ///
-    /// - Complexity: O(n) in the bindings of the containers searched; it runs only after a miss.
+    /// The bindings of `serviceType` under `name` taking `count` runtime arguments of types other than `asked`, that
+    /// `arguments` convert to, in the nearest container that has any (a nearer binding shadows its ancestors').
+    /// O(n) in the bindings searched; runs only after a miss.
     func argumentConversions(
         of serviceType: ObjectIdentifier, name: String?, count: Int, asked: ArgumentsKey, arguments: Any
     ) -> [ArgumentConversionMatch] {
@@ -91,12 +76,8 @@ extension Container {
 }
 
 extension ResolutionContext {
-    /// Resolves a request no binding answers with its arguments' static types through the one registration of the
-    /// type and name whose argument types the arguments convert to; `nil` when none does (or the request has no
-    /// arguments), for the caller to report the miss.
-    ///
-    /// - Throws: ``ResolutionError`` of kind ``ResolutionError/Kind/ambiguousArguments`` when the arguments convert
-    ///   to the types of several registrations; what resolving the registration throws.
+    /// Resolves a request that missed through the one registration of its type and name whose argument types the
+    /// arguments convert to; `nil` when none does. Throws `ambiguousArguments` when several do.
     func resolveConvertingArguments<Service>(
         key: ServiceKey, as serviceType: Service.Type, name: String?, arguments: Any,
         argumentTypes: () -> [Any.Type]
@@ -121,12 +102,9 @@ extension ResolutionContext {
         }
     }
 
-    /// For a wrapper (`Optional`, ``Lazy``, ``Provider``) of a type no binding answers with the arguments' static
-    /// types: the one binding of the wrapped type whose argument types they convert to, and the request to build
-    /// the wrapper with (that binding's key and the converted arguments). `nil` when none does.
-    ///
-    /// - Throws: ``ResolutionError`` of kind ``ResolutionError/Kind/ambiguousArguments`` when the arguments convert
-    ///   to the types of several registrations.
+    /// For a wrapper (`Optional`, ``Lazy``, ``Provider``) whose wrapped type missed: the one binding whose argument
+    /// types the arguments convert to, and the converted request; `nil` when none does, `ambiguousArguments` when
+    /// several do.
     func convertingArguments(
         of request: WrappedRequest, wrappedType: Any.Type
     ) throws(ResolutionError) -> (binding: Container.Binding, request: WrappedRequest)? {

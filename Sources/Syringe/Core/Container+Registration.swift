@@ -1,24 +1,13 @@
 extension Container {
-    /// Registers a factory for `serviceType` under `name`.
-    ///
-    /// Registering the same type, name and argument types again replaces the earlier registration. The
-    /// factory may throw; the error reaches `require` callers wrapped in a ``ResolutionError`` with the path.
+    /// Registers a factory for `serviceType` under `name`, replacing a registration of the same type, name and
+    /// argument types. What the factory throws reaches `require` callers in a ``ResolutionError``.
     ///
     /// ```swift
     /// container.register(Animal.self) { _ in Cat(name: "Mimi") }
     /// container.register(Animal.self, name: "dog") { _ in Dog(name: "Hachi") }
     /// container.register(PetOwner.self) { r in PetOwner(pet: r.resolve(Animal.self)!) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service, resolving its dependencies through the resolver it receives.
-    /// - Returns: The registration, to configure further.
-    // Inlinable, so that an app's call makes the entry there, where a caller that drops it (most do) releases
-    // nothing it retained for it.
+    // Inlinable: the entry is made in the app's call, where dropping it (most do) releases nothing retained for it.
     @inlinable
     @discardableResult
     public func register<Service>(
@@ -28,9 +17,8 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (any Resolver) throws -> Service
     ) -> ServiceEntry<Service> {
-        // An unnamed registration (the default `nil`, folded away in the caller) passes two words fewer: all its
-        // arguments fit in registers. A named one moves the caller's name into the registration: an unwrapped copy
-        // (`if let`) of a borrowed name cost a second retain and a release of it per registration.
+        // Unnamed: two words fewer, all in registers. Named: the name is moved in (an `if let` copy cost a retain
+        // and a release per registration).
         let registration =
             if name == nil {
                 addPlainRegistration(fileID: fileID, line: line, factory: factory)
@@ -40,7 +28,7 @@ extension Container {
         return ServiceEntry(registration: registration, container: self)
     }
 
-    /// ``register(_:name:fileID:line:factory:)`` of an unnamed registration; returns the registration.
+    /// ``register(_:name:fileID:line:factory:)`` of an unnamed registration.
     @usableFromInline
     func addPlainRegistration<Service>(
         fileID: String, line: UInt, factory: @escaping @Sendable (any Resolver) throws -> Service
@@ -48,7 +36,7 @@ extension Container {
         makePlainRegistration(name: nil, fileID: fileID, line: line, factory: factory)
     }
 
-    /// ``register(_:name:fileID:line:factory:)``; returns the registration.
+    /// ``register(_:name:fileID:line:factory:)`` of a named registration.
     @usableFromInline
     func addPlainRegistration<Service>(
         name: consuming String?, fileID: String, line: UInt,
@@ -57,9 +45,8 @@ extension Container {
         makePlainRegistration(name: name, fileID: fileID, line: line, factory: factory)
     }
 
-    /// The two entries' body. Internal, and so are what it calls: the optimizer does not copy either entry into
-    /// an app's code across modules (where it would put the unnamed entry's `nil` back into the caller, or make a
-    /// copy of the entry per service type).
+    /// The two entries' body; internal, so the optimizer copies neither entry into an app's code (putting the
+    /// unnamed entry's `nil` back in the caller, or a copy per service type).
     @inline(__always)
     private func makePlainRegistration<Service>(
         name: consuming String?, fileID: String, line: UInt,
@@ -74,32 +61,16 @@ extension Container {
         )
     }
 
-    /// Registers a factory that takes runtime arguments, passed at resolve time.
-    ///
-    /// Any number of arguments is supported. Resolve with `argument:` for one and `arguments:` for several,
-    /// in the factory's order and with the same types.
+    /// Registers a factory that takes any number of runtime arguments: resolve with `argument:` for one and
+    /// `arguments:` for several, in the factory's order.
     ///
     /// ```swift
     /// container.register(Animal.self) { _, name, age in Cat(name: name, age: age) }
     /// let cat = container.resolve(Animal.self, arguments: "Mimi", 3)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service from the resolver and the runtime arguments.
-    /// - Returns: The registration, to configure further.
-    // Inlinable, so that an app's call, specialized for its types, takes the arguments out of their `Any` in
-    // specialized code.
-    //
-    // Disfavored, as is the `async` form: at a call with a one-parameter closure (`{ r in … }`, most of an app's
-    // registrations) the type checker then settles on the plain form above and stops, instead of solving the
-    // closure's body again for this form (with no arguments) and for the `async` one. A closure with arguments
-    // matches only the two disfavored forms, and this one still ranks above the `async` one. A file of 400
-    // registrations needs 0.35x the solver's work of before and 0.71x Swinject's (Documentation/Internals/PerformanceRecord.md,
-    // "Launch").
+    // Inlinable: the arguments leave their `Any` in specialized code. Disfavored, as is the `async` form: a
+    // `{ r in … }` closure then settles on the plain form without solving its body again for the others (a file of
+    // 400 registrations: 0.35x the solver's work; PerformanceRecord.md, "Launch").
     @inlinable
     @discardableResult
     @_disfavoredOverload
@@ -113,9 +84,7 @@ extension Container {
         let registration = addArgumentRegistration(
             repeat (each Argument).self, name: name, fileID: fileID, line: line,
             factory: { resolver, arguments in
-                // The registry key includes the argument types, so only a request with exactly these types
-                // reaches this factory, and it packs its arguments the same way; the cast succeeds for every such
-                // request. Exactly that type, so taken out without a dynamic cast.
+                // The registry key includes the argument types: only a request packing exactly these reaches here.
                 let values = try unpack(arguments, as: (repeat each Argument).self) {
                     argumentPackMismatch(repeat (each Argument).self)
                 }
@@ -126,7 +95,7 @@ extension Container {
         return ServiceEntry(registration: registration, container: self)
     }
 
-    /// ``register(_:name:fileID:line:factory:)`` with runtime arguments; returns the registration.
+    /// ``register(_:name:fileID:line:factory:)`` with runtime arguments.
     @usableFromInline
     func addArgumentRegistration<Service, each Argument>(
         _ argumentTypes: repeat (each Argument).Type, name: consuming String?, fileID: String, line: UInt,
@@ -144,19 +113,13 @@ extension Container {
         )
     }
 
-    /// Makes `type` under `name` resolve through the registration of `service` (type forwarding).
-    ///
-    /// Most code calls ``ServiceEntry/implements(_:name:)`` instead.
+    /// Makes `type` under `name` resolve through the registration of `service`, as
+    /// ``ServiceEntry/implements(_:name:)`` does.
     ///
     /// ```swift
     /// let cat = container.register(Cat.self) { _ in Cat() }
     /// container.forward(Animal.self, name: "pet", to: cat)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The type to answer.
-    ///   - name: The name to answer under.
-    ///   - service: The registration that makes the instances.
     public func forward<T, S>(_ type: T.Type, name: String? = nil, to service: ServiceEntry<S>) {
         let registration = service.registration
         let key = ServiceKey(serviceType: T.self, argumentsType: registration.argumentsType, name: name)
@@ -171,22 +134,20 @@ extension Container {
         reinjectAfterBinding(key)
     }
 
-    /// The one place registrations are added: binds `registration` under its key, then tells the behaviors
-    /// (outside the lock). Returns the registration, for the caller's entry.
+    /// The one place registrations are added: binds `registration`, then tells the behaviors outside the lock.
     func add<Service>(
         _ registration: consuming Registration, as serviceType: Service.Type, arguments: ArgumentsKey
     ) -> Registration {
-        // The map takes the reference the caller passed (moved out of `pending`, not copied); the one returned
-        // is retained for the entry.
+        // The map takes the caller's reference (moved out of `pending`); the returned one is retained for the entry.
         let kept = copy registration
         var pending: Registration? = consume registration
         let (bound, behaviors) = registry.withLock { registry -> (Bool, [any Behavior]?) in
             let registration = pending.take()!  // set just above, taken once
             let key = ServiceKey(serviceType: Service.self, argumentsType: arguments, name: registration.name)
-            // A registration of another launch context may hold the key (Container+LaunchContexts.swift).
+            // A registration of another launch context may hold the key.
             if registry.launch.isInUse, !registry.admitsLaunch(registration, for: key, in: self) { return (false, nil) }
             registry.bind(registration, as: Service.self, for: key)
-            // Most containers have no behaviors: then nothing is copied out (not even the empty array).
+            // Most containers have no behaviors: nothing copied out.
             return (true, registry.behaviors.isEmpty ? nil : registry.behaviors)
         }
         guard bound else { return kept }
@@ -197,7 +158,6 @@ extension Container {
                 behavior.container(self, didRegisterType: Service.self, toService: entry, withName: kept.name)
             }
         }
-        // Re-injection (Injection/Reinjection.swift): one load while no object watches.
         if hasInjectionWatches {
             reinjectAfterBinding(ServiceKey(serviceType: Service.self, argumentsType: arguments, name: kept.name))
         }

@@ -1,19 +1,11 @@
-// Values and existing instances: registrations without a factory of the user's.
-//
-// A value or instance registration is an ordinary typed registration whose factory hands out the one value it
-// captured, in a scope of its own that keeps nothing: so it resolves on the plain path, forwards with
-// `implements`, is described and verified like any registration, and no scope ever records it for disposal
-// (the container did not make it). `inObjectScope` leaves that scope alone (`Registration.changeScope`), and
-// verification does not count it as a shorter-lived dependency (`VerificationRecorder`).
+// Values and existing instances: ordinary typed registrations whose factory hands out the one value captured, in a
+// scope of their own that keeps (and so disposes) nothing, which `inObjectScope` leaves alone.
 
 extension Container {
     /// Registers a value, resolved as itself under `name`: a constant such as a retry count or a base URL.
     ///
-    /// The registration hands out `value` on every resolve; the container makes nothing and keeps no other
-    /// copy, and never disposes it (not at ``removeAll()``, `unregister`, a module's `unload`, nor
-    /// ``shutdown()``), even if it is ``Disposable``. It answers like any registration: by type and name,
-    /// through `implements`, in descriptions (scope `value`) and in ``verify(samples:)``, which checks it
-    /// trivially. Registering the same type and name again replaces it.
+    /// The container never disposes it, even if it is ``Disposable``; `inObjectScope` changes nothing on its entry,
+    /// and `initCompleted` closures run on every resolve. Otherwise it answers like any registration.
     ///
     /// ```swift
     /// container.register(value: 5, name: "retries")
@@ -22,16 +14,6 @@ extension Container {
     ///     Client(retries: try r.require(Int.self, name: "retries"), base: try r.require(URL.self, name: "base"))
     /// }
     /// ```
-    ///
-    /// > Note: ``ServiceEntry/inObjectScope(_:)-(ObjectScope)`` changes nothing on a value's entry: it is always
-    /// > the one value. `initCompleted` closures run on every resolve (the value is handed out, never made).
-    ///
-    /// - Parameters:
-    ///   - value: The value; `Sendable`, since any thread may resolve it.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    /// - Returns: The registration, to forward with `implements`.
     @discardableResult
     public func register<Value: Sendable>(
         value: Value, name: String? = nil, fileID: String = #fileID, line: UInt = #line
@@ -39,34 +21,18 @@ extension Container {
         addFixedRegistration(value, name: name, fileID: fileID, line: line, configuration: .registeredValue)
     }
 
-    /// Registers an instance made elsewhere, resolved as `serviceType` under `name`: a shared session, a
-    /// store the app already opened.
+    /// Registers an instance made elsewhere, resolved as `serviceType` (`Sendable`) under `name`: a shared session,
+    /// a store the app already opened.
     ///
-    /// Every resolve returns `instance` itself. The container did not make it, so it never disposes it (not at
-    /// ``removeAll()``, `unregister`, a module's `unload`, nor ``shutdown()``), even if it is ``Disposable``:
-    /// its owner does. It answers like any registration: by type and name, through `implements`, in
-    /// descriptions (scope `instance`) and in ``verify(samples:)``. `serviceType` must be `Sendable` (for a
-    /// protocol, one that refines `Sendable`), as everything a factory captures must be.
+    /// Every resolve returns `instance` itself; the container never disposes it, even if it is ``Disposable``.
+    /// As for ``register(value:name:fileID:line:)``, `inObjectScope` changes nothing on its entry.
     ///
     /// ```swift
     /// protocol URLSessionProtocol: Sendable { /* … */ }
     /// extension URLSession: URLSessionProtocol {}
     ///
     /// container.register(instance: URLSession.shared, as: (any URLSessionProtocol).self)
-    /// container.register(instance: testSession, as: (any URLSessionProtocol).self, name: "test")
     /// ```
-    ///
-    /// > Note: ``ServiceEntry/inObjectScope(_:)-(ObjectScope)`` changes nothing on an instance's entry: it is
-    /// > always the one instance. `initCompleted` closures run on every resolve (the instance is handed out,
-    /// > never made).
-    ///
-    /// - Parameters:
-    ///   - instance: The instance.
-    ///   - serviceType: The type it answers as; the instance's own type by default.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    /// - Returns: The registration, to forward with `implements`.
     @discardableResult
     public func register<Service: Sendable>(
         instance: Service, as serviceType: Service.Type = Service.self, name: String? = nil,
@@ -89,12 +55,11 @@ extension Container {
 }
 
 extension ObjectScope {
-    /// The scope of ``Container/register(value:name:fileID:line:)``: transient in kind (the factory hands out the
-    /// value; nothing is kept, so nothing is ever disposed), described as `value`.
+    /// The scope of ``Container/register(value:name:fileID:line:)``: transient in kind (nothing kept or disposed).
     static let registeredValue = ObjectScope(
         kind: .transient, storageFactory: TransientStorage.init, description: "value")
 
-    /// The scope of ``Container/register(instance:as:name:fileID:line:)``, described as `instance`.
+    /// The scope of ``Container/register(instance:as:name:fileID:line:)``.
     static let registeredInstance = ObjectScope(
         kind: .transient, storageFactory: TransientStorage.init, description: "instance")
 }
@@ -107,7 +72,7 @@ extension ObjectScopeProtocol {
 }
 
 extension Registration.Configuration {
-    /// The configuration value registrations start with: shared by all of them, so registering allocates none.
+    /// The configuration value registrations start with, shared by all of them.
     static let registeredValue = Registration.Configuration(
         scope: ObjectScope.registeredValue, completions: [], isShared: true)
 

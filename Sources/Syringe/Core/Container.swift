@@ -1,33 +1,22 @@
 /// The dependency-injection container: it maps service types (with a name and runtime argument types) to
-/// factories, and resolves services with their dependencies.
-///
-/// A container is safe to use from any number of threads at once, for registering and resolving alike;
-/// ``synchronize()`` exists only for Swinject source compatibility.
+/// factories, and resolves services with their dependencies. Any number of threads may register and resolve at once.
 ///
 /// ```swift
 /// let container = Container()
 /// container.register(Animal.self) { _ in Cat(name: "Mimi") }
-/// container.register(PetOwner.self) { r in
-///     PetOwner(pet: r.resolve(Animal.self)!)
-/// }
+/// container.register(PetOwner.self) { r in PetOwner(pet: r.resolve(Animal.self)!) }
 /// let owner = container.resolve(PetOwner.self)!
 /// ```
-///
-/// A child container (`Container(parent:)`) resolves its parent's registrations too; its own come first,
-/// also for the dependencies its parent's factories resolve. Registering in a child never changes the parent.
 public final class Container: Sendable {
-    /// One key's entry in the registry: the registration and the type it answers as (the registration's own
-    /// type, or the type it is forwarded to).
+    /// One key's entry in the registry: the registration and the type it answers as (its own, or a forwarded one).
     struct Binding {
         let registration: Registration
         let serviceType: Any.Type
         let name: String?
-        /// The key's place in its container's registration order (see ``BindingMap``); set by the map that holds
-        /// the binding.
+        /// The key's place in its container's registration order, set by the ``BindingMap`` that holds it.
         var order: UInt64 = 0
 
-        /// Whether this binding is the registration's own key (not a type forwarded to it). The arguments
-        /// always agree: a forwarded key takes the registration's argument types.
+        /// Whether this is the registration's own key, not a forwarded type (whose arguments are always the same).
         var isOwnKey: Bool {
             ObjectIdentifier(registration.serviceType) == ObjectIdentifier(serviceType) && registration.name == name
         }
@@ -38,34 +27,30 @@ public final class Container: Sendable {
         /// keep `changedKeys`, `version`, `fullTable` and `released` up to date.
         private(set) var bindings = BindingMap()
         var behaviors: [any Behavior] = []
-        /// Which keys registrations made in a launch context hold (LaunchContexts/Container+LaunchContexts.swift).
+        /// Which keys registrations made in a launch context hold (LaunchContexts/).
         var launch = LaunchPrecedences()
         /// Every change counts in `version`, so ``RegistryStore`` knows to withdraw the published table.
         private(set) var version: UInt = 0
         /// The keys bound since `fullTable` was built; none of them is in it.
         private(set) var changedKeys: Set<ServiceKey> = []
-        /// The last table built from all of `bindings`, for later tables to be layers over it; kept only while
-        /// every binding it holds is still current. The first change of a key it holds (a replacement or a
-        /// removal) lets it go, so that it never keeps a replaced registration alive: the next table is a full
-        /// one again.
+        /// The last table built from all of `bindings`, for later tables to layer over. The first change of a key
+        /// it holds lets it go, so it never keeps a replaced registration alive (the next table is a full one).
         private(set) var fullTable: RegistryTable?
         /// The table built from `bindings` and published for resolves, if one is.
         var table: RegistryTable?
         /// The tables changes unpublished, until no resolve can still read them; released only by writes and by the
         /// registry's own release, never by a resolve (see ``Reclamation``).
         var retired = RetiredObjects()
-        /// For each registration bound under keys other than its own (forwarded types), how many; registrations
-        /// without forwards have no entry. Tells, when a key is unbound, whether its registration is still bound.
+        /// How many forwarded keys bind each registration that has any: tells, when a key is unbound, whether its
+        /// registration is still bound.
         private var forwardCounts = [ObjectIdentifier: Int]()
-        /// What the changes made under the lock let go of, for ``RegistryStore`` to release once it is released;
-        /// `nil` until a change lets go of something (a replacement or a removal, never a new key).
+        /// What changes under the lock let go of, for ``RegistryStore`` to release after it; `nil` until one does.
         private(set) var released: Released?
 
-        /// What changes of the bindings let go of: released outside the registry's lock, since releasing a
-        /// registration may run the deinitializers of what its factory captured, and a removed registration's
-        /// ``Disposable`` instances are disposed. A class, so that the registry's fast path checks one word.
+        /// What changes of the bindings let go of, released outside the lock (deinitializers and `dispose()` may
+        /// run). A class, so that the registry's fast path checks one word.
         final class Released {
-            /// The registrations no key binds any more (replaced or removed), in the order they were unbound.
+            /// The registrations no key binds any more, in the order they were unbound.
             var registrations: [Registration] = []
             /// A full table that held a binding since changed.
             var fullTable: RegistryTable?
@@ -73,15 +58,13 @@ public final class Container: Sendable {
 
         init() {}
 
-        /// Binds `key` to `binding`, replacing what it was bound to.
         mutating func setBinding(_ binding: Binding, for key: ServiceKey) {
             if !binding.isOwnKey { forwardCounts[ObjectIdentifier(binding.registration), default: 0] += 1 }
             noteChange(of: key)
             if let replaced = bindings.updateValue(binding, forKey: key) { noteUnbinding(replaced) }
         }
 
-        /// Binds `key`, `registration`'s own key, to `registration`, answering as `serviceType`, replacing what it
-        /// was bound to. The key is consumed (kept by the binding without a copy of its name).
+        /// Binds `key`, `registration`'s own key, to it, replacing what it was bound to; the key is consumed.
         mutating func bind(
             _ registration: consuming Registration, as serviceType: Any.Type, for key: consuming ServiceKey
         ) {
@@ -99,7 +82,6 @@ public final class Container: Sendable {
             return taken
         }
 
-        /// Unbinds `key`, and returns what it was bound to.
         @discardableResult
         mutating func removeBinding(for key: ServiceKey) -> Binding? {
             guard let removed = bindings.removeValue(forKey: key) else { return nil }
@@ -108,9 +90,8 @@ public final class Container: Sendable {
             return removed
         }
 
-        /// Records `table`, just built from all of `bindings`, as the full table later tables lie over. The full
-        /// table it replaces was published, and not retired when a change unpublished it, since this registry kept
-        /// it: a resolve that read it then may still be reading it, so it is retired now, for a write to release.
+        /// Records `table`, just built from all of `bindings`, as the full table later tables lie over. The one it
+        /// replaces was kept here, not retired when unpublished, and a resolve may still read it: retired now.
         mutating func adoptFullTable(_ table: RegistryTable) {
             if let previous = fullTable { retired.add(CollectionOfOne<AnyObject>(previous)) }
             fullTable = table
@@ -139,8 +120,7 @@ public final class Container: Sendable {
         @inline(never)
         private mutating func noteChangeOverFullTable(of key: ServiceKey) {
             guard let full = fullTable else { return }
-            // `fullTable` holds only current bindings, so it holds `key` only if `key` is bound and not changed
-            // since: this change strands a binding in it. Let it go; keeping it would keep the old registration.
+            // `fullTable` holds only current bindings: if it holds `key`, this change strands one. Let it go.
             if full.index(of: key) != nil {
                 releasing().fullTable = full
                 fullTable = nil
@@ -166,29 +146,27 @@ public final class Container: Sendable {
 
     /// The registrations and behaviors; shared with the views ``withObjectGraph(_:closure:)`` makes.
     let registry: RegistryStore
-    /// The container whose registrations this one falls back on.
     let parent: Container?
-    /// The scope of new registrations.
     let defaultObjectScope: ObjectScope
     /// The configuration new registrations start with: `defaultObjectScope`, no `initCompleted` closures.
     let defaultConfiguration: Registration.Configuration
-    /// The object graph every resolve of this container joins (only for views made by `withObjectGraph`).
+    /// The object graph every resolve of this view joins (`withObjectGraph`).
     let pinnedGraph: ObjectGraph?
     /// Instances to dispose, eager registrations, loaded modules and per-container instances; shared with views.
     let lifecycle: LifecycleStore
     /// The module whose `assemble` registers through this view, if any (see `Container+Modules.swift`).
     let module: ModuleRecord?
-    /// For a view (``withObjectGraph(_:closure:)``, a module's, an `await`ed resolution's), the container it
-    /// views: what a ``Lazy`` or ``Provider`` made through the view falls back on once the view is gone.
+    /// For a view (`withObjectGraph`, a module's, an awaited resolution's), the container it views: what a ``Lazy``
+    /// or ``Provider`` made through the view falls back on once the view is gone.
     let viewed: Container?
-    /// Property injection's state: auto-creation, re-injection watchers (see the `Injection` folder); shared with
-    /// views (it is kept by the registry they share), made on first need (see ``RegistryStore/injectionStore()``).
+    /// Property injection's state (Injection/), kept by the registry views share, made on first need.
     var injection: InjectionStore { registry.injectionStore() }
 
     /// Whether any object watches for re-injection here: one load, and no injection state made.
     var hasInjectionWatches: Bool { registry.hasInjectionWatches }
 
-    /// Creates a container.
+    /// Creates a container that falls back on `parent`'s registrations; new registrations take
+    /// `defaultObjectScope`, and `behaviors` hear of each.
     ///
     /// ```swift
     /// let app = Container()
@@ -196,12 +174,6 @@ public final class Container: Sendable {
     ///     c.register(FeatureModel.self) { r in FeatureModel(api: r.resolve(API.self)!) }
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - parent: The container to fall back on for services this one does not register.
-    ///   - defaultObjectScope: The scope of registrations that do not set one; ``ObjectScope/graph`` by default.
-    ///   - behaviors: Behaviors told about every registration made from now on.
-    ///   - registeringClosure: Registers services in the new container.
     public init(
         parent: Container? = nil,
         defaultObjectScope: ObjectScope = .graph,
@@ -220,8 +192,7 @@ public final class Container: Sendable {
         registeringClosure(self)
     }
 
-    /// A container derived from `parent` (see ``derived(registeringClosure:)``): a child whose instances of
-    /// `parent`'s shared-scope registrations are its own.
+    /// A child whose instances of `parent`'s shared-scope registrations are its own (``derived(registeringClosure:)``).
     init(derivingFrom parent: Container, recorder: ResolutionRecorder? = nil) {
         let lifecycle = LifecycleStore()
         self.registry = RegistryStore(
@@ -249,31 +220,25 @@ public final class Container: Sendable {
         self.viewed = container.viewed ?? container
     }
 
-    /// Removes every registration of this container (not of its parent), with the instances they keep.
-    ///
-    /// Kept instances that are ``Disposable`` are disposed, newest first; behaviors hear of each removal, and
-    /// loaded modules are forgotten (without their unload hooks).
+    /// Removes every registration of this container (not of its parent), with the instances they keep: those
+    /// that are ``Disposable`` are disposed, newest first. Loaded modules are forgotten (without their unload hooks).
     ///
     /// ```swift
     /// container.removeAll()
     /// assert(container.resolve(Animal.self) == nil)  // unless a parent registers Animal
     /// ```
     public func removeAll() {
-        // Nothing to re-inject from an emptied container (Injection/Reinjection.swift): its watches go first.
+        // Nothing to re-inject from an emptied container: its watches go first.
         if hasInjectionWatches { injection.forgetWatches() }
         removeBindings(owned: ownRegistrations()) { _, _ in true }
         lifecycle.forgetModules()
     }
 
-    /// Returns this container: every container is already safe to use from many threads at once.
-    ///
-    /// Kept for Swinject source compatibility; the returned resolver is the container itself.
+    /// Returns this container, already safe to use from many threads at once (kept for Swinject compatibility).
     ///
     /// ```swift
     /// let resolver = container.synchronize()
     /// ```
-    ///
-    /// - Returns: The container, as a ``Resolver``.
     public func synchronize() -> any Resolver {
         self
     }
@@ -283,25 +248,17 @@ public final class Container: Sendable {
     /// ```swift
     /// container.addBehavior(RegistrationLogger())
     /// ```
-    ///
-    /// - Parameter behavior: The behavior.
     public func addBehavior(_ behavior: any Behavior) {
         registry.withLock { $0.behaviors.append(behavior) }
     }
 
-    /// Tells whether this container or an ancestor has a registration of `serviceType` under `name`, with any
-    /// runtime arguments.
+    /// Whether this container or an ancestor registers `serviceType` under `name`, with any runtime arguments.
     ///
     /// ```swift
     /// if !container.hasAnyRegistration(of: Analytics.self) {
     ///     container.register(Analytics.self) { _ in NoAnalytics() }
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name.
-    /// - Returns: Whether such a registration exists.
     public func hasAnyRegistration<Service>(of serviceType: Service.Type, name: String? = nil) -> Bool {
         let type = ObjectIdentifier(serviceType)
         let here = registry.withLock { registry in
@@ -310,19 +267,14 @@ public final class Container: Sendable {
         return here || parent?.hasAnyRegistration(of: serviceType, name: name) == true
     }
 
-    /// Runs `closure` with a view of this container in which every resolve joins the object graph
-    /// `identifier`: graph-scoped services already made in that graph (and still alive) are reused.
+    /// Runs `closure` with a view of this container whose resolves join the object graph `identifier`, reusing its
+    /// graph-scoped services that are still alive.
     ///
     /// ```swift
     /// container.register(Screen.self) { r in Screen(graph: r.resolve(GraphIdentifier.self)!) }
     /// let screen = container.resolve(Screen.self)!
     /// let presenter = container.withObjectGraph(screen.graph) { $0.resolve(Presenter.self) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - identifier: The object graph to join.
-    ///   - closure: Receives a container that shares this one's registrations.
-    /// - Returns: What `closure` returns.
     public func withObjectGraph<T>(
         _ identifier: GraphIdentifier, closure: (Container) throws -> T
     ) rethrows -> T {

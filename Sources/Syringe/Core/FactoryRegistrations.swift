@@ -1,30 +1,21 @@
-// The registrations of each kind of factory, each carrying its factory: typed (its service type erased for storage,
-// so that the classes are not generic over it: Runtime/StoredFactory.swift) or erased.
-//
-// The factory lives in the registration itself, not in a box of its own, so a registration is one allocation.
-// The resolve path calls a ``PlainRegistration`` through its typed factory when the request asks for exactly the
-// registered type: the service comes back as itself, with no `Any` in between and no dynamic cast. Every other
-// path (forwarded types, scopes that store instances, diagnostics) calls ``Registration/make(_:_:)``, which
-// returns the service as `Any`.
+// The registrations of each kind of factory, each carrying its factory (one allocation): typed, with the service
+// type erased for storage (Runtime/StoredFactory.swift), or erased. A request for exactly the registered type calls
+// the typed factory (no `Any`, no cast); every other path calls ``Registration/make(_:_:)``, which returns `Any`.
 
-/// Thrown by the base ``Registration``, which every registration replaces with a subclass; never seen in practice.
+/// Thrown by the base ``Registration``'s `make`, which every subclass overrides.
 struct FactoryNotImplemented: Error, CustomStringConvertible {
     var description: String { "the registration has no factory" }
 }
 
-/// A registration whose factory takes no runtime arguments, typed.
-///
-/// Not generic over the service type (see `Runtime/StoredFactory.swift`): registering a new service type looks up no
-/// metadata of a class made for it.
+/// A registration whose factory takes no runtime arguments, typed; not generic, so registering a new service type
+/// looks up no class metadata.
 @usableFromInline
 final class PlainRegistration: Registration, @unchecked Sendable {
     // @unchecked Sendable: `body` is a `let` of a Sendable type; see `Registration` for the rest.
     let body: StoredFactory
 
-    /// A registration of `Service`. The service type is always `Service` itself and the shape `.plain`: the resolve
-    /// path downcasts by comparing them (``Registration/typedPlain(as:)``), so they are not parameters.
-    // Inlined into the registering call: out of line, its caller retained the factory and the lifecycle store for
-    // the call and released them after it, besides the retains that store them here.
+    /// A registration of `Service`, of shape `.plain` (``Registration/typedPlain(as:)`` relies on both).
+    // Inlined: out of line, the caller retained and released the factory and the lifecycle store around the call.
     @inline(__always)
     init<Service>(
         body: @escaping @Sendable (any Resolver) throws -> Service,
@@ -47,12 +38,10 @@ final class PlainRegistration: Registration, @unchecked Sendable {
     }
 }
 
-/// A registration that records the types of its runtime arguments (any number, none included): the parent of the
-/// kinds that can take them. A plain registration takes none, and does not store that it takes none.
+/// A registration that records the types of its runtime arguments (any number, none included).
 @usableFromInline
 class RegistrationWithArguments: Registration, @unchecked Sendable {
-    // @unchecked Sendable: the properties added here are `let`s of Sendable types (metatypes); see `Registration`
-    // for the rest. Not final only so that the kinds below can add their factories.
+    // @unchecked Sendable: adds `let`s of Sendable types (see `Registration`). Not final only for the kinds below.
     private let storedArgumentTypes: [Any.Type]
     private let storedArgumentsType: ArgumentsSignature
 
@@ -74,21 +63,15 @@ class RegistrationWithArguments: Registration, @unchecked Sendable {
     final override var argumentsType: ArgumentsSignature { storedArgumentsType }
 }
 
-/// A registration whose factory takes runtime arguments, typed; the factory receives them as one value.
-///
-/// Not generic over the service type, as ``PlainRegistration`` is not.
+/// A registration whose factory takes runtime arguments (as one value), typed; not generic, as ``PlainRegistration``.
 @usableFromInline
 final class ArgumentRegistration: RegistrationWithArguments, @unchecked Sendable {
-    // @unchecked Sendable: `body` is a `let` of a Sendable type, `argumentConversion` a `let` metatype; see
-    // `Registration` for the rest.
+    // @unchecked Sendable: adds `let`s of Sendable types (see `Registration`).
     let body: StoredFactory
-    /// Converts arguments given with other static types to the factory's argument types (see
-    /// `ArgumentConversion.swift`): a metatype, so registering allocates nothing for it.
+    /// Converts arguments given with other static types (a metatype: registering allocates nothing for it).
     let argumentConversion: any ArgumentConversion.Type
 
-    /// A registration of `Service`. The service type is always `Service` itself and the shape `.arguments`: the
-    /// resolve path downcasts by comparing them (``Registration/typedWithArguments(as:)``), so they are not
-    /// parameters.
+    /// A registration of `Service`, of shape `.arguments` (``Registration/typedWithArguments(as:)`` relies on both).
     init<Service>(
         body: @escaping @Sendable (any Resolver, Any) throws -> Service,
         argumentConversion: any ArgumentConversion.Type,
@@ -118,8 +101,7 @@ final class ArgumentRegistration: RegistrationWithArguments, @unchecked Sendable
 
 /// A registration whose factory is an erased closure (`async` and main-actor registrations).
 final class ErasedRegistration: RegistrationWithArguments, @unchecked Sendable {
-    // @unchecked Sendable: the properties added here are `let`s of Sendable types; see `Registration` for the
-    // rest.
+    // @unchecked Sendable: adds `let`s of Sendable types (see `Registration`).
     let body: Registration.Factory
     private let storedAsyncFactory: AsyncFactory?
     private let storedIsolatedToMainActor: Bool
@@ -151,7 +133,7 @@ final class ErasedRegistration: RegistrationWithArguments, @unchecked Sendable {
 /// The registration that keeps one container's instance of a ``ObjectScope/perContainer`` registration (see
 /// ``LifecycleStore/localRegistration(for:scope:)``): it makes instances with the original's factory.
 final class StandInRegistration: Registration, @unchecked Sendable {
-    // @unchecked Sendable: `original` is a `let` of a Sendable class; see `Registration` for the rest.
+    // @unchecked Sendable: adds a `let` of a Sendable class (see `Registration`).
     let original: Registration
 
     init(
@@ -165,8 +147,7 @@ final class StandInRegistration: Registration, @unchecked Sendable {
         )
     }
 
-    /// A stand-in with `configuration`, a shared one (``Configuration/isShared``) that the original has: the same
-    /// configuration ``Configuration/of(scope:completions:)`` gives for its scope, found with no call.
+    /// A stand-in with the original's shared configuration (``Configuration/isShared``), found with no call.
     init(
         of original: Registration, sharedConfiguration configuration: borrowing Configuration,
         lifecycle: LifecycleStore

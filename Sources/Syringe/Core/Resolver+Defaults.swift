@@ -1,8 +1,6 @@
-// The defaults of `Resolver`'s requirements, for a resolver of your own (`Container` implements each requirement
-// itself). The Swinject forms reach `resolve(_:name:arguments:)`, the pack form; its default calls the Swinject
-// form with as many arguments. A type that implements neither for some count of arguments would go round in a
-// circle; the pack form's default notices it (a task-local records which fixed form's default called it) and
-// returns `nil` with a log message instead.
+// The defaults of `Resolver`'s requirements, for a resolver of your own (`Container` implements each itself). The
+// Swinject forms call the pack form, whose default calls the Swinject form with as many arguments; for a type that
+// implements neither, a task-local (`ResolverDefaults.packCalledBy`) breaks the circle: `nil`, and a log message.
 
 extension Resolver {
     /// The default for a resolver of your own: ``resolve(_:name:)`` with the name `nil`.
@@ -203,7 +201,6 @@ extension Resolver {
     }
 }
 
-/// What the defaults share.
 enum ResolverDefaults {
     /// A fixed form's default that called the pack form: the resolver's type and the count of arguments.
     struct Caller: Hashable, Sendable {
@@ -219,8 +216,8 @@ enum ResolverDefaults {
     @TaskLocal static var packCalledBy: Caller?
 }
 
-/// A pack-form resolve that the default passes on to a fixed form: the arguments, and their types, opened one by
-/// one (``OpenedArgument``) into the generic parameters of the form with as many arguments.
+/// A pack-form resolve passed on to the fixed form with as many arguments, their types opened one by one
+/// (``OpenedArgument``).
 struct FixedArityCall<Resolving: Resolver> {
     let resolver: Resolving
     let name: String?

@@ -1,20 +1,11 @@
-/// A registration, returned by `register` so it can be configured fluently.
-///
-/// Every method changes the registration in place and returns the same entry, so calls chain and the return
-/// value may be ignored. Configure an entry right after registering it: a resolve that is already running
-/// uses the configuration it read when it started.
-///
-/// An entry is a handle: a small value that refers to the registration (and keeps its container alive while
-/// you hold it). Copies refer to the same registration, so configuring any copy configures the registration.
-/// Unlike Swinject's class, it costs registering no allocation of its own.
+/// A registration, returned by `register` so it can be configured fluently: each method changes the registration
+/// in place and returns the same entry. Configure it right after registering: a running resolve uses the
+/// configuration it read when it started.
 ///
 /// ```swift
 /// container.register(Animal.self) { _ in Cat(name: "Mimi") }
 ///     .inObjectScope(.container)
 ///     .implements(Pet.self)
-///     .initCompleted { r, animal in
-///         (animal as? Cat)?.owner = r.resolve(Person.self)
-///     }
 /// ```
 public struct ServiceEntry<Service>: Sendable {
     @usableFromInline
@@ -45,20 +36,14 @@ public struct ServiceEntry<Service>: Sendable {
     /// ```
     public var argumentsType: Any.Type { registration.argumentsType.type }
 
-    /// Sets how long instances live. Changing the scope forgets any instance already kept.
-    ///
-    /// On the entry of a value or an instance (``Container/register(value:name:fileID:line:)``,
-    /// ``Container/register(instance:as:name:fileID:line:)``) it changes nothing: that is always the one instance.
+    /// Sets how long instances live, forgetting any instance already kept; changes nothing on a registered value's
+    /// or instance's entry.
     ///
     /// ```swift
     /// container.register(Database.self) { _ in SQLiteDatabase() }.inObjectScope(.container)
     /// ```
-    ///
-    /// - Parameter objectScope: The scope, for example ``ObjectScope/container``.
-    /// - Returns: This entry.
-    // Inlinable, as is the other `inObjectScope`: the entry a chained call returns is then the one `register`
-    // returned, not a copy (a copy retains both references, and the caller, which most often drops it, releases
-    // them again).
+    // Inlinable, as is the other: a chained call returns the entry `register` returned, not a copy (whose two
+    // retains the caller, which most often drops it, releases again).
     @inlinable
     @discardableResult
     public func inObjectScope(_ objectScope: ObjectScope) -> Self {
@@ -66,14 +51,11 @@ public struct ServiceEntry<Service>: Sendable {
         return self
     }
 
-    /// Sets a custom scope. Changing the scope forgets any instance already kept.
+    /// Sets a custom scope, forgetting any instance already kept.
     ///
     /// ```swift
     /// container.register(Cart.self) { _ in Cart() }.inObjectScope(SessionScope())
     /// ```
-    ///
-    /// - Parameter objectScope: The scope.
-    /// - Returns: This entry.
     @inlinable
     @discardableResult
     public func inObjectScope(_ objectScope: any ObjectScopeProtocol) -> Self {
@@ -82,25 +64,19 @@ public struct ServiceEntry<Service>: Sendable {
         return self
     }
 
-    /// Adds a closure that runs after the factory made an instance, before the instance is returned.
+    /// Adds a closure that runs after the factory made an instance, before it is returned, in the order added.
     ///
-    /// Use it for property and method injection, and to close circular dependencies: the instance is already
-    /// stored in its scope when the closure runs, so services it resolves can refer back to it. Several
-    /// closures run in the order they were added. A closure that throws fails the resolution.
+    /// The instance is already kept by its scope, so services the closure resolves can refer back to it (circular
+    /// dependencies). A closure that throws fails the resolution.
     ///
     /// ```swift
     /// container.register(Parent.self) { _ in Parent() }
     ///     .initCompleted { r, parent in parent.child = r.resolve(Child.self) }
     /// ```
-    ///
-    /// - Parameter completed: Receives the resolver and the new instance.
-    /// - Returns: This entry.
     @discardableResult
     public func initCompleted(_ completed: @escaping @Sendable (any Resolver, Service) throws -> Void) -> Self {
         let erased: Registration.Completion = { resolver, instance in
-            // The registration's factory returns `Service`, so the instance always has this type; a failed
-            // cast can only mean a forwarded registration shares this closure, which never changes `Service`.
-            // (`case let`, not `as?`: no lookup of `Optional<Service>` metadata per call.)
+            // The factory returns `Service`. `case let`, not `as?`: no `Optional<Service>` metadata per call.
             switch instance {
             case let service as Service: try completed(resolver, service)
             default: return
@@ -112,20 +88,14 @@ public struct ServiceEntry<Service>: Sendable {
         return self
     }
 
-    /// Makes the registration answer requests for `type` under `name` too (type forwarding).
-    ///
-    /// The forwarded type shares the registration's factory, scope, instances and `initCompleted` closures.
+    /// Makes the registration answer requests for `type` under `name` too, sharing its factory, scope, instances
+    /// and `initCompleted` closures.
     ///
     /// ```swift
     /// container.register(Cat.self) { _ in Cat() }
     ///     .implements(Animal.self, name: "pet")
     /// let pet = container.resolve(Animal.self, name: "pet")
     /// ```
-    ///
-    /// - Parameters:
-    ///   - type: A type the service conforms to or inherits from.
-    ///   - name: The name to answer under.
-    /// - Returns: This entry.
     @discardableResult
     public func implements<T>(_ type: T.Type, name: String?) -> Self {
         container.forward(type, name: name, to: self)
@@ -138,9 +108,6 @@ public struct ServiceEntry<Service>: Sendable {
     /// container.register(Cat.self) { _ in Cat() }
     ///     .implements(Animal.self, Pet.self)
     /// ```
-    ///
-    /// - Parameter types: Types the service conforms to or inherits from.
-    /// - Returns: This entry.
     @discardableResult
     public func implements<each T>(_ types: repeat (each T).Type) -> Self {
         for type in repeat each types {

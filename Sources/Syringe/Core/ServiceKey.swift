@@ -1,13 +1,8 @@
-/// The identity of one registration: the service type, the registration name and the runtime argument types.
-///
-/// Types are compared by `ObjectIdentifier`, so hashing a key never walks type metadata; the full types are
-/// kept on the ``Registration`` for messages.
+/// The identity of one registration: the service type, the name and the runtime argument types. Types are
+/// compared by `ObjectIdentifier`, so hashing never walks type metadata.
 struct ServiceKey: Hashable, Sendable {
-    /// The service type that is asked for.
     let serviceType: ObjectIdentifier
-    /// The runtime argument types (see ``ArgumentsKey``).
     let argumentsType: ArgumentsKey
-    /// The registration name, if any.
     let name: String?
 
     init(serviceType: Any.Type, argumentsType: ArgumentsKey, name: String?) {
@@ -27,9 +22,8 @@ struct ServiceKey: Hashable, Sendable {
         self.name = name
     }
 
-    /// The key's hash in the registry's own tables (``BindingMap``, ``RegistryTable``): the two type identities
-    /// mixed by multiplication, and the name's ``nameHash(_:)`` if any. No SipHash, so a lookup of an unnamed key
-    /// costs a few instructions.
+    /// The key's hash in the registry's tables: the type identities mixed by multiplication, and the name's
+    /// ``nameHash(_:)``. No SipHash, so a lookup of an unnamed key costs a few instructions.
     @inline(__always)
     var registryHash: Int {
         var bits = UInt(bitPattern: Int(bitPattern: serviceType)) &* 0x9E37_79B9_7F4A_7C15
@@ -38,21 +32,15 @@ struct ServiceKey: Hashable, Sendable {
         return Int(bitPattern: bits ^ (bits >> 29))
     }
 
-    /// Feeds ``registryHash`` to `hasher`, so sets and dictionaries of keys do not hash the name with SipHash.
+    /// Feeds ``registryHash`` to `hasher`, so that sets of keys do not hash the name with SipHash.
     func hash(into hasher: inout Hasher) {
         hasher.combine(registryHash)
     }
 }
 
-/// The identity of a list of runtime argument types, unique for every list and never collapsing a single tuple
-/// argument into a list of arguments.
-///
-/// For no arguments it is 0, a constant (no metadata address is 0), so a resolve without arguments looks up
-/// nothing. For one argument it is the argument type's metadata address with its lowest bit set (metadata is
-/// pointer-aligned, so no other key has that bit set): a resolve with one argument then needs no type
-/// metadata beyond the argument's own. For several, it is the address of the metadata of the tuple type
-/// `(any Resolver, Argument1, …)`, looked up by the runtime. Registering and resolving compute it the same way,
-/// from the same pack of types.
+/// The identity of a list of runtime argument types, never confusing one tuple argument with several arguments.
+/// None: 0. One: the type's metadata address with its lowest bit set (no aligned address has it), so no other
+/// metadata is looked up. Several: the address of the metadata of `(any Resolver, Argument1, …)`.
 @usableFromInline
 struct ArgumentsKey: Hashable, Sendable {
     @usableFromInline
@@ -82,7 +70,6 @@ struct ArgumentsKey: Hashable, Sendable {
 
 /// A registration's argument types: the tuple type `(any Resolver, Argument1, …)` it shows, and its key.
 struct ArgumentsSignature: Sendable {
-    /// `(any Resolver, Argument1, …)`.
     let type: Any.Type
     let key: ArgumentsKey
 }
@@ -97,10 +84,9 @@ let noArgumentsKey = ArgumentsKey.none
 let noArgumentsSignature = ArgumentsSignature(type: noArgumentsType, key: noArgumentsKey)
 
 /// The arguments key of a registration or request with the given runtime argument types.
-// Inlinable: a resolve with arguments computes its key in the caller's code, specialized for the argument types.
+// Inlinable: a resolve computes its key in the caller's code, specialized for the argument types.
 @inlinable
 func argumentsType<each Argument>(_: repeat (each Argument).Type) -> ArgumentsKey {
-    // One argument, the common case, is keyed by its own type: no tuple metadata to look up on every resolve.
     var count = 0
     var single: Any.Type = Any.self
     for type in repeat (each Argument).self {

@@ -1,20 +1,16 @@
-// The synchronous half of an awaited top-level resolve (`container.async`): when the registration asked for has a
-// synchronous factory that is not isolated to the main actor, nothing in its graph can await (a synchronous factory
-// resolves synchronously), so the resolve is the synchronous one, run on the caller's executor without suspending.
-// Only a registration whose factory is `async` or actor-isolated takes the awaited path (AsyncResolution).
+// The synchronous half of an awaited top-level resolve: a registration whose factory is synchronous and not actor-
+// isolated resolves synchronously, nothing in its graph can await; only the others take the awaited path.
 
 extension Container {
-    /// An awaited resolve of the service registered under `name` without runtime arguments, done synchronously when
-    /// its registration's factory is synchronous; throws ``SynchronousAttemptStop/needsAwaiting`` when the
-    /// registration needs the awaited path (its factory is `async` or isolated to an actor), before anything of the
-    /// resolution ran.
+    /// An awaited resolve of the service registered under `name` without runtime arguments, done synchronously;
+    /// throws ``SynchronousAttemptStop/needsAwaiting`` when the registration needs the awaited path.
     // Inlinable, as is the synchronous `require(_:)`: a kept singleton of a class type is read without generic code.
     @inlinable
     func requireUnlessAwaited<Service>(
         _ serviceType: Service.Type, name: String?
     ) throws(SynchronousAttemptStop) -> Service {
         guard name == nil else { return try requireNamedUnlessAwaited(Service.self, name: name) }
-        // A kept singleton is the answer, whatever its factory (the awaited path returns the same instance).
+        // A kept singleton is the answer, whatever its factory.
         var miss = QuickReadMiss()
         if let object = quickSharedObject(ObjectIdentifier(Service.self), miss: &miss) {
             return exactReference(object, as: Service.self)
@@ -32,8 +28,7 @@ extension Container {
         return try requireUnlessAwaited(key: key, as: Service.self, name: name, arguments: ()) { [] }
     }
 
-    /// ``requireUnlessAwaited(_:name:)`` of the unnamed service, continued from a quick read of a kept singleton
-    /// that found none (see ``quickSharedObject(_:miss:)``): closes the reading section the read left open.
+    /// ``requireUnlessAwaited(_:name:)`` of the unnamed service after a quick read that found nothing.
     @usableFromInline
     @inline(never)
     func requireUnlessAwaitedAfterQuickRead<Service>(
@@ -42,8 +37,7 @@ extension Container {
         try continueAfterQuickRead(Service.self, miss, stopsForAwaited: true)
     }
 
-    /// ``requireUnlessAwaited(_:name:)`` with runtime arguments, once the caller made the arguments' key and
-    /// value (`arguments`, a tuple when several).
+    /// ``requireUnlessAwaited(_:name:)`` with runtime arguments, once the caller made their key and value.
     @usableFromInline
     func requireUnlessAwaited<Service, Arguments>(
         _ serviceType: Service.Type, name: String?, argumentsKey: ArgumentsKey, arguments: Arguments,
@@ -54,8 +48,7 @@ extension Container {
             key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)
     }
 
-    /// The top-level synchronous resolve of `key`, which first throws ``SynchronousAttemptStop/needsAwaiting`` when
-    /// the registration found needs the awaited path (see ``topLevelSteps(key:as:name:arguments:installed:joinsActive:stopsForAwaited:argumentTypes:)``).
+    /// The top-level synchronous resolve of `key`, stopping when the registration needs the awaited path.
     @inline(__always)
     private func requireUnlessAwaited<Service, Arguments>(
         key: ServiceKey, as serviceType: Service.Type, name: String?, arguments: Arguments,

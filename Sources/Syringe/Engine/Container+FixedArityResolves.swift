@@ -1,25 +1,20 @@
-// `Resolver`'s Swinject forms with one to nine runtime arguments, on `Container`: each goes straight to the
-// container's pack-form `require`, inlinable as that is (the caller's code, specialized for the argument types,
-// makes the key), so that a call through `any Resolver` is one witness call and a call on a container is
-// specialized. The documentation is the requirements'.
+// `Resolver`'s Swinject forms with one to nine runtime arguments: each goes straight to the pack-form `require`,
+// inlinable as that is, so a call through `any Resolver` is one witness call and a call on a container specialized.
 
 extension Container {
-    /// Resolves the unnamed service with one runtime argument, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the unnamed service with one runtime argument, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1>(_ serviceType: Service.Type, argument: Arg1) -> Service? {
         resolve(serviceType, name: nil, argument: argument)
     }
 
-    /// Resolves the service registered under `name` with one runtime argument, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the service registered under `name` with one runtime argument, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1>(_ serviceType: Service.Type, name: String?, argument: Arg1) -> Service? {
         loggingFailure { () throws(ResolutionError) in try require(serviceType, name: name, arguments: argument) }
     }
 
-    /// Resolves the unnamed service with 2 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the unnamed service with 2 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2
@@ -27,8 +22,7 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2)
     }
 
-    /// Resolves the service registered under `name` with 2 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the service registered under `name` with 2 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2
@@ -36,8 +30,7 @@ extension Container {
         loggingFailure { () throws(ResolutionError) in try require(serviceType, name: name, arguments: arg1, arg2) }
     }
 
-    /// Resolves the unnamed service with 3 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the unnamed service with 3 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3
@@ -45,8 +38,7 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3)
     }
 
-    /// Resolves the service registered under `name` with 3 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the service registered under `name` with 3 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3
@@ -55,8 +47,7 @@ extension Container {
         }
     }
 
-    /// Resolves the unnamed service with 4 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the unnamed service with 4 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4
@@ -64,8 +55,7 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4)
     }
 
-    /// Resolves the service registered under `name` with 4 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the service registered under `name` with 4 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4
@@ -75,8 +65,7 @@ extension Container {
         }
     }
 
-    /// Resolves the unnamed service with 5 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the unnamed service with 5 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5
@@ -84,8 +73,7 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5)
     }
 
-    /// Resolves the service registered under `name` with 5 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the service registered under `name` with 5 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
@@ -96,8 +84,7 @@ extension Container {
         }
     }
 
-    /// Resolves the unnamed service with 6 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the unnamed service with 6 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
@@ -106,8 +93,7 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6)
     }
 
-    /// Resolves the service registered under `name` with 6 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the service registered under `name` with 6 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
@@ -118,8 +104,7 @@ extension Container {
         }
     }
 
-    /// Resolves the unnamed service with 7 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the unnamed service with 7 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
@@ -128,8 +113,7 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7)
     }
 
-    /// Resolves the service registered under `name` with 7 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the service registered under `name` with 7 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
@@ -140,8 +124,7 @@ extension Container {
         }
     }
 
-    /// Resolves the unnamed service with 8 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the unnamed service with 8 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
@@ -150,8 +133,7 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)
     }
 
-    /// Resolves the service registered under `name` with 8 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the service registered under `name` with 8 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,
@@ -162,8 +144,7 @@ extension Container {
         }
     }
 
-    /// Resolves the unnamed service with 9 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the unnamed service with 9 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8, Arg9>(
         _ serviceType: Service.Type, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4, _ arg5: Arg5,
@@ -172,8 +153,7 @@ extension Container {
         resolve(serviceType, name: nil, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)
     }
 
-    /// Resolves the service registered under `name` with 9 runtime arguments, or returns `nil` and logs why: this
-    /// container's witness of the `Resolver` requirement.
+    /// Resolves the service registered under `name` with 9 runtime arguments, or returns `nil` and logs why.
     @inlinable
     public func resolve<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8, Arg9>(
         _ serviceType: Service.Type, name: String?, arguments arg1: Arg1, _ arg2: Arg2, _ arg3: Arg3, _ arg4: Arg4,

@@ -1,36 +1,21 @@
 extension Container: Resolver {
     /// Resolves the unnamed service without runtime arguments, or returns `nil` and logs why.
     ///
-    /// The witness of `Resolver`'s `resolve(_:)`: a factory's `r.resolve(Service.self)` through
-    /// `any Resolver` joins the resolution running on the thread at once, as ``resolve(_:name:)`` does. A call on a
-    /// container for a class type takes the `AnyObject` overload of `resolve(_:)`, laid out for a top-level read of
-    /// a singleton.
-    ///
     /// ```swift
     /// let food = container.resolve((any Food).self)
     /// ```
-    ///
-    /// - Parameter serviceType: The service type.
-    /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
     public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
         resolve(serviceType, name: nil)
     }
 
-    /// Resolves the unnamed service of a class type without runtime arguments, or returns `nil` and logs why.
-    ///
-    /// The same as `Resolver`'s `resolve(_:)`. A call on a container (not through `any Resolver`)
-    /// for a class type takes this overload, laid out for a top-level resolve, such as an app's read of a singleton;
-    /// factories, which resolve through `any Resolver`, take the requirement's witness, laid out for nested
-    /// resolves.
+    /// Resolves the unnamed service of a class type without runtime arguments, or returns `nil` and logs why: the
+    /// same as `Resolver`'s `resolve(_:)`, laid out for a top-level resolve such as an app's read of a singleton.
     ///
     /// ```swift
     /// let cat = container.resolve(Cat.self)
     /// ```
-    ///
-    /// - Parameter serviceType: The service type.
-    /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
     // Inlinable, as is `require(_:)`: a kept instance of a class type is read without generic code (one call,
-    // Runtime/QuickSharedRead.swift); anything else continues out of line from what that read found.
+    // Runtime/QuickSharedRead.swift); anything else continues out of line.
     @inlinable
     public func resolve<Service: AnyObject>(_ serviceType: Service.Type) -> Service? {
         var miss = QuickReadMiss()
@@ -75,18 +60,12 @@ extension Container: Resolver {
         }
     }
 
-    /// Resolves the unnamed service without runtime arguments, or throws why it cannot.
-    ///
-    /// The same as ``Resolver/require(_:)-(Service.Type)``; see the `AnyObject` overload of `resolve(_:)` for why
-    /// `Container` declares it.
+    /// Resolves the unnamed service without runtime arguments, or throws why it cannot: the same as
+    /// ``Resolver/require(_:)-(Service.Type)``, laid out for a top-level resolve.
     ///
     /// ```swift
     /// let animal = try container.require(Animal.self)
     /// ```
-    ///
-    /// - Parameter serviceType: The service type.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
     @inlinable
     public func require<Service>(_ serviceType: Service.Type) throws(ResolutionError) -> Service {
         var miss = QuickReadMiss()
@@ -96,8 +75,8 @@ extension Container: Resolver {
         return try requireAfterQuickRead(Service.self, &miss)
     }
 
-    /// A resolve of the unnamed service called on the container itself: the top-level path inlined (a resolve
-    /// from inside a resolution, through a captured container, is rarer here and out of line).
+    /// A resolve of the unnamed service called on the container itself: the top-level path inlined, the nested
+    /// one (through a captured container) out of line.
     @inline(__always)
     func requireFromOutside<Service>(_ serviceType: Service.Type) throws(ResolutionError) -> Service {
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: nil)
@@ -115,11 +94,6 @@ extension Container: Resolver {
     /// ```swift
     /// let cat = container.resolve(Animal.self, name: "cat")
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
     public func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
         do {
             return try require(serviceType, name: name)
@@ -134,14 +108,8 @@ extension Container: Resolver {
     /// ```swift
     /// let cat = container.resolve(Animal.self, name: "cat", arguments: "Mimi", 3)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    ///   - arguments: The runtime arguments, in the order the factory takes them.
-    /// - Returns: The service, or `nil` (with a log message through ``loggingFunction``) when it cannot be resolved.
-    // Inlinable, as is the throwing form: the caller's code, specialized for the argument types, makes the key
-    // and the arguments' value, which generic code would do by walking the pack's metadata (~400 instructions).
+    // Inlinable, as is the throwing form: specialized code makes the key and the arguments' value, which generic
+    // code would do by walking the pack's metadata (~400 instructions).
     @inlinable
     public func resolve<Service, each Argument>(
         _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
@@ -159,19 +127,13 @@ extension Container: Resolver {
     /// ```swift
     /// let cat = try container.require(Animal.self, name: "cat")
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
     // Always inlined, also into `resolve(_:name:)`: a factory's nested `r.resolve` is then one call, not two.
     @inline(__always)
     public func require<Service>(_ serviceType: Service.Type, name: String?) throws(ResolutionError) -> Service {
         let key = ServiceKey(serviceType: Service.self, argumentsType: noArgumentsKey, name: name)
         let installed = ResolvingThread.installed
-        // A factory's `r.resolve` joins the running resolution, here; the top-level path is out of line, so that
-        // this frame, one per level of nesting, holds only what a nested resolve needs.
+        // A factory's `r.resolve` joins the running resolution here; the top-level path is out of line, so this
+        // frame, one per level of nesting, holds only what a nested resolve needs.
         if let active = installed?.with({ $0.activeContext(of: self) }) {
             return try ResolutionContext.requireNested(in: active, key: key, as: Service.self, name: name)
         }
@@ -193,13 +155,6 @@ extension Container: Resolver {
     /// ```swift
     /// let cat = try container.require(Animal.self, name: "cat", arguments: "Mimi", 3)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    ///   - arguments: The runtime arguments, in the order the factory takes them.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
     @inlinable
     public func require<Service, each Argument>(
         _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
@@ -212,8 +167,7 @@ extension Container: Resolver {
         }
     }
 
-    /// ``require(_:name:arguments:)`` once the caller made the arguments' key and value (`arguments`, a tuple
-    /// when several).
+    /// ``require(_:name:arguments:)`` once the caller made the arguments' key and value (a tuple when several).
     @usableFromInline
     func require<Service, Arguments>(
         _ serviceType: Service.Type, name: String?, argumentsKey: ArgumentsKey, arguments: Arguments,
@@ -248,9 +202,8 @@ extension Container: Resolver {
         }
     }
 
-    /// A top-level resolve past its thread's quick read (which found no kept instance), or with none (not the
-    /// thread's outermost section): the kept singleton read under the lock, else a resolution. The reading section
-    /// is open.
+    /// A top-level resolve, in an open reading section, past a quick read that found nothing (or with none, not
+    /// the outermost section): the kept singleton read under the lock, else a resolution.
     @inline(__always)
     func resolveInSection<Service, Arguments>(
         thread: Unretained<ResolvingThread>, registry: RegistryView, hit: RegistryView.Hit?, key: ServiceKey,
@@ -259,18 +212,16 @@ extension Container: Resolver {
     ) throws(ResolutionError) -> Service {
         // After a quick read that found nothing, the context's path reads the singleton (it may be being made).
         if !afterQuickRead, let hit, let instance = existingSingleton(hit) {
-            // Exactly `Service` as stored in the `Any` (not merely its dynamic type, see Runtime/ExactCast.swift):
-            // taken out as it is. A forwarded type is cast.
+            // Stored as exactly `Service` (Runtime/ExactCast.swift): taken out as it is; a forwarded type is cast.
             if holdsExactly(instance, Service.self) { return value(ofExactly: instance, as: Service.self) }
-            // `case let x as T` casts straight into a `Service`; `as? Service` (or any `Service?` here) would
-            // look up the metadata of `Optional<Service>` on every call.
+            // `case let`, not `as?`: no `Optional<Service>` metadata lookup on every call.
             switch instance {
             case let service as Service: return service
             default: break
             }
         }
-        // An instance kept per argument (`keyedByArguments`), read without a resolution: only requests with
-        // arguments look (a registration keyed with none is read by the resolution's path).
+        // An instance kept per argument (`keyedByArguments`), read without a resolution; only requests with
+        // arguments look.
         if Arguments.self != Void.self, let hit, isKeyedByArguments(hit),
             let instance = keptKeyedInstance(hit, arguments: arguments)
         {
@@ -287,8 +238,7 @@ extension Container: Resolver {
                     key: key, as: Service.self, name: name, arguments: arguments as Any, argumentTypes: argumentTypes
                 )
             }
-            // A registered service: one root, and the resolution ends with it. (A request resolved otherwise, an
-            // array of every binding say, may make several roots in one graph.)
+            // A registered service: one root, and the resolution ends with it (unlike, say, an array of bindings).
             context.endsWithRootFrame = true
             return try context.resolve(hit, as: Service.self, name: name, arguments: arguments as Any)
         }
@@ -312,15 +262,9 @@ extension Container: Resolver {
         }
     }
 
-    /// The error for a request no registration answers, classified by what is registered for the type.
-    ///
-    /// It scans the visible bindings for the asked type only, comparing keys. Describing what is registered
-    /// instead, and the "did you mean" search among the registered names, are left for when the error's `kind`
-    /// or `registrations` are first read: an optional `resolve` with logging off never reads them, so a probe
-    /// for a missing service costs no more than that scan, however many registrations the type has.
-    ///
-    /// `optionalForms` are the service types whose registration would answer the request but for its
-    /// optionality (``optionalForms(of:)``); `nil` tells to find them by a scan of every binding.
+    /// The error for a request no registration answers, classified by what is registered for the type. Only the
+    /// scan of the type's keys runs now: describing them, and "did you mean", wait until `kind` or `registrations`
+    /// is read. `optionalForms` (``optionalForms(of:)``), when `nil`, are found by a scan of every binding.
     func missError(
         for request: ServiceRequest, path: [ServiceRequest], optionalForms: [ObjectIdentifier]? = nil
     ) -> ResolutionError {
@@ -378,8 +322,8 @@ extension Container: Resolver {
         }
     }
 
-    /// The visible bindings (this container's, then those of its ancestors it does not shadow) whose keys pass
-    /// `isIncluded`, all of them by default; keys are compared before any binding is copied.
+    /// The visible bindings (this container's, then its ancestors' it does not shadow) whose keys pass
+    /// `isIncluded`; keys are compared before any binding is copied.
     func visibleBindings(
         where isIncluded: (ServiceKey) -> Bool = { _ in true }
     ) -> [(key: ServiceKey, binding: Binding)] {
@@ -403,9 +347,8 @@ extension Container: Resolver {
     }
 }
 
-/// The service types whose registration would answer a request for `Service` but for its optionality:
-/// `Optional<Service>`, and for an optional `Service`, the type it wraps. Worked out from the generic type, so
-/// a miss need not cast every registered type to find them.
+/// The service types whose registration would answer a request for `Service` but for its optionality
+/// (`Optional<Service>`, or the type an optional `Service` wraps), worked out from the generic type.
 func optionalForms<Service>(of serviceType: Service.Type) -> [ObjectIdentifier] {
     var forms = [ObjectIdentifier(Optional<Service>.self)]
     // The kind first: only an optional is asked of the runtime (its first answer for a type is a scan).

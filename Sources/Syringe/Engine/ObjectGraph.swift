@@ -1,10 +1,6 @@
-/// The graph-scoped instances of one object graph, once the graph is shared beyond the resolution that made it.
-///
-/// A top-level resolve keeps its graph instances privately. When something needs the graph after the call
-/// returns (a ``Lazy`` or ``Provider``, a resolved ``GraphIdentifier``, ``Container/withObjectGraph(_:closure:)``
-/// or a custom scope), the instances move here. While any resolution works in the graph it holds them
-/// strongly; when the last one finishes it keeps only weak references to class instances, so the graph
-/// never keeps a service alive on its own.
+/// The graph-scoped instances of an object graph shared beyond the resolution that made it (by a ``Lazy``, a
+/// ``GraphIdentifier``, a custom scope). Held strongly while a resolution works in the graph, then only weakly
+/// (class instances), so the graph never keeps a service alive on its own.
 final class ObjectGraph: Sendable {
     private enum Slot {
         case strong(Any)
@@ -43,10 +39,8 @@ final class ObjectGraph: Sendable {
         }
     }
 
-    /// Marks the end of a resolution in a graph that no later resolution will look into for what this one made
-    /// (an awaited resolution's own graph): when none is left, the graph lets its instances go instead of
-    /// keeping them weakly (a weak reference gives its object a side table, which every later reference count
-    /// of the object then goes through).
+    /// Marks the end of a resolution in a graph no later one looks into (an awaited resolution's): when none is
+    /// left, the instances go instead of being kept weakly (a weak reference gives its object a side table).
     func leaveForgetting() {
         let forgotten = state.withLock { state -> [ObjectIdentifier: Slot] in
             state.activeResolutions -= 1
@@ -72,7 +66,7 @@ final class ObjectGraph: Sendable {
     /// Stores the instance of `registration`.
     func store(_ instance: Any, for registration: ObjectIdentifier) {
         state.withLock { state in
-            // Room for a request's graph at the first store, instead of growing the table one instance at a time.
+            // Room for a request's graph at the first store.
             if state.slots.isEmpty { state.slots.reserveCapacity(8) }
             state.slots[registration] = .strong(instance)
         }

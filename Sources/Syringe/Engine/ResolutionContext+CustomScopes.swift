@@ -1,5 +1,4 @@
-// Custom scopes: instances kept by the scope's `InstanceStorage`.
-// Part of ``ResolutionContext`` (Runtime/ResolutionContext.swift holds its state and lifecycle).
+// ResolutionContext (state in Runtime/ResolutionContext.swift): custom scopes, kept by their `InstanceStorage`.
 
 extension ResolutionContext {
     /// The instance of a registration in a custom scope, kept by the scope's ``InstanceStorage``.
@@ -10,7 +9,7 @@ extension ResolutionContext {
         name: String?,
         arguments: Any
     ) throws(ResolutionError) -> Any {
-        // ServiceEntry.keyedByArguments (Scopes/): its scope's class compared (borrowed, not cast) on the hit path.
+        // `keyedByArguments`: its scope's class compared (borrowed, not cast).
         if configuration.with({ $0.isKeyedByArguments }) {
             return try keyedInstance(
                 of: registration, configuration, as: requestedType, name: name, arguments: arguments)

@@ -1,18 +1,9 @@
-// Cycle checks on the path of frames, and the reruns that keep Swinject's circular graphs.
-// Part of ``ResolutionContext`` (Runtime/ResolutionContext.swift holds its state and lifecycle).
+// ResolutionContext: cycle checks on the path of frames, and the reruns that keep Swinject's circular graphs.
 
 extension ResolutionContext {
-    /// Throws if asking for `registration` now can only recurse forever: its factory (or, for a transient
-    /// registration, its `initCompleted`) is already running in this resolution.
-    ///
-    /// One exception keeps Swinject's circular graphs: `Parent(child:)` with `child.parent` set in the child's
-    /// `initCompleted`, and longer loops of the same kind. When the request comes back through an
-    /// `initCompleted` closure of an instance its scope keeps (any scope but transient: the loop has made
-    /// progress), the factory runs once more. In a scope that keeps instances, that run's instance is kept and
-    /// the first run returns it instead of its own (see `make`); a transient service's rerun is simply another
-    /// instance, as in Swinject. A loop made only of initializers, or through a transient service's
-    /// `initCompleted` (which keeps nothing, so Swinject recurses until it traps), is a cycle; re-entry is
-    /// bounded by ``rerunLimit``.
+    /// Throws if asking for `registration` now can only recurse forever: its factory is already running here. As
+    /// in Swinject, a request back through an `initCompleted` of an instance its scope keeps (the loop made progress)
+    /// reruns the factory instead, up to ``rerunLimit`` (Documentation/CircularDependencies.md).
     // Out of line: it returns before the factory runs, so its locals need not sit in every level's frame.
     @inline(never)
     func checkCycle(
@@ -28,8 +19,7 @@ extension ResolutionContext {
         try checkCycle(Unretained(registration), as: requestedType, name: name)
     }
 
-    /// ``checkCycle(_:as:name:)``, then a frame for `registration` on the path (``push(_:as:name:)``): the two
-    /// steps before a factory runs, in one out-of-line call.
+    /// ``checkCycle(_:as:name:)``, then ``push(_:as:name:)``: the two steps before a factory, in one call.
     @inline(never)
     func checkCycleAndPush(
         _ registration: Unretained<Registration>, as requestedType: Any.Type, name: String?
@@ -47,8 +37,7 @@ extension ResolutionContext {
         var throughCompletion = false
         var found = -1
         var occurrences = 0
-        // Walk the uncounted frames (at most twice `uncountedWindow`); the counted ones are looked up. The bound is
-        // read once: the walk changes nothing.
+        // Walk the uncounted frames (at most twice `uncountedWindow`); the counted ones are looked up.
         let countedDepth = self.countedDepth
         while index >= countedDepth {
             if self[frameAt: index].makes(registration) {
@@ -63,8 +52,7 @@ extension ResolutionContext {
             let deeper = countedFrames[registration.with { ObjectIdentifier($0) }]
         {
             guard found >= 0 else {
-                // The registration runs only further down: rare (a cycle, or a rerun across many levels), so
-                // the whole path is walked.
+                // Running only further down: rare, so the whole path is walked.
                 return try checkCycleOnWholePath(
                     registration.object, as: requestedType, name: name
                 )
@@ -103,16 +91,14 @@ extension ResolutionContext {
         throw cycleError(closingAt: registration, as: requestedType, name: name)
     }
 
-    /// How many times one registration's factory may be running at once in a resolution through reruns (see
-    /// `checkCycle`): a bound on re-entry, far above what Swinject-style property-injection graphs need (each
-    /// rerun needs a new instance completing in between, so real graphs stop after a few).
+    /// How many times one factory may be running at once through reruns: far above what real graphs need.
     static var rerunLimit: Int { 8 }
 
     /// How many of the innermost frames `checkCycle` always walks before counting the deeper ones.
     var uncountedWindow: Int { 32 }
 
-    /// Counts the frames from `uncountedWindow` below the top down to the counted ones, so `checkCycle` walks
-    /// at most `uncountedWindow` frames again. Each frame is counted once and uncounted when it ends.
+    /// Counts the frames from `uncountedWindow` below the top down to the counted ones, so `checkCycle` walks at
+    /// most `uncountedWindow` frames again; each is uncounted when it ends.
     @inline(never)
     func countFrames() {
         // The frame at index `i` is at depth `i + 1`.

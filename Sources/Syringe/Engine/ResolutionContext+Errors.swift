@@ -1,10 +1,8 @@
-// The errors a resolution throws: cycles, an exhausted stack, a failing factory, an instance of the wrong type.
-// Part of ``ResolutionContext`` (Runtime/ResolutionContext.swift holds its state and lifecycle).
+// ResolutionContext: the errors a resolution throws.
 
 extension ResolutionContext {
-    /// The error for a cycle that closes at `registration`. When other threads take part (`loop`, from the
-    /// coordinator), the cycle runs from this thread's frame of the loop's last registration, through the
-    /// request, and on through the registrations the other threads wait for.
+    /// The error for a cycle that closes at `registration`; with other threads in it (`loop`), from this thread's
+    /// frame of the loop's last registration, through the request, on through those the other threads wait for.
     func cycleError(
         closingAt registration: Registration, as requestedType: Any.Type, name: String?,
         acrossThreads loop: [Registration] = []
@@ -40,8 +38,7 @@ extension ResolutionContext {
         )
     }
 
-    /// The error for an instance of `registration` that its container would keep, asked after the container was
-    /// shut down (``Container/shutdown()``).
+    /// The error for an instance of `registration` its container would keep, asked after ``Container/shutdown()``.
     func shutDownError(at registration: Registration, as requestedType: Any.Type, name: String?) -> ResolutionError {
         let request = ServiceRequest(serviceType: requestedType, name: name, argumentTypes: registration.argumentTypes)
         return ResolutionError(
@@ -79,8 +76,7 @@ extension ResolutionContext {
     func cast<Service>(
         _ instance: Any, to serviceType: Service.Type, name: String?, registration: Registration
     ) throws(ResolutionError) -> Service {
-        // `case let x as T` casts straight into a `Service`: `as? Service` would look up the metadata of
-        // `Optional<Service>` on every call (~450 instructions).
+        // `case let`: `as? Service` would look up `Optional<Service>` metadata on every call (~450 instructions).
         if holdsExactly(instance, Service.self) { return value(ofExactly: instance, as: Service.self) }
         switch instance {
         case let service as Service: return service

@@ -1,5 +1,4 @@
-// The `.graph` scope: the instances of one resolution's object graph.
-// Part of ``ResolutionContext`` (Runtime/ResolutionContext.swift holds its state and lifecycle).
+// ResolutionContext: the `.graph` scope, the instances of one resolution's object graph.
 
 extension ResolutionContext {
     func graphInstance(of registration: Registration) -> Any? {
@@ -8,9 +7,8 @@ extension ResolutionContext {
         return localGraph.isEmpty ? nil : localGraph.instance(for: id)
     }
 
-    /// What this resolution's graph holds for `registration`, asked by the typed path for exactly `Service`: in a
-    /// graph of its own, the reference it stored as `Service` (``storeInGraph(typed:of:isNew:)``), an instance stored
-    /// otherwise, or nothing; a shared graph answers only whether it holds one.
+    /// What the graph holds for `registration`, asked by the typed path: in a graph of its own, the reference
+    /// stored as `Service`, an instance stored otherwise, or nothing; a shared graph answers only whether it holds one.
     @inline(__always)
     func typedGraphInstance<Service>(
         of registration: Unretained<Registration>, as serviceType: Service.Type
@@ -20,10 +18,9 @@ extension ResolutionContext {
         return localGraph.find(id, typedAs: ObjectIdentifier(Service.self))
     }
 
-    /// Stores `instance`, made by the typed path as exactly `Service`: in a graph of its own, a class instance is
-    /// kept as its one reference (Runtime/LocalGraph.swift). `isNew`: the graph held nothing for the registration
-    /// when its factory began, and no rerun has run since (see ``LocalGraph/store(typed:for:isNew:)``). Inlined
-    /// into the typed path, one generic call less per instance stored.
+    /// Stores `instance`, made by the typed path as exactly `Service` (a class instance as its one reference, in a
+    /// graph of its own). `isNew`: the graph held nothing for the registration when its factory began, and no rerun
+    /// has run since.
     @inline(__always)
     func storeInGraph<Service>(typed instance: Service, of registration: Registration, isNew: Bool) {
         storeInGraph(typed: instance, of: ObjectIdentifier(registration), isNew: isNew)

@@ -1,10 +1,8 @@
-// Making an instance: the scope's dispatch, the factory with a frame on the path, decorators, `initCompleted` closures and property injection.
-// Part of ``ResolutionContext`` (Runtime/ResolutionContext.swift holds its state and lifecycle).
+// ResolutionContext: making an instance, from the scope's dispatch to `initCompleted` and property injection.
 
 extension ResolutionContext {
-    /// The instance of `registration`, reused from its scope or made now. With an ``observer`` (verify or
-    /// trace), the observer's path runs instead, unless `bypassingObserver` (the observer itself asking for
-    /// the scope's normal behaviour).
+    /// The instance of `registration`, reused from its scope or made now; with an ``observer`` (verify, trace), the
+    /// observer's path, unless `bypassingObserver` (the observer asking for the scope's normal behaviour).
     func instance(
         of registration: Registration, _ configuration: Unretained<Registration.Configuration>? = nil,
         as requestedType: Any.Type, name: String?, arguments: Any, bypassingObserver: Bool = false
@@ -35,14 +33,14 @@ extension ResolutionContext {
                 arguments: arguments
             )
         case .perContainer:
-            // One instance per resolving container: a stand-in registration kept by `container` holds it.
+            // One instance per resolving container, held by a stand-in registration `container` keeps.
             let scope = configuration.object.scope
             return try sharedInstance(
                 of: container.lifecycle.localRegistration(for: registration, scope: scope), configuration,
                 strongly: true, as: requestedType, name: name, arguments: arguments
             )
         case .request:
-            // One instance per running request scope: a stand-in registration kept by the scope holds it.
+            // One instance per running request scope, held by a stand-in registration the scope keeps.
             return try sharedInstance(
                 of: requestKeeper(for: registration, as: requestedType, name: name), configuration, strongly: true,
                 as: requestedType, name: name, arguments: arguments
@@ -54,9 +52,8 @@ extension ResolutionContext {
         }
     }
 
-    /// Runs the typed factory of a transient registration (`body`) and its `initCompleted` closures with a
-    /// frame on the path.
-    /// With `checkingCycle`, the cycle check (``checkCycle(_:as:name:)``) comes first, in the same call.
+    /// Runs the typed factory of a transient registration (`body`), and what follows it, with a frame on the path;
+    /// with `checkingCycle`, after the cycle check, in the same call.
     @inline(__always)
     func make<Service>(
         _ registration: Unretained<Registration>, _ configuration: Unretained<Registration.Configuration>,
@@ -77,9 +74,8 @@ extension ResolutionContext {
         return try finish(instance, of: registration, configuration) { _ in }
     }
 
-    /// Finishes a new instance of `registration`: applies its decorators, lets `store` keep the result in its scope,
-    /// then runs its `initCompleted` closures and fills its marked properties, if it has any of them. The
-    /// innermost frame is `registration`'s. Returns the instance to hand out (the decorated one).
+    /// Finishes a new instance of `registration` (the innermost frame's): decorates it, lets `store` keep the
+    /// result, then runs `initCompleted` and property injection. Returns the decorated instance.
     @inline(__always)
     func finish<Instance>(
         _ instance: Instance, of registration: Unretained<Registration>,
@@ -96,8 +92,7 @@ extension ResolutionContext {
         return finished
     }
 
-    /// Applies the decorators of `registration` to `instance`, in the order they were added. Out of line, as
-    /// ``runCompletions(on:of:_:)``.
+    /// Applies the decorators of `registration` to `instance`, in the order they were added; out of line.
     @inline(never)
     func decorate<Instance>(
         _ instance: Instance, of registration: Unretained<Registration>,
@@ -128,9 +123,8 @@ extension ResolutionContext {
         }
     }
 
-    /// The `initCompleted` closures of ``finish(_:of:_:store:)``, then the property injection of
-    /// ``ServiceEntry/injectsProperties()``, out of line: most registrations have neither, and their loop would
-    /// take stack in every level of nesting.
+    /// The property injection and `initCompleted` closures of ``finish(_:of:_:store:)``, out of line: most
+    /// registrations have neither, and their loop would take stack in every level of nesting.
     @inline(never)
     func runCompletions<Instance>(
         on typedInstance: Instance, of registration: Unretained<Registration>,
@@ -142,8 +136,7 @@ extension ResolutionContext {
         // By index: nested resolves in the closures may move the buffer.
         self[frameAt: depth - 1].phase = .completing
         if configuration.injectsProperties {
-            // Filled before the `initCompleted` closures, so they can use the properties; the object hears that
-            // injection is complete after them.
+            // Filled before the `initCompleted` closures, which can use the properties; completion told after them.
             do {
                 let made = registration.object
                 try withResolver { try PropertyInjector.fill(instance, from: $0, registration: made) }
@@ -163,9 +156,8 @@ extension ResolutionContext {
         }
     }
 
-    /// Runs the factory and the `initCompleted` closures of `registration` with a frame on the path.
-    /// `store` keeps the new instance in its scope before `initCompleted` runs, so cycles through property
-    /// injection find it.
+    /// Runs the factory and the `initCompleted` closures of `registration` with a frame on the path; `store` keeps
+    /// the instance before `initCompleted` runs, so cycles through property injection find it.
     func make(
         _ registration: Registration,
         _ configuration: Unretained<Registration.Configuration>,

@@ -1,12 +1,8 @@
-// The resolve path of a registration keyed by its arguments (ServiceEntry+KeyedByArguments.swift): the custom-scope
-// path of `ResolutionContext` hands it here, with the arguments the storage needs.
+// ResolutionContext: the resolve path of a registration keyed by its arguments, from the custom-scope path.
 
 extension ResolutionContext {
-    /// The instance of `registration` kept for these `arguments` in its keyed scope, or made now and kept.
-    ///
-    /// A hit is one lookup under the registration's lock, in its typed table (``State/keyedInstances``): no dynamic
-    /// cast, no allocation. Anything else (the first use, a new key, a registration that cannot be keyed) takes
-    /// ``keyedInstanceOnMiss(of:_:as:name:arguments:)``.
+    /// The instance of `registration` kept for these `arguments` in its keyed scope, or made now and kept. A hit is
+    /// one lookup under the lock, with no cast and no allocation.
     @inline(__always)
     func keyedInstance(
         of registration: Registration,
@@ -22,9 +18,8 @@ extension ResolutionContext {
             of: registration, configuration, as: requestedType, name: name, arguments: arguments)
     }
 
-    /// ``keyedInstance(of:_:as:name:arguments:)`` when no instance is kept for the arguments: made outside the
-    /// lock, as a custom scope's. Two threads that make the instance of one key at once keep the first one stored,
-    /// and both return it.
+    /// ``keyedInstance(of:_:as:name:arguments:)`` on a miss: made outside the lock; of two threads making one key's
+    /// instance at once, both return the first stored.
     @inline(never)
     private func keyedInstanceOnMiss(
         of registration: Registration,
@@ -33,7 +28,6 @@ extension ResolutionContext {
         name: String?,
         arguments: Any
     ) throws(ResolutionError) -> Any {
-        // Only a keyed scope's configuration leads here (``customInstance(of:_:as:name:arguments:)``).
         guard let scope = configuration.object.scope as? ArgumentKeyedScope else {
             return try make(registration, configuration, as: requestedType, name: name, arguments: arguments) { _ in }
         }
@@ -56,8 +50,7 @@ extension ResolutionContext {
                     guard !state.isRetired, let (winner, isNew) = state.keyedInstances?.keep(instance, for: arguments)
                     else { return }
                     kept = winner
-                    // Recorded as a shared scope's instance: disposed when the scope is reset or the container
-                    // shut down.
+                    // Recorded as a shared scope's instance, disposed at a reset or shutdown.
                     if isNew {
                         registration.lifecycle.record(instance, of: registration, in: &state, custom: false)
                     }
@@ -67,8 +60,7 @@ extension ResolutionContext {
         return kept ?? made
     }
 
-    /// Throws the error of a registration that cannot be keyed by `arguments` (its problem found at registration,
-    /// or an argument value that makes no key). Verification calls it too.
+    /// Throws the error of a registration that cannot be keyed by `arguments`; verification calls it too.
     func checkKeying(
         _ registration: Registration, in scope: ArgumentKeyedScope, as requestedType: Any.Type, name: String?,
         arguments: Any
@@ -91,8 +83,7 @@ extension ResolutionContext {
 }
 
 extension ArgumentKeyedScope {
-    /// The problem of `arguments` that make no key (a value of another type than registered, not `Hashable`),
-    /// if they make none.
+    /// The problem of `arguments` that make no key (of another type than registered, or not `Hashable`), if any.
     func keyingProblem(of arguments: Any, service: Any.Type) -> KeyedByArgumentsError? {
         if keying.canKey(arguments) { return nil }
         return KeyedByArgumentsError(
@@ -102,8 +93,7 @@ extension ArgumentKeyedScope {
 }
 
 extension Container {
-    /// Whether the registration of `hit` is keyed by its arguments: one load and one comparison, so that a top-level
-    /// resolve of any other registration pays nothing more (see ``keptKeyedInstance(_:arguments:)``).
+    /// Whether the registration of `hit` is keyed by its arguments: one load and one comparison.
     @inline(__always)
     func isKeyedByArguments(_ hit: RegistryView.Hit) -> Bool {
         // Not retained: the hit's table keeps the registration alive during the caller's reading section.
@@ -112,9 +102,8 @@ extension Container {
         }
     }
 
-    /// The instance the registration of `hit`, keyed by its arguments, keeps for `arguments`, read under its lock
-    /// with no resolution context: for a top-level resolve, before it sets one up (as a kept singleton is read).
-    /// `nil` when it keeps nothing for these arguments yet.
+    /// The instance the registration of `hit` keeps for `arguments`, read under its lock before a top-level resolve
+    /// sets up a context; `nil` when it keeps none yet.
     @inline(never)
     func keptKeyedInstance(_ hit: RegistryView.Hit, arguments: Any) -> Any? {
         hit.registration.with { registration in

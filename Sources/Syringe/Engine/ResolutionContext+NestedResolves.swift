@@ -1,11 +1,8 @@
-// Nested resolves: a factory's `r.resolve` joins the resolution running on its thread.
-// Part of ``ResolutionContext`` (Runtime/ResolutionContext.swift holds its state and lifecycle).
+// ResolutionContext: nested resolves (a factory's `r.resolve` joins the resolution running on its thread).
 
 extension ResolutionContext {
-    /// A resolve without arguments called on the container of `active`, the resolution running on this thread (a
-    /// factory's `r.resolve(Service.self)`): it joins that resolution. Inlined into the container's `require`
-    /// (and so into its `Resolver` witness), whose top-level path is out of line: a level of nesting is then one
-    /// frame, as small as this path needs.
+    /// A resolve without arguments on the container of `active`, the resolution running on this thread: it joins
+    /// it. Inlined into the container's `require`, so a level of nesting is one frame, as small as this path needs.
     @inline(__always)
     static func requireNested<Service>(
         in active: Unretained<ResolutionContext>, key: ServiceKey, as serviceType: Service.Type, name: String?
@@ -13,8 +10,7 @@ extension ResolutionContext {
         try requireNested(in: active, key: key, as: Service.self, name: name, arguments: ()) { [] }
     }
 
-    /// ``requireNested(in:key:as:name:)`` out of line, for the top-level entry points, where a nested resolve is
-    /// the rare case.
+    /// ``requireNested(in:key:as:name:)`` out of line, for the top-level entry points, where it is rare.
     @inline(never)
     static func requireNestedOutOfLine<Service>(
         in active: Unretained<ResolutionContext>, key: ServiceKey, as serviceType: Service.Type, name: String?
@@ -28,9 +24,8 @@ extension ResolutionContext {
         in active: Unretained<ResolutionContext>, key: ServiceKey, as serviceType: Service.Type, name: String?,
         arguments: Arguments, argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
-        // Not retained (it would be once per nested resolve): the resolution keeps its context until it finishes,
-        // after this call returns. The closure throws only `ResolutionError`; the untyped rethrow of `with` costs
-        // nothing unless it throws.
+        // Not retained (once per nested resolve): the resolution keeps its context until after this call. The
+        // closure throws only `ResolutionError`; the untyped rethrow costs nothing unless it throws.
         do {
             return try active.with { context in
                 try context.resolveNested(
@@ -44,8 +39,7 @@ extension ResolutionContext {
         }
     }
 
-    /// A resolve called on this resolution's container while the resolution runs on this thread (a factory's
-    /// `r.resolve`): it joins this resolution, its graph and its path. Inlined into the container's resolve,
+    /// A resolve on this resolution's container from its thread: it joins its graph and path. Inlined,
     /// specialized for the arguments, so a resolve without arguments makes no `Any` for them.
     @inline(__always)
     func resolveNested<Service, Arguments>(
@@ -65,8 +59,8 @@ extension ResolutionContext {
         return try resolve(hit, as: Service.self, name: name, arguments: arguments as Any)
     }
 
-    /// Resolves `registration` itself (not what its key is bound to now) as `Service`, with the name and
-    /// arguments of `request`: what a ``Lazy`` or ``Provider`` does. The caller keeps the registration alive.
+    /// Resolves `registration` itself (not what its key is bound to now), as a ``Lazy`` or ``Provider`` does; the
+    /// caller keeps it alive.
     func resolve<Service>(
         bound registration: Registration, as serviceType: Service.Type, request: WrappedRequest
     ) throws(ResolutionError) -> Service {

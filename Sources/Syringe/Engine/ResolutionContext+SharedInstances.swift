@@ -1,9 +1,7 @@
-// The `.container`, `.weak` and `.perContainer` scopes: a shared instance made once, however many threads ask at the same time.
-// Part of ``ResolutionContext`` (Runtime/ResolutionContext.swift holds its state and lifecycle).
+// ResolutionContext: the `.container`, `.weak` and `.perContainer` scopes' instance, made once across threads.
 
 extension ResolutionContext {
-    /// The instance of a `.container` (`strongly`) or `.weak` registration: made once, however many threads
-    /// ask at the same time.
+    /// The instance of a `.container` (`strongly`) or `.weak` registration, made once however many threads ask.
     func sharedInstance(
         of registration: Registration,
         _ configuration: Unretained<Registration.Configuration>,
@@ -13,9 +11,8 @@ extension ResolutionContext {
         arguments: Any
     ) throws(ResolutionError) -> Any {
         if !strongly {
-            // As Swinject's weak storage (weak, then graph): the instance the scope keeps, if alive, comes first; the
-            // graph's answers when the scope has none (reset, or not made yet). They differ only when this
-            // resolution works in an earlier graph (a `Lazy` made by it, `withObjectGraph`).
+            // As Swinject's weak storage: the scope's instance if alive, else the graph's (they differ only when
+            // this resolution works in an earlier graph: a `Lazy`, `withObjectGraph`).
             let kept = registration.state.withLock { state -> Any? in
                 if case .weak(let kept) = state.shared { return kept.instance }
                 return nil
@@ -23,9 +20,8 @@ extension ResolutionContext {
             if let kept { return kept }
             if let instance = graphInstance(of: registration) { return instance }
         }
-        /// Runs the factory and keeps its instance (or, after a rerun, the rerun's), with the state `.creating`.
-        /// A rerun (`isRerun`) leaves its instance partial, visible to this thread only: other threads get it when
-        /// the first run, which returns it, has finished the graph.
+        /// Runs the factory and keeps its instance (after a rerun, the rerun's), the state being `.creating`. A
+        /// rerun leaves its instance partial, for this thread only, until the first run has finished the graph.
         func create(isRerun: Bool = false) throws(ResolutionError) -> Any {
             do {
                 let instance = try make(
@@ -69,9 +65,8 @@ extension ResolutionContext {
             case .use(let instance):
                 return instance
             case .reenter:
-                // This thread's factory of `registration` is running. As in Swinject, a request that comes back
-                // through an `initCompleted` runs the factory again, and that run's instance is the one kept;
-                // any other loop is a cycle (`checkCycle` throws).
+                // This thread's factory is running. As in Swinject, a request back through an `initCompleted`
+                // runs it again and that run's instance is kept; any other loop is a cycle (`checkCycle` throws).
                 try checkCycle(Unretained(registration), as: requestedType, name: name)
                 return try create(isRerun: true)
             case .wait:
@@ -101,8 +96,7 @@ extension ResolutionContext {
         case shutDown
     }
 
-    /// The instance of a `.container` or `.weak` registration this thread ran the factory for again (see
-    /// `checkCycle`) while it was running: the one the rerun kept, which the first run returns instead of its own.
+    /// The instance a rerun of this thread's running factory kept, which the first run returns instead of its own.
     func rerunInstance(of registration: Registration, strongly: Bool) -> Any? {
         if !strongly, let instance = graphInstance(of: registration) { return instance }
         return registration.state.withLock { state -> Any? in
@@ -115,8 +109,8 @@ extension ResolutionContext {
         }
     }
 
-    /// Records the new instance: as partial (visible only to this thread) while `initCompleted` runs, then as
-    /// the scope's instance, waking any thread that waits for it.
+    /// Records the new instance: as partial (for this thread only) while `initCompleted` runs, then as the
+    /// scope's instance, waking any thread that waits for it.
     func publish(_ instance: Any, of registration: Registration, final: Bool, strongly: Bool) {
         let wake = registration.state.withLock { state -> Bool in
             guard case .creating(let creator, _, let hasWaiters) = state.shared, creator == owner else {
@@ -133,8 +127,7 @@ extension ResolutionContext {
             }
             let kind = registration.configuration.kind
             if strongly ? kind != .container && kind != .perContainer && kind != .request : kind != .weak {
-                // Rescoped while the factory ran, and the scope's configurer may not have seen this creation
-                // (see ``Registration/reconfigure(_:)``): keep nothing.
+                // Rescoped while the factory ran, maybe unseen by the configurer: keep nothing.
                 state.shared = .empty
                 return hasWaiters
             }
@@ -164,15 +157,12 @@ extension ResolutionContext {
 }
 
 extension Registration {
-    /// The box of this `.container` registration's kept instance, retained, if it is made and typed exactly as
-    /// `serviceType`: the read of a kept instance by a resolve nested in a resolution, under the registration's lock
-    /// (outside a quick read, the published box is only valid while the lock or the returned reference holds it).
-    /// Not generic, so that code not specialized for the service type looks up no `Optional` metadata.
-    /// Out of line: inlined, it made its callers' typed paths too large to inline their factory call.
+    /// The box of this `.container` registration's kept instance, retained, if typed exactly as `serviceType`:
+    /// read under the lock by a nested resolve (outside a quick read, the box is valid only while held). Not
+    /// generic: no `Optional` metadata. Out of line: inlined, it made its callers too large to inline the factory.
     @inline(never)
     final func keptBox(typedAs serviceType: ObjectIdentifier) -> PublishedInstance? {
-        // Without a state, nothing was ever kept: a derived container's new stand-in has none yet, and the creation
-        // that follows makes it (one lock fewer).
+        // Without a state, nothing was ever kept (a derived container's new stand-in): one lock fewer.
         stateIfMade?.withLock { state in
             if case .strong(let box) = state.shared, box.typedAs == serviceType { return box }
             return nil

@@ -1,5 +1,4 @@
-// Requests no binding answers: wrappers (`Optional`, `Lazy`, `Provider`), the graph identifier, argument conversion, auto-creation, and the miss error.
-// Part of ``ResolutionContext`` (Runtime/ResolutionContext.swift holds its state and lifecycle).
+// ResolutionContext: requests no binding answers (wrappers, the graph identifier, conversions, the miss error).
 
 extension ResolutionContext {
     /// Resolves a request no binding answers: a wrapper (`Optional`, ``Lazy``, ``Provider``) of a registered
@@ -11,19 +10,17 @@ extension ResolutionContext {
         arguments: Any,
         argumentTypes: () -> [Any.Type]
     ) throws(ResolutionError) -> Service {
-        // The current graph, inside a resolution (or a `withObjectGraph` view); outside one there is none, and a
-        // top-level request for it misses, as in Swinject.
+        // The current graph, inside a resolution (or a `withObjectGraph` view); outside one it misses, as in Swinject.
         if Service.self == GraphIdentifier.self, depth > 0 || sharedGraph != nil,
             let identifier = graphIdentifier() as? Service
         {
             return identifier
         }
-        // The kind first: a type that cannot be a wrapper (most declared keys' types are protocols) is not asked of
-        // the runtime, whose first answer for a type is a scan of every conformance record.
+        // The kind first: the runtime's first answer for a type is a scan of every conformance record.
         if MetadataKind.isNominal(Service.self), let wrapper = Service.self as? any InstanceWrapper.Type {
             // Multi-injection needs no lookup of its own: its elements are looked up by type.
             if let made = try wrapper.makeWithoutLookup(in: self) {
-                // Made as `Service` itself (the wrapper is `Service`): taken out as it is stored.
+                // Made as `Service` itself: taken out as it is stored.
                 do {
                     return try unpack(made, as: Service.self) {
                         ResolutionError(
@@ -45,9 +42,8 @@ extension ResolutionContext {
             )
             let converted =
                 binding == nil ? try convertingArguments(of: request, wrappedType: wrapper.wrappedType) : nil
-            // Nothing of the wrapped type answers, and the wrapper would answer nothing (`Optional`'s `.none`) or
-            // a miss: a registration of the wrapper type itself whose argument types the arguments convert to
-            // (`Dog?` taking `Any`, resolved with a `Dog`) runs its factory, as an exact one would.
+            // Nothing of the wrapped type answers: a registration of the wrapper type itself whose argument types
+            // the arguments convert to (`Dog?` taking `Any`, resolved with a `Dog`) runs its factory.
             if binding == nil, converted == nil,
                 let own = try resolveConvertingArguments(
                     key: key, as: Service.self, name: name, arguments: arguments, argumentTypes: argumentTypes)

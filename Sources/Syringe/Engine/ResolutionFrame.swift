@@ -1,6 +1,5 @@
-/// One step of a resolution in progress: which registration is being made, as what was it asked, and how far
-/// it has got. The frames of a resolution live in a buffer of its context, outermost first; the buffer is reused
-/// from one resolution to the next, so tracking the path allocates nothing.
+/// One step of a resolution in progress: which registration is being made, as what, and how far it has got. The
+/// frames live in a buffer of the context reused between resolutions, so tracking the path allocates nothing.
 struct ResolutionFrame {
     enum Phase {
         /// The factory is running: asking for this registration again is a cycle.
@@ -9,11 +8,8 @@ struct ResolutionFrame {
         case completing
     }
 
-    /// The registration, not retained: retaining it would write its reference count, which every thread
-    /// resolving the same service shares. A frame is on the path only during the `make` call that pushes and
-    /// pops it, and that call's caller holds the registration (through the reading section's table, a
-    /// snapshot, or a reference of its own) until the call returns; copies of frames (error messages) are used
-    /// before it returns.
+    /// The registration, not retained (every thread resolving the service would write its count): a frame lives
+    /// only during the `make` call that pushes it, whose caller holds the registration until it returns.
     let unretainedRegistration: Unretained<Registration>
     let requestedType: Any.Type
     let name: String?
@@ -35,8 +31,8 @@ struct ResolutionFrame {
         unretainedRegistration === registration
     }
 
-    /// Whether the instance this frame made is in its `initCompleted` closures and kept by its scope (any scope
-    /// but transient): a loop back to a running factory through such a frame has made progress.
+    /// Whether this frame's instance, kept by its scope (not transient), is in its `initCompleted` closures: a loop
+    /// back to a running factory through it has made progress.
     var completesKeptInstance: Bool {
         phase == .completing
             && unretainedRegistration.with {
