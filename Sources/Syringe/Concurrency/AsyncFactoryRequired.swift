@@ -5,18 +5,15 @@ struct AsyncFactoryRequired: Error {}
 /// Carries an instance across the task boundary between the task that creates a shared instance and the tasks
 /// that await it.
 struct InstanceBox: @unchecked Sendable {
-    // @unchecked Sendable: the container hands the same instance to every thread that resolves a shared scope,
-    // synchronous or not; the box adds no sharing the container does not already do. Services used from many
-    // threads must be thread-safe themselves, as with any shared (`.container`) instance.
+    // @unchecked Sendable: the box adds no sharing the container does not already do (a shared instance goes to
+    // every thread that resolves it).
     let value: Any
 }
 
 /// Carries a value of any type to the main actor and back, for a `@MainActor` registration `await`ed from
 /// elsewhere.
 struct MainActorHandoff<Value>: @unchecked Sendable {
-    // @unchecked Sendable: the value is made by one side, read once by the other, and not touched by the
-    // maker afterwards (runtime arguments going in, the resolved instance or its error coming out); the
-    // instance itself is shared as any resolved instance is (see `InstanceBox`).
+    // @unchecked Sendable: made by one side, read once by the other, not touched by the maker afterwards.
     let value: Value
 }
 

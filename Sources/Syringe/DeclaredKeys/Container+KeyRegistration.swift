@@ -16,13 +16,6 @@ extension Container {
     ///     c.register(.api) { _ in MockAPI() }
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service, resolving its dependencies through the resolver it receives.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service>(
         _ key: ServiceKeys.Key<Service>, fileID: String = #fileID, line: UInt = #line,
@@ -36,13 +29,6 @@ extension Container {
     /// ```swift
     /// container.register(.detail) { _, id in Detail(id: id, api: MockAPI()) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service from the resolver and the runtime arguments.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service, each Argument>(
         _ key: ServiceKeys.DeclaredKey<Service, (ServiceKeys.Arguments, repeat each Argument), ServiceKeys.Synchronous>,
@@ -57,13 +43,6 @@ extension Container {
     /// ```swift
     /// container.register(.model) { _ in ViewModel(api: MockAPI()) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service on the main actor, from the resolver and the runtime arguments if any.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service, each Argument>(
         _ key: ServiceKeys.DeclaredKey<
@@ -81,13 +60,6 @@ extension Container {
     /// ```swift
     /// container.register(.store) { @StorageActor _ in Store(inMemory: true) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service on the key's actor, from the resolver and the runtime arguments if any.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service, Isolation: GlobalActor, each Argument: Sendable>(
         _ key: ServiceKeys.DeclaredKey<
@@ -107,14 +79,6 @@ extension Container {
     /// ```swift
     /// container.register(.prices) { _ in PriceList(prices: ["tea": 3]) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service, from the resolver and the runtime arguments if any; resolves its
-    ///     dependencies with `await`.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service, each Argument>(
         _ key: ServiceKeys.DeclaredKey<Service, (ServiceKeys.Arguments, repeat each Argument), ServiceKeys.Asynchronous>,
@@ -139,8 +103,6 @@ extension Container {
     /// app.register(keys: ServiceKeys.all)          // [api, session, prices]
     /// let session = try app.require(Session.self)   // the key's default, found by type
     /// ```
-    ///
-    /// - Parameter keys: The declared keys, of any kind.
     public func register(keys: [ServiceKeys]) {
         for key in keys { key.installDefault(in: self) }
     }

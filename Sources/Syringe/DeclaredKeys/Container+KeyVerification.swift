@@ -20,12 +20,6 @@ extension Container {
     /// }
     /// let report = try container.verify(keys: ServiceKeys.all)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - keys: The declared keys to check, used or not.
-    ///   - samples: Provides sample runtime arguments for registrations (and keys) that take them.
-    /// - Returns: What was verified, and which key defaults were not used yet.
-    /// - Throws: ``VerificationError`` listing every failure, key defaults included.
     @discardableResult
     public func verify(
         keys: [ServiceKeys], samples: (VerificationSamples) -> Void = { _ in }
@@ -40,11 +34,6 @@ extension Container {
     /// ```swift
     /// print(container.dependencyGraph(keys: ServiceKeys.all).mermaid)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - keys: The declared keys to draw, used or not.
-    ///   - samples: Provides sample runtime arguments for registrations (and keys) that take them.
-    /// - Returns: The graph.
     public func dependencyGraph(
         keys: [ServiceKeys], samples: (VerificationSamples) -> Void = { _ in }
     ) -> DependencyGraph {
@@ -85,12 +74,6 @@ extension MainActorResolver {
     ///     try container.mainActor.verify(keys: ServiceKeys.all)
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - keys: The declared keys to check, used or not.
-    ///   - samples: Provides sample runtime arguments for registrations (and keys) that take them.
-    /// - Returns: What was verified, and which key defaults were not used yet.
-    /// - Throws: ``VerificationError`` listing every failure, key defaults included.
     @MainActor
     @discardableResult
     public func verify(
@@ -110,12 +93,6 @@ extension AsyncContainerResolver {
     ///     try await container.async.verify(keys: ServiceKeys.all)
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - keys: The declared keys to check, used or not.
-    ///   - samples: Provides sample runtime arguments for registrations (and keys) that take them.
-    /// - Returns: What was verified, and which key defaults were not used yet.
-    /// - Throws: ``VerificationError`` listing every failure, key defaults included.
     @discardableResult
     public func verify(
         keys: [ServiceKeys], samples: @escaping @Sendable (VerificationSamples) -> Void = { _ in }
@@ -129,11 +106,6 @@ extension AsyncContainerResolver {
     /// ```swift
     /// print(await container.async.dependencyGraph(keys: ServiceKeys.all).mermaid)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - keys: The declared keys to draw, used or not.
-    ///   - samples: Provides sample runtime arguments for registrations (and keys) that take them.
-    /// - Returns: The graph.
     public func dependencyGraph(
         keys: [ServiceKeys], samples: @escaping @Sendable (VerificationSamples) -> Void = { _ in }
     ) async -> DependencyGraph {

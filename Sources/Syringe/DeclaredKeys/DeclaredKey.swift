@@ -200,17 +200,6 @@ extension ServiceKeys.DeclaredKey {
     ///     }
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
-    ///   - name: The registration name; `nil` (the default) for the unnamed registration of `Service`.
-    ///   - scope: The scope of the default registration and of overrides; `nil` for the default scope of the
-    ///     container that keeps it (``ObjectScope/graph`` unless the container says otherwise).
-    ///   - settings: Further registration settings, applied to the default and to every override made with
-    ///     `register(.key)`: `{ $0.initCompleted { … }.implements(…) }`.
-    ///   - fileID: Where the key is declared; recorded on the default registration for messages.
-    ///   - line: The line of the declaration.
-    ///   - factory: The default factory: makes the service, resolving its dependencies through the resolver.
     public convenience init(
         label: String? = nil, name: String? = nil, scope: ObjectScope? = nil,
         settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,
@@ -237,17 +226,6 @@ extension ServiceKeys.DeclaredKey {
     /// }
     /// let product = try container[.product, 42]
     /// ```
-    ///
-    /// - Parameters:
-    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
-    ///   - name: The registration name; `nil` (the default) for the unnamed registration.
-    ///   - scope: The scope of the default registration and of overrides. A scope that keeps one instance
-    ///     (`.container`, `.weak`) keeps one for every argument: to keep one per argument, add
-    ///     `settings: { $0.keyedByArguments(limit:) }`.
-    ///   - settings: Further registration settings, applied to the default and to every override.
-    ///   - fileID: Where the key is declared; recorded on the default registration for messages.
-    ///   - line: The line of the declaration.
-    ///   - factory: The default factory: makes the service from the resolver and the runtime arguments.
     public convenience init<each Argument>(
         label: String? = nil, name: String? = nil, scope: ObjectScope? = nil,
         settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,
@@ -280,15 +258,6 @@ extension ServiceKeys.DeclaredKey {
     ///     static let detailModel = MainActorKey<DetailModel>.WithArguments<Int> { _, id in DetailModel(id: id) }
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
-    ///   - name: The registration name; `nil` (the default) for the unnamed registration.
-    ///   - scope: The scope of the default registration and of overrides; `nil` for the container's default.
-    ///   - settings: Further registration settings, applied to the default and to every override.
-    ///   - fileID: Where the key is declared; recorded on the default registration for messages.
-    ///   - line: The line of the declaration.
-    ///   - factory: The default factory, run on the main actor.
     public convenience init<each Argument>(
         label: String? = nil, name: String? = nil, scope: ObjectScope? = nil,
         settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,
@@ -315,16 +284,6 @@ extension ServiceKeys.DeclaredKey {
     ///     }
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
-    ///   - name: The registration name; `nil` (the default) for the unnamed registration.
-    ///   - scope: The scope of the default registration and of overrides; `nil` for the container's default.
-    ///   - settings: Further registration settings, applied to the default and to every override.
-    ///   - isolation: The global actor the factory runs on; write it on the closure too (`{ @StorageActor r in … }`).
-    ///   - fileID: Where the key is declared; recorded on the default registration for messages.
-    ///   - line: The line of the declaration.
-    ///   - factory: The default factory, isolated to `isolation`.
     public convenience init<Isolation: GlobalActor, each Argument: Sendable>(
         label: String? = nil, name: String? = nil, scope: ObjectScope? = nil,
         settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, isolatedTo isolation: Isolation.Type,
@@ -351,15 +310,6 @@ extension ServiceKeys.DeclaredKey {
     ///     static let quote = AsyncKey<Quote>.WithArguments<String> { _, currency in try await Quote.fetch(currency) }
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
-    ///   - name: The registration name; `nil` (the default) for the unnamed registration.
-    ///   - scope: The scope of the default registration and of overrides; `nil` for the container's default.
-    ///   - settings: Further registration settings, applied to the default and to every override.
-    ///   - fileID: Where the key is declared; recorded on the default registration for messages.
-    ///   - line: The line of the declaration.
-    ///   - factory: The default factory; resolves its dependencies with `await` through its resolver.
     public convenience init<each Argument>(
         label: String? = nil, name: String? = nil, scope: ObjectScope? = nil,
         settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,

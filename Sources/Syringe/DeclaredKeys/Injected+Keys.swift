@@ -24,14 +24,6 @@ extension Injected {
     /// let model = PlayerModel()
     /// try await container.async.inject(into: model)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key of the property's type.
-    ///   - reinjected: Whether the property is filled again when the key's registration is replaced (see
-    ///     ``init(name:reinjected:fileID:line:function:)``).
-    ///   - fileID: Where the property is declared; recorded for error messages.
-    ///   - line: The line of the declaration.
-    ///   - function: The property's name, as `#function` gives it.
     public init<Execution>(
         _ key: ServiceKeys.DeclaredKey<Value, ServiceKeys.Arguments, Execution>, reinjected: Bool = false,
         fileID: String = #fileID, line: UInt = #line, function: String = #function

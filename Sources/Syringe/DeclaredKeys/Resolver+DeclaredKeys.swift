@@ -19,13 +19,6 @@ extension Resolver {
     /// ```swift
     /// container.register(ProductPage.self) { r in ProductPage(api: try r[.api], detail: try r[.detail, 42]) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - arguments: The runtime arguments, in the order the key's factory takes them (none for a key without).
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` when the service cannot be made (its factory throws, a cycle, a missing
-    ///   dependency of its factory); never for want of a registration of the key itself.
     public subscript<Service, each Argument>(
         _ key: ServiceKeys.DeclaredKey<Service, (ServiceKeys.Arguments, repeat each Argument), ServiceKeys.Synchronous>,
         _ arguments: repeat each Argument
@@ -59,10 +52,6 @@ extension Container {
     /// ```swift
     /// let api = try container[.api]
     /// ```
-    ///
-    /// - Parameter key: The declared key.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
     // Inlinable: the app's call, specialized for its key, is the call `require(Service.self)` makes, and only a miss
     // leaves it, for the out-of-line default path. A named key takes an out-of-line path of its own.
     @inlinable
@@ -82,12 +71,6 @@ extension Container {
     /// ```swift
     /// let detail = try container[.detail, 42]
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - arguments: The runtime arguments, in the order the key's factory takes them.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
     // Inlinable: the app's call, specialized for its key's types, packs the arguments as a resolve by type does.
     @inlinable
     public subscript<Service, each Argument>(
@@ -123,12 +106,6 @@ extension MainActorResolver {
     /// let model = try container.mainActor[.model]             // on the main actor
     /// let detail = try container.mainActor[.detailModel, 42]
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key: a ``ServiceKeys/Key`` or a ``ServiceKeys/MainActorKey``.
-    ///   - arguments: The runtime arguments, in the order the key's factory takes them (none for a key without).
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
     @MainActor
     public subscript<Service, each Argument, Execution: ServiceKeys.MainActorExecution>(
         _ key: ServiceKeys.DeclaredKey<Service, (ServiceKeys.Arguments, repeat each Argument), Execution>,
@@ -154,12 +131,6 @@ extension AsyncContainerResolver {
     /// let quote = try await container.async[.quote, "EUR"]
     /// let model = try await container.async[.model]   // a MainActorKey, made on the main actor
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - arguments: The runtime arguments, in the order the key's factory takes them (none for a key without).
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
     // On the caller's executor, as `require` is: a key whose factory is synchronous resolves without suspending.
     nonisolated(nonsending) public subscript<Service, each Argument, Execution>(
         _ key: ServiceKeys.DeclaredKey<Service, (ServiceKeys.Arguments, repeat each Argument), Execution>,
@@ -181,12 +152,6 @@ extension AsyncResolver {
     /// ```swift
     /// container.register(Catalog.self) { r in Catalog(prices: try await r[.prices], quote: try await r[.quote, "EUR"]) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - arguments: The runtime arguments, in the order the key's factory takes them (none for a key without).
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
     public subscript<Service, each Argument, Execution: ServiceKeys.AwaitedExecution>(
         _ key: ServiceKeys.DeclaredKey<Service, (ServiceKeys.Arguments, repeat each Argument), Execution>,
         _ arguments: repeat each Argument
