@@ -1,15 +1,8 @@
-// Registering by declared key: an override of one key (`register(.key) { … }`, one entry per kind of factory, as
-// the compiler must see the factory's isolation), and the app's list of keys registered up front
-// (`register(keys:)`). An override is an ordinary registration of the key's type, name and argument types, given
-// the key's scope and settings.
+// Overrides, one entry per kind of factory: the compiler must see the factory's isolation.
 
 extension Container {
-    /// Overrides a declared key in this container: the registration of the key's type and name, with the key's
-    /// scope and settings.
-    ///
-    /// It replaces the key's default, or an earlier override, for this container and the containers below it
-    /// (children, derived test containers); the parent's registration is unchanged. It is an ordinary
-    /// registration: configure it further as any other (`inObjectScope`, `initCompleted`, `implements`).
+    /// Overrides a declared key in this container and those below it (the parent's registration is unchanged): an
+    /// ordinary registration of the key's type and name, given the key's scope and settings.
     ///
     /// ```swift
     /// let test = app.derived { c in
@@ -89,14 +82,8 @@ extension Container {
             addRegistration(Service.self, name: key.name, fileID: fileID, line: line, erased: .awaited(factory)))
     }
 
-    /// Registers the defaults of the app's declared keys in this container now, instead of on each key's first use:
-    /// the one place an app lists its keys (the same list ``verify(keys:samples:)`` takes).
-    ///
-    /// Afterwards every lookup sees the keys as ordinary registrations, whatever ran first: a resolve by type
-    /// (`require(Session.self)`), an `@Injected var session: Session` filled by type, `verify()`, the dependency
-    /// graph, and error kinds (a synchronous `require` of an ``ServiceKeys/AsyncKey``'s type is
-    /// ``ResolutionError/Kind/asyncFactory``, not ``ResolutionError/Kind/notRegistered``). A key this container
-    /// already binds (an override made before) keeps its registration. Keys left out still cost nothing until used.
+    /// Registers the defaults of the app's declared keys in this container now, instead of on each key's first use,
+    /// so that lookups by type see them too. A key this container already binds keeps its registration.
     ///
     /// ```swift
     /// let app = Container()
@@ -109,9 +96,8 @@ extension Container {
 }
 
 extension ServiceKeys.DeclaredKey {
-    /// Registers `factory`, a synchronous factory that ignores the runtime arguments, under this key (its type, name
-    /// and argument types) in `container`, whatever the key's kind: `SyringeTesting`'s placeholders, which must
-    /// answer every resolve of the key, synchronous or awaited, with or without arguments.
+    /// Registers `factory`, a synchronous factory that ignores the runtime arguments, under this key in `container`,
+    /// whatever its kind: `SyringeTesting`'s placeholders, which answer every resolve of the key.
     package func registerStandIn(
         in container: Container, fileID: String, line: UInt,
         factory: @escaping @Sendable (any Resolver) throws -> Service

@@ -1,18 +1,7 @@
-// `verify()` and `dependencyGraph()` with declared keys that may not have been used yet.
-//
-// A key used once is an ordinary registration, which `verify()` and `dependencyGraph()` see as any other. A key
-// never used is a `static let` nobody has read: Swift cannot list the static members of a type at run time, so
-// those keys are named by the caller (`verify(keys: [ServiceKeys.api, …])`, or a list of the app's keys kept next
-// to them). Their defaults are then checked in a child container that registers them, so that the container
-// itself is left as it was (nothing registered, no instance kept).
-
 extension Container {
-    /// Verifies every registration, as ``verify(samples:)`` does, and the default of each of `keys` that this
-    /// container and its ancestors do not register yet (a key not used so far), without registering it here.
-    ///
-    /// The defaults not used yet are listed in the report's ``VerificationReport/unusedKeyDefaults`` (and
-    /// among ``VerificationReport/verified`` when they resolve). A key that was used, or overridden, is an
-    /// ordinary registration and is verified as one.
+    /// Verifies every registration, as ``verify(samples:)`` does, and the default of each of `keys` not registered
+    /// yet (listed in ``VerificationReport/unusedKeyDefaults``), without registering it. Swift cannot list a type's
+    /// static members, so the caller names the keys.
     ///
     /// ```swift
     /// extension ServiceKeys {
@@ -27,9 +16,8 @@ extension Container {
         try VerificationWalk(of: self, keys: keys).walked(samples: samples).report()
     }
 
-    /// The dependency graph, as ``dependencyGraph(samples:)`` draws it, with the default of each of `keys` that is
-    /// not registered yet drawn too, in a group of its own (its node's ``DependencyGraph/Node/module`` is
-    /// ``unusedKeyGroup``).
+    /// The dependency graph, as ``dependencyGraph(samples:)`` draws it, with the default of each of `keys` not
+    /// registered yet drawn in the group ``unusedKeyGroup``.
     ///
     /// ```swift
     /// print(container.dependencyGraph(keys: ServiceKeys.all).mermaid)
@@ -47,10 +35,9 @@ extension Container {
     /// ```
     public static let unusedKeyGroup = "declared keys, default not used yet"
 
-    /// A child of this container that registers the defaults of the keys this one does not resolve yet, in the
-    /// scope the root would give them, with the descriptions of those defaults. A plain child, not a derived
-    /// container: verification keeps no instance anyway, and the walk then records the dependencies on this
-    /// container's shared registrations themselves (not on a derived container's stand-ins).
+    /// A child of this container that registers the defaults of the keys this one does not resolve yet, with their
+    /// descriptions, leaving this container as it was. A plain child, not a derived container: the walk then records
+    /// dependencies on this container's shared registrations themselves, not on stand-ins.
     func keyProbe(for keys: [ServiceKeys]) -> (Container, [RegistrationDescription]) {
         let probe = Container(parent: self, defaultObjectScope: root.defaultObjectScope)
         var unused: [RegistrationDescription] = []
@@ -66,8 +53,7 @@ extension Container {
 }
 
 extension MainActorResolver {
-    /// Verifies every registration from main-actor code, as ``verify(samples:)`` does (so `@MainActor` factories
-    /// run too), and the default of each of `keys` not used yet, without registering it in the container.
+    /// ``Container/verify(keys:samples:)`` from main-actor code, so `@MainActor` factories run too.
     ///
     /// ```swift
     /// @Test @MainActor func keysAreSoundOnMainActor() throws {
@@ -84,9 +70,8 @@ extension MainActorResolver {
 }
 
 extension AsyncContainerResolver {
-    /// Verifies every registration, awaited, as ``verify(samples:)`` does (so `async` and actor-isolated factories
-    /// run too), and the default of each of `keys` not used yet, of any kind, without registering it in the
-    /// container: the one check of an app built from declared keys, before their first use.
+    /// ``Container/verify(keys:samples:)``, awaited, so `async` and actor-isolated factories run too: the one check
+    /// of an app built from declared keys.
     ///
     /// ```swift
     /// @Test func keysAreSound() async throws {
@@ -100,8 +85,7 @@ extension AsyncContainerResolver {
         try await VerificationWalk(of: container, keys: keys).awaited(samples: samples).report()
     }
 
-    /// The dependency graph walked with `await`, as ``dependencyGraph(samples:)`` draws it, with the default of each
-    /// of `keys` not used yet drawn too, in the group ``Container/unusedKeyGroup``.
+    /// ``Container/dependencyGraph(keys:samples:)``, walked with `await`.
     ///
     /// ```swift
     /// print(await container.async.dependencyGraph(keys: ServiceKeys.all).mermaid)
