@@ -7,10 +7,7 @@
 /// ```swift
 /// container.register(Database.self) { _ in try await Database.connect() }.inObjectScope(.container)
 /// container.register(Repository.self) { r in Repository(db: try await r.require(Database.self)) }
-///
-/// // main.swift, an async function, a Task: the same async path everywhere.
 /// let repository = await container.async.resolve(Repository.self)
-/// let session = try await container.async.require(Session.self, argument: userID)
 /// ```
 public struct AsyncContainerResolver: Sendable {
     /// The container resolved from.

@@ -36,10 +36,6 @@ extension Container {
     /// resolved with `await`. What it returns leaves the actor (`sending`). The registration keeps the actor alive.
     ///
     /// ```swift
-    /// actor Library {
-    ///     var books: [String] = ["Dune"]
-    /// }
-    /// let library = Library()
     /// container.register(Catalog.self, on: library) { library, r in Catalog(titles: library.books) }
     /// let catalog = try await container.async.require(Catalog.self)
     /// ```

@@ -3,9 +3,7 @@
 ///
 /// ```swift
 /// container.register(ViewModel.self, isolatedTo: MainActor.self) { _ in ViewModel() }
-/// @MainActor final class Screen {
-///     let model = container.mainActor.resolve(ViewModel.self)!
-/// }
+/// @MainActor func show() -> ViewModel? { container.mainActor.resolve(ViewModel.self) }
 /// ```
 public struct MainActorResolver: Sendable {
     /// The container resolved from.

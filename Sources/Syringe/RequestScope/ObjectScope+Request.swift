@@ -5,11 +5,7 @@ extension ObjectScope {
     /// ```swift
     /// container.register(UnitOfWork.self) { r in UnitOfWork(db: try r.require(Database.self)) }
     ///     .inObjectScope(.request)
-    /// try RequestScope().run {
-    ///     let work = try container.require(UnitOfWork.self)
-    ///     let again = try container.require(UnitOfWork.self)
-    ///     assert(work === again)
-    /// }
+    /// let work = try RequestScope().run { try container.require(UnitOfWork.self) }
     /// ```
     public static let request = ObjectScope(
         kind: .request, storageFactory: TransientStorage.init, description: "request")
