@@ -66,9 +66,7 @@ public struct MainActorResolver: Sendable {
     /// The dependency graph as ``Container/dependencyGraph(samples:)`` draws it, `@MainActor` registrations walked.
     ///
     /// ```swift
-    /// @MainActor func exportWiring() -> String {
-    ///     container.mainActor.dependencyGraph().mermaid
-    /// }
+    /// let mermaid = container.mainActor.dependencyGraph().mermaid
     /// ```
     @MainActor
     public func dependencyGraph(samples: (VerificationSamples) -> Void = { _ in }) -> DependencyGraph {
@@ -80,9 +78,7 @@ extension Container {
     /// This container seen from main-actor code: synchronous resolution that can run `@MainActor` factories.
     ///
     /// ```swift
-    /// @MainActor func makeScreen() -> Screen {
-    ///     Screen(model: container.mainActor.resolve(ViewModel.self)!)
-    /// }
+    /// let screen = Screen(model: container.mainActor.resolve(ViewModel.self)!)
     /// ```
     public var mainActor: MainActorResolver { MainActorResolver(container: self) }
 

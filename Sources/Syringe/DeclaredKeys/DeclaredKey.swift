@@ -253,10 +253,9 @@ extension ServiceKeys.DeclaredKey {
         Parameters == (ServiceKeys.Arguments, repeat each Argument),
         Execution == ServiceKeys.OnMainActor
     {
-        let erased = ErasedFactory.onMainActor(factory)
         self.init(
             label: label, name: name, scope: scope, settings: settings, fileID: fileID, line: line,
-            arguments: repeat (each Argument).self, erased: erased)
+            arguments: repeat (each Argument).self, erased: .onMainActor(factory))
     }
 
     /// Declares a service made on the global actor `Isolation` (write it on the closure too), with or without
@@ -301,9 +300,8 @@ extension ServiceKeys.DeclaredKey {
         line: UInt = #line,
         factory: @escaping @Sendable (any AsyncResolver, repeat each Argument) async throws -> Service
     ) where Parameters == (ServiceKeys.Arguments, repeat each Argument), Execution == ServiceKeys.Asynchronous {
-        let erased = ErasedFactory.awaited(factory)
         self.init(
             label: label, name: name, scope: scope, settings: settings, fileID: fileID, line: line,
-            arguments: repeat (each Argument).self, erased: erased)
+            arguments: repeat (each Argument).self, erased: .awaited(factory))
     }
 }

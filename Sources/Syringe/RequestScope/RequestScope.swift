@@ -88,9 +88,7 @@ public final class RequestScope: Sendable {
     /// ``AsyncDisposable`` ones in a task started afterwards (use the `async` form to wait for them).
     ///
     /// ```swift
-    /// let total = try RequestScope().provide(.user, User(id: 7)).run {
-    ///     try container[.basket].total
-    /// }
+    /// let total = try RequestScope().provide(.user, User(id: 7)).run { try container[.basket].total }
     /// ```
     public func run<Result>(_ body: () throws -> Result) rethrows -> Result {
         begin()
