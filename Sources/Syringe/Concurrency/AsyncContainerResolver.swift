@@ -1,8 +1,7 @@
 /// The container seen from code that awaits (``Container/async``): every call runs the `async` path.
 ///
-/// It has only `async` methods and is not a ``Resolver``, so no call through it can fall back to a synchronous
-/// `resolve`, in top-level code (`main.swift`) included. Each call is one top-level resolution with its own object
-/// graph, and runs on its caller's executor: a synchronous factory resolves without suspending.
+/// It has only `async` methods, so no call can fall back to a synchronous `resolve`. Each call is one resolution
+/// with its own object graph, on its caller's executor: a synchronous factory resolves without suspending.
 ///
 /// ```swift
 /// container.register(Database.self) { _ in try await Database.connect() }.inObjectScope(.container)

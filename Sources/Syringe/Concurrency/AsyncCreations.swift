@@ -1,6 +1,5 @@
-/// Single-flight creation of shared (`.container`, `.weak`) instances by `async` factories: the first task starts
-/// the creation in an unstructured task recorded here, and every task that needs it meanwhile awaits that task (so a
-/// waiter's cancellation never reaches the creation).
+/// Single-flight creation of shared instances by `async` factories: one unstructured task, recorded here, that
+/// every task needing it awaits (so a waiter's cancellation never reaches the creation).
 ///
 /// Invariant: an edge runs from the innermost shared creation a resolution runs inside to the creation it awaits;
 /// under the lock that adds it, a wait that would close a loop of edges is refused (a circular-dependency error,

@@ -2,9 +2,8 @@ extension Container {
     /// Registers an `async` factory, with or without runtime arguments, resolved only with `await`
     /// (`container.async`, or `r` in another `async` factory).
     ///
-    /// A synchronous resolve of it fails with ``ResolutionError/Kind/asyncFactory`` and never blocks. A `.container`
-    /// or `.weak` instance is made once however many tasks ask, in a task of its own that a waiter's cancellation
-    /// does not reach.
+    /// A synchronous resolve of it fails with ``ResolutionError/Kind/asyncFactory``. A `.container` or `.weak`
+    /// instance is made once however many tasks ask, in a task that a waiter's cancellation does not reach.
     ///
     /// ```swift
     /// container.register(Database.self) { _ in try await Database.connect() }.inObjectScope(.container)

@@ -43,9 +43,8 @@ struct ErasedFactory: Sendable {
             argumentsType: argumentsSignature(repeat (each Argument).self))
     }
 
-    /// A factory isolated to the global actor `Isolation`, awaited. Swift cannot spell `@Isolation` for a generic
-    /// `Isolation`, so the isolation is checked here: a mismatch is reported at registration (`site` names it) and
-    /// every resolve throws ``IsolationMismatch``.
+    /// A factory isolated to the global actor `Isolation`, checked here (Swift cannot spell `@Isolation`): a
+    /// mismatch is reported at registration (`site` names it) and every resolve throws ``IsolationMismatch``.
     static func isolated<Service, Isolation: GlobalActor, each Argument: Sendable>(
         to isolation: Isolation.Type, site: @autoclosure () -> String,
         _ factory: @escaping @isolated(any) @Sendable (any Resolver, repeat each Argument) throws -> sending Service
@@ -98,7 +97,6 @@ extension InstanceBox {
     }
 }
 
-/// The synchronous body of an awaited registration.
 private let asyncOnly: Registration.Factory = { _, _ in throw AsyncFactoryRequired() }
 
 extension Container {

@@ -1,7 +1,6 @@
 extension Container {
     /// Verifies every registration, as ``verify(samples:)`` does, and the default of each of `keys` not registered
-    /// yet (listed in ``VerificationReport/unusedKeyDefaults``), without registering it. Swift cannot list a type's
-    /// static members, so the caller names the keys.
+    /// yet (listed in ``VerificationReport/unusedKeyDefaults``), without registering it.
     ///
     /// ```swift
     /// extension ServiceKeys {

@@ -3,11 +3,8 @@
 // site infers its pack from the key's type, so `container[.detail]` does not compile for a `WithArguments<Int>` key.
 
 extension ServiceKeys {
-    /// A declared service: its type, an optional name, a scope and settings, and a default factory whose kind
-    /// (`Execution`) and runtime argument types (`Parameters`) the compiler checks at every resolve.
-    ///
-    /// Write it through the aliases: ``Key``, ``MainActorKey``, ``GlobalActorKey``, ``AsyncKey``, each with
-    /// `.WithArguments<…>`.
+    /// A declared service with a default factory whose kind (`Execution`) and runtime argument types (`Parameters`)
+    /// the compiler checks at every resolve. Write it through the aliases: ``Key``, ``MainActorKey``, and so on.
     ///
     /// ```swift
     /// extension ServiceKeys {
