@@ -1,27 +1,12 @@
 /// The container seen from code that awaits (``Container/async``): every call runs the `async` path.
 ///
-/// It has only `async` methods and is not a ``Resolver``, so a call written through `container.async`
-/// either awaits the `async` path, which resolves every registration (`async`, actor-isolated and synchronous
-/// factories alike), or does not compile. There is no synchronous method for the compiler to pick instead, in
-/// an `async` function, in top-level code (`main.swift`) or anywhere else. Each call is one top-level
-/// resolution with its own object graph, as a synchronous `resolve` is.
-///
-/// Every call runs on the executor of its caller (`nonisolated(nonsending)`): from main-actor code it stays on the
-/// main actor. A registration whose factory is synchronous (and not isolated to an actor) is resolved
-/// synchronously, without suspending, at about the cost of a synchronous `resolve`; only an `async` or
-/// actor-isolated factory takes the awaited path.
-///
-/// Factories receive an ``AsyncResolver`` instead, which resolves both ways: synchronously in the graph of
-/// the resolution that runs them, and with `await`. ``verify(samples:)`` checks every registration of the
-/// container, `async` ones included.
+/// It has only `async` methods, so no call can fall back to a synchronous `resolve`. Each call is one resolution
+/// with its own object graph, on its caller's executor: a synchronous factory resolves without suspending.
 ///
 /// ```swift
 /// container.register(Database.self) { _ in try await Database.connect() }.inObjectScope(.container)
 /// container.register(Repository.self) { r in Repository(db: try await r.require(Database.self)) }
-///
-/// // main.swift, an async function, a Task: the same async path everywhere.
 /// let repository = await container.async.resolve(Repository.self)
-/// let session = try await container.async.require(Session.self, argument: userID)
 /// ```
 public struct AsyncContainerResolver: Sendable {
     /// The container resolved from.
@@ -36,8 +21,6 @@ public struct AsyncContainerResolver: Sendable {
     /// ```swift
     /// let resolver = AsyncContainerResolver(container: container)
     /// ```
-    ///
-    /// - Parameter container: The container to resolve from.
     @inlinable
     public init(container: Container) {
         self.container = container
@@ -48,11 +31,6 @@ public struct AsyncContainerResolver: Sendable {
     /// ```swift
     /// let repository = await container.async.resolve(Repository.self)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    /// - Returns: The service, or `nil` (with a log message through ``Container/loggingFunction``).
     @inlinable
     nonisolated(nonsending) public func resolve<Service>(
         _ serviceType: Service.Type, name: String? = nil
@@ -70,12 +48,6 @@ public struct AsyncContainerResolver: Sendable {
     /// ```swift
     /// let session = await container.async.resolve(Session.self, argument: userID)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    ///   - argument: The runtime argument.
-    /// - Returns: The service, or `nil` (with a log message through ``Container/loggingFunction``).
     @inlinable
     nonisolated(nonsending) public func resolve<Service, Argument>(
         _ serviceType: Service.Type, name: String? = nil, argument: Argument
@@ -88,12 +60,6 @@ public struct AsyncContainerResolver: Sendable {
     /// ```swift
     /// let session = await container.async.resolve(Session.self, arguments: userID, token)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    ///   - arguments: The runtime arguments, in the order the factory takes them.
-    /// - Returns: The service, or `nil` (with a log message through ``Container/loggingFunction``).
     @inlinable
     nonisolated(nonsending) public func resolve<Service, each Argument>(
         _ serviceType: Service.Type, name: String? = nil, arguments: repeat each Argument
@@ -111,15 +77,8 @@ public struct AsyncContainerResolver: Sendable {
     /// ```swift
     /// let repository = try await container.async.require(Repository.self)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
-    // Inlinable, and on the caller's executor (`nonisolated(nonsending)`): a registration with a synchronous factory
-    // is resolved synchronously, in the caller's code, with no suspension and no executor hop; only an `async` or
-    // actor-isolated factory takes the awaited path.
+    // Inlinable, on the caller's executor: a synchronous factory resolves in the caller's code, with no suspension
+    // and no executor hop.
     @inlinable
     nonisolated(nonsending) public func require<Service>(
         _ serviceType: Service.Type, name: String? = nil
@@ -147,13 +106,6 @@ public struct AsyncContainerResolver: Sendable {
     /// ```swift
     /// let session = try await container.async.require(Session.self, argument: userID)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    ///   - argument: The runtime argument.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
     @inlinable
     nonisolated(nonsending) public func require<Service, Argument>(
         _ serviceType: Service.Type, name: String? = nil, argument: Argument
@@ -166,13 +118,6 @@ public struct AsyncContainerResolver: Sendable {
     /// ```swift
     /// let session = try await container.async.require(Session.self, arguments: userID, token)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    ///   - arguments: The runtime arguments, in the order the factory takes them.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
     @inlinable
     nonisolated(nonsending) public func require<Service, each Argument>(
         _ serviceType: Service.Type, name: String? = nil, arguments: repeat each Argument
@@ -217,31 +162,22 @@ public struct AsyncContainerResolver: Sendable {
 
     // MARK: Multi-injection
 
-    /// Resolves an instance of every registration of `serviceType` with `await`, skipping (and logging) those
-    /// that fail: the registrations and order of ``Resolver/resolveAll(_:)``, `async` and actor-isolated ones
-    /// included. One call is one resolution: every element is made in the same object graph.
+    /// Resolves an instance of every registration of `serviceType` with `await`, in one object graph, skipping (and
+    /// logging) those that fail: the registrations and order of ``Resolver/resolveAll(_:)``.
     ///
     /// ```swift
     /// let plugins = await container.async.resolveAll(Plugin.self)
     /// ```
-    ///
-    /// - Parameter serviceType: The service type.
-    /// - Returns: The instances; `[]` when nothing is registered.
     nonisolated(nonsending) public func resolveAll<Service>(_ serviceType: Service.Type) async -> [Service] {
         // Nothing is thrown when failures are skipped.
         (try? await all(serviceType, skippingFailures: true)) ?? []
     }
 
-    /// Resolves an instance of every registration of `serviceType` with `await`, or throws the first failure:
-    /// the registrations and order of ``Resolver/requireAll(_:)``, `async` and actor-isolated ones included.
+    /// Resolves an instance of every registration of `serviceType` with `await`, or throws the first failure.
     ///
     /// ```swift
     /// let plugins = try await container.async.requireAll(Plugin.self)
     /// ```
-    ///
-    /// - Parameter serviceType: The service type.
-    /// - Returns: The instances; `[]` when nothing is registered.
-    /// - Throws: ``ResolutionError`` of the first registration that cannot be resolved.
     nonisolated(nonsending) public func requireAll<Service>(
         _ serviceType: Service.Type
     ) async throws(ResolutionError) -> [Service] {

@@ -1,16 +1,9 @@
-/// Single-flight creation of shared (`.container`, `.weak`) instances by `async` factories, with detection
-/// of tasks that would wait on each other forever.
+/// Single-flight creation of shared instances by `async` factories: one unstructured task, recorded here, that
+/// every task needing it awaits (so a waiter's cancellation never reaches the creation).
 ///
-/// The first task that needs the instance starts its creation in an unstructured task and records it here;
-/// every task that needs it meanwhile, the first included, awaits that task. Cancelling a waiting task
-/// therefore never cancels nor corrupts the creation. The creation ends when its factory (and `initCompleted`
-/// closures) finished; then the record is removed.
-///
-/// Waits form a graph: an edge runs from the innermost shared creation a resolution runs inside to the
-/// creation it awaits. Before a task awaits, the coordinator checks, under the same lock that adds the edge,
-/// whether the awaited creation already (transitively) awaits one the task runs inside. If so, awaiting
-/// would never end: the task gets a circular-dependency error instead, which fails its factory and so
-/// releases the other side.
+/// Invariant: an edge runs from the innermost shared creation a resolution runs inside to the creation it awaits;
+/// under the lock that adds it, a wait that would close a loop of edges is refused (a circular-dependency error,
+/// which fails its factory and so releases the other side).
 final class AsyncCreations: Sendable {
     static let shared = AsyncCreations()
 
@@ -33,9 +26,8 @@ final class AsyncCreations: Sendable {
         case await(Flight)
     }
 
-    /// The instance of `registration` if `existing` finds one, else its running creation, else the one `start`
-    /// makes. Looking for the instance under this lock closes the gap between a creation that just ended
-    /// and a second one starting.
+    /// The instance `existing` finds, else the running creation, else the one `start` makes. Looking under this lock
+    /// closes the gap between a creation that just ended and a second one starting.
     func join(
         _ registration: Registration, existing: () -> Any?, start: () -> Task<InstanceBox, any Error>
     ) -> Join {
@@ -59,10 +51,8 @@ final class AsyncCreations: Sendable {
         }
     }
 
-    /// Records that a resolution running inside `enclosing` (innermost first; empty at the top level) awaits
-    /// the creation of `awaited`.
-    /// - Returns: `false` if the awaited creation already waits, directly or not, for one of `enclosing`: the
-    ///   wait would never end. Nothing is recorded then.
+    /// Records that a resolution running inside `enclosing` (innermost first) awaits the creation of `awaited`;
+    /// `false`, recording nothing, if that creation already waits, directly or not, for one of `enclosing`.
     func beginWait(for awaited: Registration, inside enclosing: [Registration]) -> Bool {
         guard let innermost = enclosing.first else { return true }
         let target = ObjectIdentifier(awaited)

@@ -1,22 +1,16 @@
-/// Thrown by the synchronous factory of a registration made with an `async` or actor-isolated factory; the
-/// synchronous resolution turns it into a ``ResolutionError`` of kind ``ResolutionError/Kind/asyncFactory``.
+/// Thrown by the synchronous body of an `async` or actor-isolated registration; becomes
+/// ``ResolutionError/Kind/asyncFactory``.
 struct AsyncFactoryRequired: Error {}
 
-/// Carries an instance across the task boundary between the task that creates a shared instance and the tasks
-/// that await it.
+/// Carries an instance from the task that creates a shared instance to the tasks that await it.
 struct InstanceBox: @unchecked Sendable {
-    // @unchecked Sendable: the container hands the same instance to every thread that resolves a shared scope,
-    // synchronous or not; the box adds no sharing the container does not already do. Services used from many
-    // threads must be thread-safe themselves, as with any shared (`.container`) instance.
+    // @unchecked Sendable: the box adds no sharing the container does not already do.
     let value: Any
 }
 
-/// Carries a value of any type to the main actor and back, for a `@MainActor` registration `await`ed from
-/// elsewhere.
+/// Carries a value to the main actor and back, for a `@MainActor` registration `await`ed from elsewhere.
 struct MainActorHandoff<Value>: @unchecked Sendable {
-    // @unchecked Sendable: the value is made by one side, read once by the other, and not touched by the
-    // maker afterwards (runtime arguments going in, the resolved instance or its error coming out); the
-    // instance itself is shared as any resolved instance is (see `InstanceBox`).
+    // @unchecked Sendable: made by one side, read once by the other, not touched by the maker afterwards.
     let value: Value
 }
 

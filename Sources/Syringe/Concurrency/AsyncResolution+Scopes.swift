@@ -1,13 +1,11 @@
 // The scopes of an awaited resolution: an instance reused from its scope, or made now and kept by it.
-// Part of ``AsyncResolution`` (AsyncResolution.swift holds its state, the resolver calls and the making).
 
 extension AsyncResolution {
 
     /// The instance of an `async` registration, reused from its scope or made now.
     ///
-    /// What to do is decided by the synchronous ``plan(for:request:scope:)``; this function only awaits. An `async`
-    /// function is split into parts at each `await`, and each part gets a copy of the code around it, so the fewer
-    /// `await`s, the less code (several KB here).
+    /// The synchronous ``plan(for:request:scope:)`` decides; this only awaits: each `await` splits an `async`
+    /// function and copies the code around it (several KB here).
     func instance(
         of registration: Registration, as requestedType: Any.Type, name: String?, arguments: InstanceBox
     ) async throws(ResolutionError) -> Any {
@@ -35,9 +33,7 @@ extension AsyncResolution {
 
     /// What ``instance(of:as:name:arguments:)`` does for a registration.
     enum Plan {
-        /// Return this instance, kept by the scope.
         case ready(Any)
-        /// Make an instance, then keep it so.
         case make(Keep)
         /// One creation kept by this registration (the registration, or its stand-in for `.perContainer`).
         case shared(Registration)
@@ -45,12 +41,10 @@ extension AsyncResolution {
         case keyed(ArgumentKeyedScope)
     }
 
-    /// Where a made instance is kept.
+    /// Where a made instance is kept: nowhere, in the object graph, or in the registration's custom storage.
     enum Keep {
         case nowhere
-        /// In this resolution's object graph, under the registration's identity.
         case graph
-        /// In the registration's custom storage, for this graph.
         case custom
     }
 
@@ -61,8 +55,7 @@ extension AsyncResolution {
     ) throws(ResolutionError) -> Plan {
         let id = ObjectIdentifier(registration)
         if let verification = root.verification {
-            // Verification's stand-in for the scopes, as for synchronous registrations: transient made every
-            // time, any other scope made once in this graph; nothing read from or kept by the registration.
+            // As for synchronous registrations: transient made every time, any other scope once in this graph.
             verification.check(registration, request: request, below: frames)
             if scope.kind != .transient, let instance = root.graph.instance(for: id) { return .ready(instance) }
             try checkCycle(registration, request: request)
@@ -97,7 +90,6 @@ extension AsyncResolution {
         }
     }
 
-    /// Keeps a made `instance` of `registration` as `keep` says.
     private func keep(_ instance: Any, of registration: Registration, as keep: Keep) {
         switch keep {
         case .nowhere:
@@ -117,12 +109,8 @@ extension AsyncResolution {
         }
     }
 
-    /// The instance of a `.container`, `.perContainer` or `.weak` `async` registration: one creation, however
-    /// many tasks ask.
-    ///
-    /// The instance is kept by a `PermanentStorage` or `WeakStorage` in the storage slot of `keeper` (the
-    /// registration, or its stand-in in the resolving container for `.perContainer`), so `resetObjectScope`,
-    /// `inObjectScope` and disposal treat it as any other kept instance.
+    /// The instance of a shared-scope `async` registration: one creation, however many tasks ask, kept in the
+    /// storage slot of `keeper` so that `resetObjectScope` and disposal treat it as any other kept instance.
     private func sharedInstance(
         of registration: Registration,
         keptBy keeper: Registration,

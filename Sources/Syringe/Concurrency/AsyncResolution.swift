@@ -1,12 +1,9 @@
 /// The resolver an `async` factory receives: the state of one `await`ed resolution.
 ///
-/// A task can move between threads at every `await`, so this state is not tied to a thread: each value is
-/// immutable and describes one point of the resolution (the path that led to it, the shared creations it
-/// runs inside), and a nested resolve makes a new one for the next level. The object graph is the lock-protected
-/// ``ObjectGraph`` shared with the synchronous resolutions it makes, so graph-scoped instances are the same
-/// on both sides.
+/// Invariant: not tied to a thread (a task moves at every `await`): each value is immutable and describes one
+/// point of the resolution; a nested resolve makes a new one. The lock-protected ``ObjectGraph`` is shared with
+/// the synchronous resolutions it makes, so graph-scoped instances are the same on both sides.
 final class AsyncResolution: AsyncResolver, Sendable {
-    /// One step of the path: the registration being made and how it was asked for.
     struct Frame: Sendable {
         let registration: Registration
         let request: ServiceRequest
@@ -20,10 +17,9 @@ final class AsyncResolution: AsyncResolver, Sendable {
         let view: Container
         /// Registrations of custom scopes used in this graph, told when the graph completes.
         let customStorages = Locked<[Registration]>([])
-        /// Set when the resolution runs for `container.async.verify()`: every instance is kept in the graph only.
+        /// Set for `container.async.verify()`: every instance is kept in the graph only.
         let verification: AsyncVerification?
-        /// Whether `graph` was made for this resolution (not a graph the container pins, which later resolutions
-        /// of that container join).
+        /// Whether `graph` was made for this resolution (not one the container pins for later resolutions).
         private let ownsGraph: Bool
 
         init(container: Container, verification: AsyncVerification? = nil) {
@@ -36,17 +32,15 @@ final class AsyncResolution: AsyncResolver, Sendable {
             self.view = container.withObjectGraph(GraphIdentifier(graph: graph)) { $0 }
         }
 
-        /// The binding for `key` as the registry is now (an `await`ed resolution sees registrations made while
-        /// it is suspended).
+        /// The binding for `key` as the registry is now (seeing registrations made while suspended).
         func binding(for key: ServiceKey) -> Container.Binding? {
             let registry = RegistrySnapshot(of: container)
             return registry.binding(for: key)
         }
 
         /// Ends the resolution: the graph stops holding its instances for it, custom storages learn it completed.
+        /// An owned graph is forgotten: a resolver kept by a service starts a new top-level resolution.
         func finish() {
-            // A graph made for this resolution is not looked into once it is over: a resolver kept by a service
-            // starts a new top-level resolution.
             if ownsGraph { graph.leaveForgetting() } else { graph.leave() }
             for registration in customStorages.withLock({ $0 }) {
                 registration.state.withLock { $0.customStorage?.graphResolutionCompleted() }
@@ -59,9 +53,8 @@ final class AsyncResolution: AsyncResolver, Sendable {
     let frames: [Frame]
     /// The shared creations this resolution runs inside, innermost first.
     let enclosing: [Registration]
-    /// Whether the factory (or top-level call) this resolver was made for still runs. A resolver kept by a
-    /// service and used later starts a new top-level resolution, as a synchronous one does: its path and
-    /// graph belong to a resolution that is over.
+    /// Whether the factory (or top-level call) this resolver was made for still runs; once not, a resolve through
+    /// it starts a new top-level resolution.
     private let running = Locked(true)
 
     init(root: Root, frames: [Frame] = [], enclosing: [Registration] = []) {
@@ -72,7 +65,6 @@ final class AsyncResolution: AsyncResolver, Sendable {
 
     private var isRunning: Bool { running.withLock { $0 } }
 
-    /// Marks the end of the factory (or top-level call) this resolver was made for.
     func end() {
         running.withLock { $0 = false }
     }
@@ -115,8 +107,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
         }
     }
 
-    /// Runs a synchronous resolution in this graph; its errors get this resolution's path in front. Once
-    /// this resolution is over, a new top-level resolution of the container instead.
+    /// Runs a synchronous resolution in this graph, its errors prefixed with this path; once over, a new one.
     private func syncRequire<Service>(
         _ body: (Container) throws(ResolutionError) -> Service
     ) throws(ResolutionError) -> Service {
@@ -128,8 +119,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
         }
     }
 
-    /// Runs a synchronous resolution in this resolution's graph: through the container's view of the graph, or,
-    /// when verifying, in a verification context that keeps every instance in the graph.
+    /// Through the container's view of the graph, or, when verifying, a context keeping every instance in the graph.
     private func inGraph<Service>(
         _ body: (Container) throws(ResolutionError) -> Service
     ) throws(ResolutionError) -> Service {
@@ -165,8 +155,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
         guard isRunning else {
             return try await AsyncContainerResolver(container: root.container).require(serviceType, name: name)
         }
-        // A synchronous registration resolves in this graph at once, found by one lookup (not verifying, where
-        // instances are kept apart).
+        // A synchronous registration resolves here at once, by one lookup (not when verifying).
         if root.verification == nil {
             do {
                 return try root.view.requireUnlessAwaited(Service.self, name: name)
@@ -224,9 +213,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
         return try cast(instance, to: Service.self, name: name, registration: binding.registration)
     }
 
-    /// Runs a synchronous resolution on the main actor, with the permission to run `@MainActor` factories
-    /// (registrations made with `isolatedTo: MainActor.self`), so the synchronous engine and its instances
-    /// serve both `container.mainActor` and `await`.
+    /// Runs a synchronous resolution on the main actor, permitted to run `@MainActor` factories.
     private func onMainActor<Service>(
         _ body: @escaping @Sendable () throws(ResolutionError) -> Service
     ) async throws(ResolutionError) -> Service {
@@ -259,11 +246,10 @@ final class AsyncResolution: AsyncResolver, Sendable {
         guard let factory = registration.asyncFactory else {
             throw child.wrap(AsyncFactoryRequired(), of: registration)
         }
-        // One `catch` for every step: each wraps its error the same way (one landing site, less code).
+        // One `catch` for every step: one landing site, less code.
         do {
             var instance = try await factory(child, arguments).value
-            // Decorators and property injection are read with the registration's configuration of now: a
-            // registration without them (the shared configurations) has nothing to do here.
+            // The registration's configuration of now; one without decorators or injection skips both.
             let configuration = registration.configuration
             if !configuration.finishesPlainly {
                 for decorator in configuration.decorators {
@@ -293,8 +279,8 @@ final class AsyncResolution: AsyncResolver, Sendable {
         }
     }
 
-    /// A cycle that closes at `registration`: from its frame on the path, or, when other tasks take part (the
-    /// registration is not on this path), from the innermost shared creation this resolution runs inside.
+    /// A cycle that closes at `registration`: from its frame on the path, or, when other tasks take part, from the
+    /// innermost shared creation this resolution runs inside.
     func cycleError(closingAt registration: Registration, request: ServiceRequest) -> ResolutionError {
         let path = frames.map(\.request)
         var cycle: [ServiceRequest]
@@ -316,8 +302,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
         )
     }
 
-    /// Throws ``ResolutionError/Kind/containerShutDown`` when the container of `lifecycle`, which would keep the
-    /// instance of `registration` about to be made, is shut down (``Container/shutdown()``).
+    /// Throws ``ResolutionError/Kind/containerShutDown`` when `lifecycle`, which would keep the instance, is shut down.
     func checkOpen(
         _ lifecycle: LifecycleStore, for registration: Registration, request: ServiceRequest
     ) throws(ResolutionError) {
@@ -353,8 +338,7 @@ final class AsyncResolution: AsyncResolver, Sendable {
     private func cast<Service>(
         _ instance: Any, to serviceType: Service.Type, name: String?, registration: Registration
     ) throws(ResolutionError) -> Service {
-        // Stored exactly as `Service` (an `async` factory of this type): taken out as it is, with no dynamic cast
-        // and no `Optional<Service>` (whose metadata this unspecialized code would look up at every call).
+        // Stored exactly as `Service`: taken out with no dynamic cast and no `Optional<Service>` metadata lookup.
         if holdsExactly(instance, Service.self) { return value(ofExactly: instance, as: Service.self) }
         if let service = instance as? Service { return service }
         let request = ServiceRequest(serviceType: Service.self, name: name, argumentTypes: registration.argumentTypes)

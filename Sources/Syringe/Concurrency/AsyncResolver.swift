@@ -1,10 +1,7 @@
 /// A resolver that can also `await` services whose factories are `async` or isolated to a global actor.
 ///
-/// An `async` factory receives one. Its `async` methods resolve every registration, synchronous or not; the
-/// synchronous methods it inherits from ``Resolver`` resolve synchronous registrations in the same object
-/// graph. Inside the factory (an `async` closure) the compiler picks the `async` methods, so write `await`.
-/// Outside factories, resolve through ``Container/async``, an ``AsyncContainerResolver``: it has only `async`
-/// methods, so no call through it can take the synchronous path.
+/// An `async` factory receives one: its `async` methods resolve every registration, and the synchronous ones it
+/// inherits from ``Resolver`` resolve synchronous registrations in the same object graph.
 ///
 /// ```swift
 /// container.register(Database.self) { _ in try await Database.connect() }.inObjectScope(.container)
@@ -19,11 +16,6 @@ public protocol AsyncResolver: Resolver, Sendable {
     /// ```swift
     /// let database = await resolver.resolve(Database.self, name: "main")
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    /// - Returns: The service, or `nil` (with a log message through ``Container/loggingFunction``).
     func resolve<Service>(_ serviceType: Service.Type, name: String?) async -> Service?
 
     /// Resolves the service registered under `name` with these runtime arguments, or returns `nil` and logs why.
@@ -31,12 +23,6 @@ public protocol AsyncResolver: Resolver, Sendable {
     /// ```swift
     /// let session = await resolver.resolve(Session.self, name: nil, arguments: userID)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    ///   - arguments: The runtime arguments, in the order the factory takes them.
-    /// - Returns: The service, or `nil` (with a log message through ``Container/loggingFunction``).
     func resolve<Service, each Argument>(
         _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
     ) async -> Service?
@@ -46,12 +32,6 @@ public protocol AsyncResolver: Resolver, Sendable {
     /// ```swift
     /// let database = try await resolver.require(Database.self, name: "main")
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
     func require<Service>(_ serviceType: Service.Type, name: String?) async throws(ResolutionError) -> Service
 
     /// Resolves the service registered under `name` with these runtime arguments, or throws why it cannot.
@@ -59,13 +39,6 @@ public protocol AsyncResolver: Resolver, Sendable {
     /// ```swift
     /// let session = try await resolver.require(Session.self, name: nil, arguments: userID)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    ///   - arguments: The runtime arguments, in the order the factory takes them.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
     func require<Service, each Argument>(
         _ serviceType: Service.Type, name: String?, arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service
@@ -77,9 +50,6 @@ extension AsyncResolver {
     /// ```swift
     /// let database = await resolver.resolve(Database.self)
     /// ```
-    ///
-    /// - Parameter serviceType: The service type.
-    /// - Returns: The service, or `nil`.
     public func resolve<Service>(_ serviceType: Service.Type) async -> Service? {
         await resolve(serviceType, name: nil)
     }
@@ -89,11 +59,6 @@ extension AsyncResolver {
     /// ```swift
     /// let session = await resolver.resolve(Session.self, argument: userID)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - argument: The runtime argument.
-    /// - Returns: The service, or `nil`.
     public func resolve<Service, Argument>(_ serviceType: Service.Type, argument: Argument) async -> Service? {
         await resolve(serviceType, name: nil, arguments: argument)
     }
@@ -103,12 +68,6 @@ extension AsyncResolver {
     /// ```swift
     /// let session = await resolver.resolve(Session.self, name: "guest", argument: userID)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name.
-    ///   - argument: The runtime argument.
-    /// - Returns: The service, or `nil`.
     public func resolve<Service, Argument>(
         _ serviceType: Service.Type, name: String?, argument: Argument
     ) async -> Service? {
@@ -120,11 +79,6 @@ extension AsyncResolver {
     /// ```swift
     /// let session = await resolver.resolve(Session.self, arguments: userID, token)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - arguments: The runtime arguments, in the order the factory takes them.
-    /// - Returns: The service, or `nil`.
     public func resolve<Service, each Argument>(
         _ serviceType: Service.Type, arguments: repeat each Argument
     ) async -> Service? {
@@ -136,10 +90,6 @@ extension AsyncResolver {
     /// ```swift
     /// let database = try await resolver.require(Database.self)
     /// ```
-    ///
-    /// - Parameter serviceType: The service type.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError``.
     public func require<Service>(_ serviceType: Service.Type) async throws(ResolutionError) -> Service {
         try await require(serviceType, name: nil)
     }
@@ -149,12 +99,6 @@ extension AsyncResolver {
     /// ```swift
     /// let session = try await resolver.require(Session.self, argument: userID)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - argument: The runtime argument.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError``.
     public func require<Service, Argument>(
         _ serviceType: Service.Type, argument: Argument
     ) async throws(ResolutionError) -> Service {
@@ -166,13 +110,6 @@ extension AsyncResolver {
     /// ```swift
     /// let session = try await resolver.require(Session.self, name: "guest", argument: userID)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name.
-    ///   - argument: The runtime argument.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError``.
     public func require<Service, Argument>(
         _ serviceType: Service.Type, name: String?, argument: Argument
     ) async throws(ResolutionError) -> Service {
@@ -184,12 +121,6 @@ extension AsyncResolver {
     /// ```swift
     /// let session = try await resolver.require(Session.self, arguments: userID, token)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - arguments: The runtime arguments, in the order the factory takes them.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError``.
     public func require<Service, each Argument>(
         _ serviceType: Service.Type, arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {

@@ -1,21 +1,9 @@
-// Registrations isolated to any global actor, or to one actor instance.
-//
-// Both are `async` registrations underneath: an awaited resolution runs the factory, and the hop to the actor is
-// the `await` of an `@isolated(any)` function or of a function with an `isolated` parameter: the compiler checks
-// the isolation, and the runtime hops through the actor's executor, not through a lock. They share the `async`
-// registrations' scopes (single-flight singletons), verification (`container.async.verify()`) and dependency graph.
+// Registrations isolated to a global actor or an actor instance: `async` registrations underneath, whose hop to the
+// actor is the `await` of an `@isolated(any)` function or of one with an `isolated` parameter (no lock).
 
 extension Container {
-    /// Registers a factory isolated to the global actor `isolation`, resolved with `await` from anywhere.
-    ///
-    /// The factory is a closure isolated to that actor, `{ @Database r in … }`: the compiler checks its body as
-    /// code of the actor, and an awaited resolve runs it there. Resolve it with
-    /// `try await container.async.require(…)`, or `try await r.require(…)` in another `async` factory; a
-    /// synchronous `resolve` fails with a ``ResolutionError/Kind/asyncFactory`` error and never blocks. Scopes work
-    /// as for `async` registrations: a `.container` instance is made once, however many tasks ask.
-    ///
-    /// For the main actor, `isolatedTo: MainActor.self` also lets main-actor code resolve synchronously through
-    /// ``Container/mainActor``; for any other global actor, resolution is awaited.
+    /// Registers a factory isolated to the global actor `isolation`, resolved with `await` from anywhere; a
+    /// synchronous resolve fails with ``ResolutionError/Kind/asyncFactory``.
     ///
     /// ```swift
     /// @globalActor actor Database {
@@ -26,20 +14,8 @@ extension Container {
     /// let store = try await container.async.require(Store.self)
     /// ```
     ///
-    /// > Important: The closure must be isolated to `isolation` (write `@Database` on it). A closure isolated
-    /// > elsewhere, or not at all, is reported through ``loggingFunction`` when it is registered, and every resolve
-    /// > of the registration fails with a ``ResolutionError`` that says so: the factory never runs elsewhere.
-    ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - isolation: The global actor the factory runs on.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service on the actor from the resolver and the runtime arguments (none, or some, as
-    ///     `{ @Database r, id in … }`, passed at resolve time: `try await container.async.require(Store.self,
-    ///     argument: id)`); resolves synchronous dependencies through the resolver.
-    /// - Returns: The registration, to configure further.
+    /// > Important: Write the actor on the closure (`@Database`). A closure isolated elsewhere is logged when
+    /// > registered, and every resolve of it throws: the factory never runs elsewhere.
     @discardableResult
     public func register<Service, Isolation: GlobalActor, each Argument: Sendable>(
         _ serviceType: Service.Type,
@@ -56,34 +32,13 @@ extension Container {
         return addRegistration(Service.self, name: name, fileID: fileID, line: line, erased: erased)
     }
 
-    /// Registers a factory that runs isolated to the actor instance `actor`, resolved with `await`.
-    ///
-    /// The factory receives the actor as an `isolated` parameter: its body is the actor's code, checked by the
-    /// compiler, so it may use the actor's state synchronously (a SwiftData `@ModelActor`'s `modelContext`, a
-    /// database connection an actor owns). An awaited resolve hops to the actor to run it. What it returns leaves
-    /// the actor (`sending`): a `Sendable` service, or a new value that holds none of the actor's state.
-    ///
-    /// Resolve it with `try await container.async.require(…)` or `try await r.require(…)` in another `async`
-    /// factory; a synchronous `resolve` fails with a ``ResolutionError/Kind/asyncFactory`` error. The registration
-    /// keeps the actor alive as long as it exists.
+    /// Registers a factory that runs isolated to the actor instance `actor` (its `isolated` first parameter),
+    /// resolved with `await`. What it returns leaves the actor (`sending`). The registration keeps the actor alive.
     ///
     /// ```swift
-    /// actor Library {
-    ///     var books: [String] = ["Dune"]
-    /// }
-    /// let library = Library()
     /// container.register(Catalog.self, on: library) { library, r in Catalog(titles: library.books) }
     /// let catalog = try await container.async.require(Catalog.self)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - actor: The actor the factory runs on.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service isolated to `actor`, from the actor and the resolver.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service, IsolatingActor: Actor>(
         _ serviceType: Service.Type,
@@ -96,24 +51,13 @@ extension Container {
         addRegistration(Service.self, name: name, fileID: fileID, line: line, erased: .on(actor, factory))
     }
 
-    /// Registers a factory isolated to the actor instance `actor` that takes runtime arguments, resolved with
-    /// `await`.
-    ///
-    /// The arguments cross into the actor, so they are `Sendable`.
+    /// Registers a factory isolated to the actor instance `actor` that takes runtime arguments (`Sendable`: they
+    /// cross into the actor), resolved with `await`.
     ///
     /// ```swift
     /// container.register(Shelf.self, on: library) { library, r, index in Shelf(title: library.books[index]) }
     /// let shelf = try await container.async.require(Shelf.self, argument: 0)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - actor: The actor the factory runs on.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service isolated to `actor`, from the actor, the resolver and the runtime arguments.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service, IsolatingActor: Actor, each Argument: Sendable>(
         _ serviceType: Service.Type,
@@ -128,16 +72,10 @@ extension Container {
         addRegistration(Service.self, name: name, fileID: fileID, line: line, erased: .on(actor, factory))
     }
 
-    // NB: Swift 6.3.1 infers the `isolated` first parameter of a closure passed for a parameter-pack function
-    // type only when the pack has exactly one element: `{ library, r, index, label in library.titles … }` fails
-    // with "actor-isolated property 'titles' can not be referenced from a Sendable closure" (and so does the form
-    // without arguments, which has its own overload above). These fixed-arity entry points give two to four
-    // arguments a closure type without a pack, so their parameters are inferred; each forwards to the one
-    // generic core. Five or more arguments: write `isolated` on the closure's first parameter,
-    // `{ (library: isolated Library, r, a: Int, …) in … }`.
+    // Fixed arities: Swift 6.3.1 infers a closure's `isolated` first parameter for a parameter-pack function type
+    // only when the pack has exactly one element.
 
-    /// Registers a factory isolated to the actor instance `actor` that takes two runtime arguments (see
-    /// ``register(_:name:on:fileID:line:factory:)-(_,_,IsolatingActor,_,_,_)`` for the rules).
+    /// Registers a factory isolated to the actor instance `actor` that takes two runtime arguments.
     ///
     /// ```swift
     /// container.register(Shelf.self, on: library) { library, _, index, label in
@@ -145,15 +83,6 @@ extension Container {
     /// }
     /// let shelf = try await container.async.require(Shelf.self, arguments: 0, "Top")
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - actor: The actor the factory runs on.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service isolated to `actor`, from the actor, the resolver and the two arguments.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service, IsolatingActor: Actor, First: Sendable, Second: Sendable>(
         _ serviceType: Service.Type,
@@ -173,15 +102,6 @@ extension Container {
     ///     Shelf(title: "\(label): \(library.books[index])\(suffix)")
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - actor: The actor the factory runs on.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service isolated to `actor`, from the actor, the resolver and the three arguments.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service, IsolatingActor: Actor, First: Sendable, Second: Sendable, Third: Sendable>(
         _ serviceType: Service.Type,
@@ -202,15 +122,6 @@ extension Container {
     ///     Shelf(title: "\(prefix)\(label): \(library.books[index])\(suffix)")
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The type the registration answers.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - actor: The actor the factory runs on.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service isolated to `actor`, from the actor, the resolver and the four arguments.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<
         Service, IsolatingActor: Actor, First: Sendable, Second: Sendable, Third: Sendable, Fourth: Sendable
@@ -230,7 +141,6 @@ extension Container {
 
 /// A factory registered with `isolatedTo: SomeGlobalActor.self` whose closure is not isolated to that actor.
 struct IsolationMismatch: Error, CustomStringConvertible {
-    /// The global actor named at registration.
     let expected: Any.Type
     /// The actor the closure is isolated to, if any.
     let actual: (any Actor)?

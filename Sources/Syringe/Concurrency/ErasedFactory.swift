@@ -1,13 +1,7 @@
-// What an `async` or actor-isolated registration runs, made once from the user's factory and its runtime argument
-// types: the one place that turns a main-actor, global-actor or `async` factory into a registration's closures.
-// `register(_:isolatedTo:)`, `register(_:factory:)` with an `async` factory, and the declared keys of those kinds
-// (their defaults and their overrides) all build their registrations here, so the kinds cannot drift apart.
-
-/// The erased closures and argument signature of an `async` or actor-isolated registration (see
-/// ``Container/addRegistration(_:name:fileID:line:erased:)``).
+/// The erased closures and argument signature of an `async` or actor-isolated registration: the one place that
+/// turns such a factory (registered by type or declared by key) into a registration's closures.
 struct ErasedFactory: Sendable {
-    /// The synchronous body: runs a main-actor factory under ``MainActorPermit``; for an awaited one, throws
-    /// ``AsyncFactoryRequired``.
+    /// Runs a main-actor factory under ``MainActorPermit``; throws ``AsyncFactoryRequired`` for an awaited one.
     let body: Registration.Factory
     /// The awaited body, `nil` for a main-actor factory (which the awaited path hops to the main actor to run).
     let asyncFactory: Registration.AsyncFactory?
@@ -49,11 +43,8 @@ struct ErasedFactory: Sendable {
             argumentsType: argumentsSignature(repeat (each Argument).self))
     }
 
-    /// A factory isolated to the global actor `Isolation`, awaited: the `await` of an `@isolated(any)` function
-    /// hops to the actor the closure is isolated to. The compiler cannot require that actor to be `Isolation`
-    /// (Swift cannot spell `@Isolation` for a generic `Isolation`), so the isolation is checked here, once:
-    /// a factory isolated elsewhere is reported at registration (`site` names it) and every resolve of it throws
-    /// ``IsolationMismatch``.
+    /// A factory isolated to the global actor `Isolation`, checked here (Swift cannot spell `@Isolation`): a
+    /// mismatch is reported at registration (`site` names it) and every resolve throws ``IsolationMismatch``.
     static func isolated<Service, Isolation: GlobalActor, each Argument: Sendable>(
         to isolation: Isolation.Type, site: @autoclosure () -> String,
         _ factory: @escaping @isolated(any) @Sendable (any Resolver, repeat each Argument) throws -> sending Service
@@ -78,8 +69,7 @@ struct ErasedFactory: Sendable {
 }
 
 extension ErasedFactory {
-    /// A factory isolated to the actor instance `actor`, which it receives as its `isolated` first parameter:
-    /// awaited, the call hops to the actor. The registration keeps the actor alive.
+    /// A factory isolated to the actor instance `actor`, its `isolated` first parameter; keeps the actor alive.
     static func on<Service, IsolatingActor: Actor, each Argument: Sendable>(
         _ actor: IsolatingActor,
         _ factory:
@@ -99,8 +89,7 @@ extension ErasedFactory {
 
 extension InstanceBox {
     /// The runtime arguments this box carries, as the registration's own argument types. The registry key includes
-    /// them, so only a request packing exactly these types reaches a factory: the unpacking succeeds for every such
-    /// request, and ``ArgumentPackMismatch`` (naming `expected`) is only a guard.
+    /// them, so ``ArgumentPackMismatch`` (naming `expected`) is only a guard.
     func unpacked<each Argument>(
         as types: (repeat each Argument).Type, expected: [Any.Type]
     ) throws -> (repeat each Argument) {
@@ -108,7 +97,6 @@ extension InstanceBox {
     }
 }
 
-/// The synchronous body of an awaited registration.
 private let asyncOnly: Registration.Factory = { _, _ in throw AsyncFactoryRequired() }
 
 extension Container {

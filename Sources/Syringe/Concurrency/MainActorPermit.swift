@@ -1,17 +1,15 @@
 /// Lets the synchronous factory of a `@MainActor` registration run, only when a ``MainActorResolver`` call
 /// on the main actor started the resolution on this very thread.
 enum MainActorPermit {
-    /// The thread of the ``MainActorResolver`` call running now, if any. A task-local value, so it is set
-    /// only for the duration of that call; a task created meanwhile inherits it, which is why it holds a
-    /// thread and not a flag: such a task runs on another thread, where the permit does not count.
+    /// The thread of the ``MainActorResolver`` call running now, if any: a thread, not a flag, because a task
+    /// created meanwhile inherits the value and runs on another thread, where the permit does not count.
     @TaskLocal static var thread: UInt?
 
-    /// Runs `body` as main-actor code with the permit of the current ``MainActorResolver`` call.
-    /// - Throws: ``AsyncFactoryRequired`` when no such call runs on this thread.
+    /// Runs `body` as main-actor code with the permit of the current ``MainActorResolver`` call; throws
+    /// ``AsyncFactoryRequired`` when no such call runs on this thread.
     static func run(_ body: @MainActor () throws -> InstanceBox) throws -> InstanceBox {
         guard let thread, thread == currentThreadIdentity() else { throw AsyncFactoryRequired() }
-        // The permit was set by a `@MainActor` method on this thread, and everything since ran synchronously
-        // on it: this code runs on the main actor, so the check cannot fail.
+        // Set by a `@MainActor` method on this thread, and everything since ran synchronously: cannot fail.
         return try MainActor.assumeIsolated(body)
     }
 }

@@ -1,16 +1,9 @@
-/// The container seen from main-actor code: resolves synchronously, `@MainActor` registrations included.
-///
-/// Its methods are `@MainActor`, so the compiler accepts a synchronous call only from main-actor code;
-/// anywhere else it asks for `await` (or use ``Container/async``). It resolves everything the container
-/// resolves synchronously, plus factories registered as `@MainActor`. Factories registered `async` still
-/// need ``Container/async``.
+/// The container seen from main-actor code (``Container/mainActor``): resolves synchronously, `@MainActor`
+/// registrations included. `async` factories still need ``Container/async``.
 ///
 /// ```swift
 /// container.register(ViewModel.self, isolatedTo: MainActor.self) { _ in ViewModel() }
-///
-/// @MainActor final class Screen {
-///     let model = container.mainActor.resolve(ViewModel.self)!
-/// }
+/// @MainActor func show() -> ViewModel? { container.mainActor.resolve(ViewModel.self) }
 /// ```
 public struct MainActorResolver: Sendable {
     /// The container resolved from.
@@ -25,12 +18,6 @@ public struct MainActorResolver: Sendable {
     /// ```swift
     /// let model = container.mainActor.resolve(ViewModel.self)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    ///   - arguments: The runtime arguments, in the order the factory takes them.
-    /// - Returns: The service, or `nil` (with a log message through ``Container/loggingFunction``).
     @MainActor
     public func resolve<Service, each Argument>(
         _ serviceType: Service.Type, name: String? = nil, arguments: repeat each Argument
@@ -48,13 +35,6 @@ public struct MainActorResolver: Sendable {
     /// ```swift
     /// let model = try container.mainActor.require(ViewModel.self)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The service type.
-    ///   - name: The registration name, `nil` for the unnamed registration.
-    ///   - arguments: The runtime arguments, in the order the factory takes them.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` with the kind of failure and the resolution path.
     @MainActor
     public func require<Service, each Argument>(
         _ serviceType: Service.Type, name: String? = nil, arguments: repeat each Argument
@@ -67,21 +47,14 @@ public struct MainActorResolver: Sendable {
         return try result.get()
     }
 
-    /// Verifies the container from main-actor code: as ``Container/verify(samples:)``, and `@MainActor`
-    /// registrations (`isolatedTo: MainActor.self`) and the synchronous ones that depend on them are resolved for
-    /// real instead of being listed as not verifiable.
-    ///
-    /// Registrations with an `async` factory are still listed in ``VerificationReport/asynchronous``.
+    /// Verifies the container as ``Container/verify(samples:)`` does, resolving `@MainActor` registrations (and
+    /// those that depend on them) for real; `async` ones stay in ``VerificationReport/asynchronous``.
     ///
     /// ```swift
     /// @Test @MainActor func containerIsSound() throws {
     ///     try AppAssembler.makeContainer().mainActor.verify()
     /// }
     /// ```
-    ///
-    /// - Parameter samples: Provides sample runtime arguments for registrations that take them.
-    /// - Returns: What was verified and what could not be.
-    /// - Throws: ``VerificationError`` listing every failed resolution and every captive dependency.
     @MainActor
     @discardableResult
     public func verify(
@@ -90,17 +63,11 @@ public struct MainActorResolver: Sendable {
         try VerificationWalk(of: container).walkedOnMainActor(samples: samples).report()
     }
 
-    /// The container's dependency graph, walked from main-actor code: as ``Container/dependencyGraph(samples:)``,
-    /// and `@MainActor` registrations (and the synchronous ones that depend on them) are walked too.
+    /// The dependency graph as ``Container/dependencyGraph(samples:)`` draws it, `@MainActor` registrations walked.
     ///
     /// ```swift
-    /// @MainActor func exportWiring() -> String {
-    ///     container.mainActor.dependencyGraph().mermaid
-    /// }
+    /// let mermaid = container.mainActor.dependencyGraph().mermaid
     /// ```
-    ///
-    /// - Parameter samples: Sample runtime arguments, so registrations that take them are walked too.
-    /// - Returns: The graph.
     @MainActor
     public func dependencyGraph(samples: (VerificationSamples) -> Void = { _ in }) -> DependencyGraph {
         VerificationWalk(of: container, drawing: true).walkedOnMainActor(samples: samples).graph
@@ -111,19 +78,12 @@ extension Container {
     /// This container seen from main-actor code: synchronous resolution that can run `@MainActor` factories.
     ///
     /// ```swift
-    /// @MainActor func makeScreen() -> Screen {
-    ///     Screen(model: container.mainActor.resolve(ViewModel.self)!)
-    /// }
+    /// let screen = Screen(model: container.mainActor.resolve(ViewModel.self)!)
     /// ```
     public var mainActor: MainActorResolver { MainActorResolver(container: self) }
 
     /// This container seen from code that awaits: `await` any service, `async` and actor-isolated factories
-    /// included.
-    ///
-    /// An ``AsyncContainerResolver``, which has only `async` methods: a call through it runs the `async` path
-    /// wherever it compiles, top-level code (`main.swift`) included, and never falls back to a synchronous
-    /// `resolve` that cannot run an `async` factory. Each call is one top-level resolution with its own object
-    /// graph, as a synchronous `resolve` is.
+    /// included. It has only `async` methods, so no call through it falls back to the synchronous path.
     ///
     /// ```swift
     /// let database = try await container.async.require(Database.self)

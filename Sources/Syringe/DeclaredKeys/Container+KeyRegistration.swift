@@ -1,28 +1,14 @@
-// Registering by declared key: an override of one key (`register(.key) { … }`, one entry per kind of factory, as
-// the compiler must see the factory's isolation), and the app's list of keys registered up front
-// (`register(keys:)`). An override is an ordinary registration of the key's type, name and argument types, given
-// the key's scope and settings.
+// Overrides, one entry per kind of factory: the compiler must see the factory's isolation.
 
 extension Container {
-    /// Overrides a declared key in this container: the registration of the key's type and name, with the key's
-    /// scope and settings.
-    ///
-    /// It replaces the key's default, or an earlier override, for this container and the containers below it
-    /// (children, derived test containers); the parent's registration is unchanged. It is an ordinary
-    /// registration: configure it further as any other (`inObjectScope`, `initCompleted`, `implements`).
+    /// Overrides a declared key in this container and those below it (the parent's registration is unchanged): an
+    /// ordinary registration of the key's type and name, given the key's scope and settings.
     ///
     /// ```swift
     /// let test = app.derived { c in
     ///     c.register(.api) { _ in MockAPI() }
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service, resolving its dependencies through the resolver it receives.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service>(
         _ key: ServiceKeys.Key<Service>, fileID: String = #fileID, line: UInt = #line,
@@ -36,13 +22,6 @@ extension Container {
     /// ```swift
     /// container.register(.detail) { _, id in Detail(id: id, api: MockAPI()) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service from the resolver and the runtime arguments.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service, each Argument>(
         _ key: ServiceKeys.DeclaredKey<Service, (ServiceKeys.Arguments, repeat each Argument), ServiceKeys.Synchronous>,
@@ -57,13 +36,6 @@ extension Container {
     /// ```swift
     /// container.register(.model) { _ in ViewModel(api: MockAPI()) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service on the main actor, from the resolver and the runtime arguments if any.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service, each Argument>(
         _ key: ServiceKeys.DeclaredKey<
@@ -81,13 +53,6 @@ extension Container {
     /// ```swift
     /// container.register(.store) { @StorageActor _ in Store(inMemory: true) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service on the key's actor, from the resolver and the runtime arguments if any.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service, Isolation: GlobalActor, each Argument: Sendable>(
         _ key: ServiceKeys.DeclaredKey<
@@ -107,14 +72,6 @@ extension Container {
     /// ```swift
     /// container.register(.prices) { _ in PriceList(prices: ["tea": 3]) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration; recorded for error messages.
-    ///   - factory: Makes the service, from the resolver and the runtime arguments if any; resolves its
-    ///     dependencies with `await`.
-    /// - Returns: The registration, to configure further.
     @discardableResult
     public func register<Service, each Argument>(
         _ key: ServiceKeys.DeclaredKey<Service, (ServiceKeys.Arguments, repeat each Argument), ServiceKeys.Asynchronous>,
@@ -125,31 +82,22 @@ extension Container {
             addRegistration(Service.self, name: key.name, fileID: fileID, line: line, erased: .awaited(factory)))
     }
 
-    /// Registers the defaults of the app's declared keys in this container now, instead of on each key's first use:
-    /// the one place an app lists its keys (the same list ``verify(keys:samples:)`` takes).
-    ///
-    /// Afterwards every lookup sees the keys as ordinary registrations, whatever ran first: a resolve by type
-    /// (`require(Session.self)`), an `@Injected var session: Session` filled by type, `verify()`, the dependency
-    /// graph, and error kinds (a synchronous `require` of an ``ServiceKeys/AsyncKey``'s type is
-    /// ``ResolutionError/Kind/asyncFactory``, not ``ResolutionError/Kind/notRegistered``). A key this container
-    /// already binds (an override made before) keeps its registration. Keys left out still cost nothing until used.
+    /// Registers the defaults of the app's declared keys in this container now, instead of on each key's first use,
+    /// so that lookups by type see them too. A key this container already binds keeps its registration.
     ///
     /// ```swift
     /// let app = Container()
     /// app.register(keys: ServiceKeys.all)          // [api, session, prices]
     /// let session = try app.require(Session.self)   // the key's default, found by type
     /// ```
-    ///
-    /// - Parameter keys: The declared keys, of any kind.
     public func register(keys: [ServiceKeys]) {
         for key in keys { key.installDefault(in: self) }
     }
 }
 
 extension ServiceKeys.DeclaredKey {
-    /// Registers `factory`, a synchronous factory that ignores the runtime arguments, under this key (its type, name
-    /// and argument types) in `container`, whatever the key's kind: `SyringeTesting`'s placeholders, which must
-    /// answer every resolve of the key, synchronous or awaited, with or without arguments.
+    /// Registers `factory`, a synchronous factory that ignores the runtime arguments, under this key in `container`,
+    /// whatever its kind: `SyringeTesting`'s placeholders, which answer every resolve of the key.
     package func registerStandIn(
         in container: Container, fileID: String, line: UInt,
         factory: @escaping @Sendable (any Resolver) throws -> Service

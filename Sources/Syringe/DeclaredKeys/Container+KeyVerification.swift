@@ -1,18 +1,6 @@
-// `verify()` and `dependencyGraph()` with declared keys that may not have been used yet.
-//
-// A key used once is an ordinary registration, which `verify()` and `dependencyGraph()` see as any other. A key
-// never used is a `static let` nobody has read: Swift cannot list the static members of a type at run time, so
-// those keys are named by the caller (`verify(keys: [ServiceKeys.api, …])`, or a list of the app's keys kept next
-// to them). Their defaults are then checked in a child container that registers them, so that the container
-// itself is left as it was (nothing registered, no instance kept).
-
 extension Container {
-    /// Verifies every registration, as ``verify(samples:)`` does, and the default of each of `keys` that this
-    /// container and its ancestors do not register yet (a key not used so far), without registering it here.
-    ///
-    /// The defaults not used yet are listed in the report's ``VerificationReport/unusedKeyDefaults`` (and
-    /// among ``VerificationReport/verified`` when they resolve). A key that was used, or overridden, is an
-    /// ordinary registration and is verified as one.
+    /// Verifies every registration, as ``verify(samples:)`` does, and the default of each of `keys` not registered
+    /// yet (listed in ``VerificationReport/unusedKeyDefaults``), without registering it.
     ///
     /// ```swift
     /// extension ServiceKeys {
@@ -20,12 +8,6 @@ extension Container {
     /// }
     /// let report = try container.verify(keys: ServiceKeys.all)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - keys: The declared keys to check, used or not.
-    ///   - samples: Provides sample runtime arguments for registrations (and keys) that take them.
-    /// - Returns: What was verified, and which key defaults were not used yet.
-    /// - Throws: ``VerificationError`` listing every failure, key defaults included.
     @discardableResult
     public func verify(
         keys: [ServiceKeys], samples: (VerificationSamples) -> Void = { _ in }
@@ -33,18 +15,12 @@ extension Container {
         try VerificationWalk(of: self, keys: keys).walked(samples: samples).report()
     }
 
-    /// The dependency graph, as ``dependencyGraph(samples:)`` draws it, with the default of each of `keys` that is
-    /// not registered yet drawn too, in a group of its own (its node's ``DependencyGraph/Node/module`` is
-    /// ``unusedKeyGroup``).
+    /// The dependency graph, as ``dependencyGraph(samples:)`` draws it, with the default of each of `keys` not
+    /// registered yet drawn in the group ``unusedKeyGroup``.
     ///
     /// ```swift
     /// print(container.dependencyGraph(keys: ServiceKeys.all).mermaid)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - keys: The declared keys to draw, used or not.
-    ///   - samples: Provides sample runtime arguments for registrations (and keys) that take them.
-    /// - Returns: The graph.
     public func dependencyGraph(
         keys: [ServiceKeys], samples: (VerificationSamples) -> Void = { _ in }
     ) -> DependencyGraph {
@@ -58,10 +34,9 @@ extension Container {
     /// ```
     public static let unusedKeyGroup = "declared keys, default not used yet"
 
-    /// A child of this container that registers the defaults of the keys this one does not resolve yet, in the
-    /// scope the root would give them, with the descriptions of those defaults. A plain child, not a derived
-    /// container: verification keeps no instance anyway, and the walk then records the dependencies on this
-    /// container's shared registrations themselves (not on a derived container's stand-ins).
+    /// A child of this container that registers the defaults of the keys this one does not resolve yet, with their
+    /// descriptions, leaving this container as it was. A plain child, not a derived container: the walk then records
+    /// dependencies on this container's shared registrations themselves, not on stand-ins.
     func keyProbe(for keys: [ServiceKeys]) -> (Container, [RegistrationDescription]) {
         let probe = Container(parent: self, defaultObjectScope: root.defaultObjectScope)
         var unused: [RegistrationDescription] = []
@@ -77,20 +52,13 @@ extension Container {
 }
 
 extension MainActorResolver {
-    /// Verifies every registration from main-actor code, as ``verify(samples:)`` does (so `@MainActor` factories
-    /// run too), and the default of each of `keys` not used yet, without registering it in the container.
+    /// ``Container/verify(keys:samples:)`` from main-actor code, so `@MainActor` factories run too.
     ///
     /// ```swift
     /// @Test @MainActor func keysAreSoundOnMainActor() throws {
     ///     try container.mainActor.verify(keys: ServiceKeys.all)
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - keys: The declared keys to check, used or not.
-    ///   - samples: Provides sample runtime arguments for registrations (and keys) that take them.
-    /// - Returns: What was verified, and which key defaults were not used yet.
-    /// - Throws: ``VerificationError`` listing every failure, key defaults included.
     @MainActor
     @discardableResult
     public func verify(
@@ -101,21 +69,14 @@ extension MainActorResolver {
 }
 
 extension AsyncContainerResolver {
-    /// Verifies every registration, awaited, as ``verify(samples:)`` does (so `async` and actor-isolated factories
-    /// run too), and the default of each of `keys` not used yet, of any kind, without registering it in the
-    /// container: the one check of an app built from declared keys, before their first use.
+    /// ``Container/verify(keys:samples:)``, awaited, so `async` and actor-isolated factories run too: the one check
+    /// of an app built from declared keys.
     ///
     /// ```swift
     /// @Test func keysAreSound() async throws {
     ///     try await container.async.verify(keys: ServiceKeys.all)
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - keys: The declared keys to check, used or not.
-    ///   - samples: Provides sample runtime arguments for registrations (and keys) that take them.
-    /// - Returns: What was verified, and which key defaults were not used yet.
-    /// - Throws: ``VerificationError`` listing every failure, key defaults included.
     @discardableResult
     public func verify(
         keys: [ServiceKeys], samples: @escaping @Sendable (VerificationSamples) -> Void = { _ in }
@@ -123,17 +84,11 @@ extension AsyncContainerResolver {
         try await VerificationWalk(of: container, keys: keys).awaited(samples: samples).report()
     }
 
-    /// The dependency graph walked with `await`, as ``dependencyGraph(samples:)`` draws it, with the default of each
-    /// of `keys` not used yet drawn too, in the group ``Container/unusedKeyGroup``.
+    /// ``Container/dependencyGraph(keys:samples:)``, walked with `await`.
     ///
     /// ```swift
     /// print(await container.async.dependencyGraph(keys: ServiceKeys.all).mermaid)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - keys: The declared keys to draw, used or not.
-    ///   - samples: Provides sample runtime arguments for registrations (and keys) that take them.
-    /// - Returns: The graph.
     public func dependencyGraph(
         keys: [ServiceKeys], samples: @escaping @Sendable (VerificationSamples) -> Void = { _ in }
     ) async -> DependencyGraph {

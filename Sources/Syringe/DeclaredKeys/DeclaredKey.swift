@@ -1,19 +1,10 @@
-// Every declared key is one generic type: `DeclaredKey<Service, Parameters, Execution>`, where `Parameters` lists
-// the runtime argument types (`ServiceKeys.Arguments` for none, `(ServiceKeys.Arguments, Int)` for one `Int`) and
-// `Execution` says how the factory runs. The spellings users write are type aliases of it: `Key<T>`,
-// `MainActorKey<T>`, `GlobalActorKey<T, A>`, `AsyncKey<T>`, each with `.WithArguments<…>`.
-//
-// Why generic over a tuple of argument types, spelled through a variadic type alias: a generic *type* with a
-// parameter pack needs the Swift 5.9 runtime (macOS 14, iOS 17), a generic *function* with one does not, nor does a
-// type alias. So the key's initializers and every call site are pack-generic functions whose pack is inferred from
-// the key's type: `container[.detail]` and `container[.detail, "42"]` do not compile for a `WithArguments<Int>` key.
+// Generic over a tuple of argument types, spelled through a variadic type alias: a generic *type* with a parameter
+// pack needs the Swift 5.9 runtime (macOS 14, iOS 17); a pack-generic function or type alias does not. Every call
+// site infers its pack from the key's type, so `container[.detail]` does not compile for a `WithArguments<Int>` key.
 
 extension ServiceKeys {
-    /// A declared service: its type, an optional name, a scope and settings, and a default factory whose kind
-    /// (`Execution`) and runtime argument types (`Parameters`) the compiler checks at every resolve.
-    ///
-    /// Write it through the aliases: ``Key``, ``MainActorKey``, ``GlobalActorKey``, ``AsyncKey``, each with
-    /// `.WithArguments<…>`.
+    /// A declared service with a default factory whose kind (`Execution`) and runtime argument types (`Parameters`)
+    /// the compiler checks at every resolve. Write it through the aliases: ``Key``, ``MainActorKey``, and so on.
     ///
     /// ```swift
     /// extension ServiceKeys {
@@ -42,8 +33,7 @@ extension ServiceKeys {
         /// ```
         public let scope: ObjectScope?
         /// The key's name as the dependency graph shows it (`label: "api"` draws `ServiceKeys.api`), usually the
-        /// name of the static property that holds it; `nil` when none was given. Swift gives a program no way to
-        /// read a property's name, so the key is told it.
+        /// name of the static property that holds it (Swift cannot read a property's name at run time).
         ///
         /// ```swift
         /// extension ServiceKeys {
@@ -53,8 +43,7 @@ extension ServiceKeys {
         /// ```
         public let label: String?
 
-        /// The key of a service of type `Service` made by a factory of runtime arguments of the types `Argument…`,
-        /// of this key's kind.
+        /// The key of this kind whose factory takes runtime arguments of the types `Argument…`.
         ///
         /// ```swift
         /// extension ServiceKeys {
@@ -68,9 +57,8 @@ extension ServiceKeys {
             Service, (ServiceKeys.Arguments, repeat each Argument), Execution
         >
 
-        /// Whether a resolve of the key is a resolve of its type (no name) whose miss registers the default: not so
-        /// for a named key, a type that a lookup answers without a registration (``ServiceKeys/answersUnregistered``),
-        /// nor a key that collides with another (``ServiceKeys/collides``).
+        /// Whether a resolve of the key is a resolve of its type whose miss registers the default: not for a named
+        /// key, one that ``ServiceKeys/answersUnregistered``, nor one that ``ServiceKeys/collides``.
         @usableFromInline
         let resolvesAsItsType: Bool
 
@@ -146,8 +134,7 @@ extension ServiceKeys {
     public typealias Key<Service> = DeclaredKey<Service, Arguments, Synchronous>
 
     /// A declared service whose factory runs on the main actor: resolved synchronously by main-actor code through
-    /// ``Container/mainActor`` (`container.mainActor[.model]`), or with `await` from anywhere
-    /// (`try await container.async[.model]`).
+    /// ``Container/mainActor``, or with `await` from anywhere.
     ///
     /// ```swift
     /// extension ServiceKeys {
@@ -159,10 +146,8 @@ extension ServiceKeys {
 
     /// A declared service whose factory is isolated to the global actor `Isolation`, resolved with `await`.
     ///
-    /// Swift cannot spell `@Isolation` on a closure type for a generic `Isolation`, so the compiler cannot check
-    /// that the factory is isolated to it: write the actor on the closure (`{ @StorageActor r in … }`). A factory
-    /// isolated elsewhere is logged when the key's default is registered, and every resolve of it throws a
-    /// ``ResolutionError`` that says so; the factory never runs elsewhere.
+    /// Write the actor on the closure (`{ @StorageActor r in … }`): the compiler cannot check it for a generic
+    /// `Isolation`. A factory isolated elsewhere is logged when registered, and every resolve of it throws.
     ///
     /// ```swift
     /// extension ServiceKeys {
@@ -176,8 +161,7 @@ extension ServiceKeys {
         Service, Arguments, OnGlobalActor<Isolation>
     >
 
-    /// A declared service whose factory is `async`: resolved only with `await`
-    /// (`try await container.async[.prices]`, or `try await r[.prices]` in another `async` factory).
+    /// A declared service whose factory is `async`: resolved only with `await`.
     ///
     /// ```swift
     /// extension ServiceKeys {
@@ -188,10 +172,9 @@ extension ServiceKeys {
     public typealias AsyncKey<Service> = DeclaredKey<Service, Arguments, Asynchronous>
 }
 
-// MARK: - Declaring keys: one initializer per kind of factory
-
 extension ServiceKeys.DeclaredKey {
-    /// Declares a service made by a synchronous factory without runtime arguments.
+    /// Declares a service made by a synchronous factory without runtime arguments. `settings` apply to the default
+    /// and to every override; a `nil` scope is the default scope of the container that keeps the registration.
     ///
     /// ```swift
     /// extension ServiceKeys {
@@ -200,17 +183,6 @@ extension ServiceKeys.DeclaredKey {
     ///     }
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
-    ///   - name: The registration name; `nil` (the default) for the unnamed registration of `Service`.
-    ///   - scope: The scope of the default registration and of overrides; `nil` for the default scope of the
-    ///     container that keeps it (``ObjectScope/graph`` unless the container says otherwise).
-    ///   - settings: Further registration settings, applied to the default and to every override made with
-    ///     `register(.key)`: `{ $0.initCompleted { … }.implements(…) }`.
-    ///   - fileID: Where the key is declared; recorded on the default registration for messages.
-    ///   - line: The line of the declaration.
-    ///   - factory: The default factory: makes the service, resolving its dependencies through the resolver.
     public convenience init(
         label: String? = nil, name: String? = nil, scope: ObjectScope? = nil,
         settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,
@@ -226,8 +198,8 @@ extension ServiceKeys.DeclaredKey {
         }
     }
 
-    /// Declares a service made by a synchronous factory from runtime arguments of the types `Argument…`, checked by
-    /// the compiler at every resolve.
+    /// Declares a service made by a synchronous factory from runtime arguments of the types `Argument…`. A scope
+    /// that keeps one instance keeps one for every argument, unless `settings` add `keyedByArguments(limit:)`.
     ///
     /// ```swift
     /// extension ServiceKeys {
@@ -237,23 +209,11 @@ extension ServiceKeys.DeclaredKey {
     /// }
     /// let product = try container[.product, 42]
     /// ```
-    ///
-    /// - Parameters:
-    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
-    ///   - name: The registration name; `nil` (the default) for the unnamed registration.
-    ///   - scope: The scope of the default registration and of overrides. A scope that keeps one instance
-    ///     (`.container`, `.weak`) keeps one for every argument: to keep one per argument, add
-    ///     `settings: { $0.keyedByArguments(limit:) }`.
-    ///   - settings: Further registration settings, applied to the default and to every override.
-    ///   - fileID: Where the key is declared; recorded on the default registration for messages.
-    ///   - line: The line of the declaration.
-    ///   - factory: The default factory: makes the service from the resolver and the runtime arguments.
     public convenience init<each Argument>(
         label: String? = nil, name: String? = nil, scope: ObjectScope? = nil,
         settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,
         line: UInt = #line, factory: @escaping @Sendable (any Resolver, repeat each Argument) throws -> Service
     ) where Parameters == (ServiceKeys.Arguments, repeat each Argument), Execution == ServiceKeys.Synchronous {
-        // Keyed by these argument types: only a request packing exactly them reaches the factory.
         let body: @Sendable (any Resolver, Any) throws -> Service = { resolver, arguments in
             let values = try unpack(arguments, as: (repeat each Argument).self) {
                 argumentPackMismatch(repeat (each Argument).self)
@@ -280,15 +240,6 @@ extension ServiceKeys.DeclaredKey {
     ///     static let detailModel = MainActorKey<DetailModel>.WithArguments<Int> { _, id in DetailModel(id: id) }
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
-    ///   - name: The registration name; `nil` (the default) for the unnamed registration.
-    ///   - scope: The scope of the default registration and of overrides; `nil` for the container's default.
-    ///   - settings: Further registration settings, applied to the default and to every override.
-    ///   - fileID: Where the key is declared; recorded on the default registration for messages.
-    ///   - line: The line of the declaration.
-    ///   - factory: The default factory, run on the main actor.
     public convenience init<each Argument>(
         label: String? = nil, name: String? = nil, scope: ObjectScope? = nil,
         settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,
@@ -299,14 +250,13 @@ extension ServiceKeys.DeclaredKey {
         Parameters == (ServiceKeys.Arguments, repeat each Argument),
         Execution == ServiceKeys.OnMainActor
     {
-        let erased = ErasedFactory.onMainActor(factory)
         self.init(
             label: label, name: name, scope: scope, settings: settings, fileID: fileID, line: line,
-            arguments: repeat (each Argument).self, erased: erased)
+            arguments: repeat (each Argument).self, erased: .onMainActor(factory))
     }
 
-    /// Declares a service made on the global actor `Isolation`, with or without runtime arguments (which cross
-    /// into the actor, so they are `Sendable`).
+    /// Declares a service made on the global actor `Isolation` (write it on the closure too), with or without
+    /// `Sendable` runtime arguments.
     ///
     /// ```swift
     /// extension ServiceKeys {
@@ -315,16 +265,6 @@ extension ServiceKeys.DeclaredKey {
     ///     }
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
-    ///   - name: The registration name; `nil` (the default) for the unnamed registration.
-    ///   - scope: The scope of the default registration and of overrides; `nil` for the container's default.
-    ///   - settings: Further registration settings, applied to the default and to every override.
-    ///   - isolation: The global actor the factory runs on; write it on the closure too (`{ @StorageActor r in … }`).
-    ///   - fileID: Where the key is declared; recorded on the default registration for messages.
-    ///   - line: The line of the declaration.
-    ///   - factory: The default factory, isolated to `isolation`.
     public convenience init<Isolation: GlobalActor, each Argument: Sendable>(
         label: String? = nil, name: String? = nil, scope: ObjectScope? = nil,
         settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, isolatedTo isolation: Isolation.Type,
@@ -351,24 +291,14 @@ extension ServiceKeys.DeclaredKey {
     ///     static let quote = AsyncKey<Quote>.WithArguments<String> { _, currency in try await Quote.fetch(currency) }
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
-    ///   - name: The registration name; `nil` (the default) for the unnamed registration.
-    ///   - scope: The scope of the default registration and of overrides; `nil` for the container's default.
-    ///   - settings: Further registration settings, applied to the default and to every override.
-    ///   - fileID: Where the key is declared; recorded on the default registration for messages.
-    ///   - line: The line of the declaration.
-    ///   - factory: The default factory; resolves its dependencies with `await` through its resolver.
     public convenience init<each Argument>(
         label: String? = nil, name: String? = nil, scope: ObjectScope? = nil,
         settings: (@Sendable (ServiceEntry<Service>) -> Void)? = nil, fileID: String = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (any AsyncResolver, repeat each Argument) async throws -> Service
     ) where Parameters == (ServiceKeys.Arguments, repeat each Argument), Execution == ServiceKeys.Asynchronous {
-        let erased = ErasedFactory.awaited(factory)
         self.init(
             label: label, name: name, scope: scope, settings: settings, fileID: fileID, line: line,
-            arguments: repeat (each Argument).self, erased: erased)
+            arguments: repeat (each Argument).self, erased: .awaited(factory))
     }
 }

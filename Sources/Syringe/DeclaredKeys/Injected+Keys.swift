@@ -1,20 +1,8 @@
-// `@Injected(.key)`: a property filled through a declared key of any kind, so that a miss registers the key's
-// default wherever the property is filled.
-
 extension Injected {
-    /// Declares a property filled through a declared key: the registration of the key's type and name, else the
-    /// key's default (registered on first use, as for `container[.key]`).
-    ///
-    /// Which fill can run the key's factory follows from its kind, as for resolving:
-    ///
-    /// | Key | `inject(into:)`, `.injectsProperties()` | `mainActor.inject(into:)` | `try await async.inject(into:)` |
-    /// | --- | --- | --- | --- |
-    /// | ``ServiceKeys/Key`` | yes | yes | yes |
-    /// | ``ServiceKeys/MainActorKey`` | on the main actor only | yes | yes |
-    /// | ``ServiceKeys/GlobalActorKey``, ``ServiceKeys/AsyncKey`` | ``ResolutionError/Kind/asyncFactory`` | ``ResolutionError/Kind/asyncFactory`` | yes |
-    ///
-    /// A key with runtime arguments cannot mark a property (a declaration has no arguments to give): resolve it in
-    /// the owner's initializer instead.
+    /// Declares a property filled through a declared key without runtime arguments: the registration of the key's
+    /// type and name, else the key's default. A fill that cannot run the key's kind of factory (an `async` key filled
+    /// synchronously) fails with ``ResolutionError/Kind/asyncFactory``; `reinjected` fills it again when the key's
+    /// registration is replaced.
     ///
     /// ```swift
     /// @MainActor final class PlayerModel {
@@ -24,14 +12,6 @@ extension Injected {
     /// let model = PlayerModel()
     /// try await container.async.inject(into: model)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key of the property's type.
-    ///   - reinjected: Whether the property is filled again when the key's registration is replaced (see
-    ///     ``init(name:reinjected:fileID:line:function:)``).
-    ///   - fileID: Where the property is declared; recorded for error messages.
-    ///   - line: The line of the declaration.
-    ///   - function: The property's name, as `#function` gives it.
     public init<Execution>(
         _ key: ServiceKeys.DeclaredKey<Value, ServiceKeys.Arguments, Execution>, reinjected: Bool = false,
         fileID: String = #fileID, line: UInt = #line, function: String = #function

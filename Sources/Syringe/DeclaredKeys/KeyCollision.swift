@@ -1,17 +1,12 @@
-// Two declared keys of one type, name and argument types are one registration: the second key's default is never
-// registered, and each key answers with the other's service. Every key records where it is declared in a table of
-// the process, so that the collision is found when the second one is created (a `static let` is created on first
-// access): `verify()` lists it, and a resolve that it breaks throws ``ResolutionError/Kind/keyCollision(_:)``.
-
 extension ServiceKeys {
-    /// Where a declared key is declared: its label, if it was given one, and the file and line of its initializer.
+    /// Where a declared key is declared: its label, if any, and the file and line of its initializer.
     ///
     /// ```swift
     /// let declaration = ServiceKeys.api.declaration
     /// print(declaration)  // ServiceKeys.api at MyApp/Keys.swift:2 (with `label: "api"`)
     /// ```
     public struct Declaration: Sendable, Hashable, CustomStringConvertible {
-        /// The key's label (``DeclaredKey/label``), usually the name of the property that holds it.
+        /// The key's label (``DeclaredKey/label``).
         ///
         /// ```swift
         /// print(ServiceKeys.api.declaration.label ?? "unlabelled")
@@ -42,12 +37,9 @@ extension ServiceKeys {
     }
 }
 
-/// Two or more declared keys with one service type, name and argument types: one registration answers them all,
-/// so the keys' defaults cannot all apply. Give each key its own `name:` (or its own type).
-///
-/// ``Container/verify(samples:)`` lists the collisions of the keys its container uses
-/// (``VerificationError/keyCollisions``), and a resolve of a colliding key throws
-/// ``ResolutionError/Kind/keyCollision(_:)``.
+/// Two or more declared keys with one service type, name and argument types: one registration answers them all, so
+/// their defaults cannot all apply; give each key its own `name:`. ``Container/verify(samples:)`` lists collisions,
+/// and a resolve of a colliding key throws ``ResolutionError/Kind/keyCollision(_:)``.
 ///
 /// ```swift
 /// extension ServiceKeys {
@@ -93,12 +85,13 @@ public struct KeyCollision: Sendable, CustomStringConvertible {
     }
 }
 
-/// The declarations of every declared key created in the process, by registry key (type, name and argument types).
+/// The declarations of every declared key created in the process, by registry key: a collision is found when the
+/// second key is created (a `static let` is created on first access).
 enum KeyDeclarations {
     private static let table = Locked<[ServiceKey: KeyCollision]>([:])
 
     /// Records that a key answering `request` under `key` is declared at `declaration`; returns whether another
-    /// declaration of `key` was recorded before. A key created again at the same place (a key made in a function called twice) is the same one.
+    /// declaration of `key` was recorded before (a key created again at the same place is the same one).
     static func declare(
         _ declaration: ServiceKeys.Declaration, of request: ServiceRequest, for key: ServiceKey
     ) -> Bool {
@@ -110,7 +103,6 @@ enum KeyDeclarations {
         }
     }
 
-    /// The collision of `key`, if another key shares its registry key.
     static func collision(of key: ServiceKeys) -> KeyCollision? {
         table.withLock { $0[key.registryKey] }.flatMap { $0.declarations.count > 1 ? $0 : nil }
     }

@@ -1,30 +1,24 @@
-// The one resolution of a declared key, for every kind and every receiver: look the key up as an ordinary
-// registration of its type, name and argument types; on the key's own miss, register its default in the root of
-// the tree (once, `installDefault`) and resolve it. A synchronous resolve joins the resolution that asked; an awaited
-// one resolves again (an awaited resolution reads the registry afresh at every resolve).
+// The one resolution of a declared key: look it up as an ordinary registration; on the key's own miss, register its
+// default in the root of the tree (once) and resolve it. A synchronous resolve joins the resolution that asked; an
+// awaited one resolves again (it reads the registry afresh at every resolve).
 
 extension Container {
-    /// The container at the top of this one's tree (itself if it has no parent): where a key's default
-    /// registration is kept, so that every container of the tree, derived test containers included, shares it.
+    /// The container at the top of this one's tree: where a key's default is kept, shared by the whole tree.
     var root: Container {
         var container = self
         while let parent = container.parent { container = parent }
         return container
     }
 
-    /// The configuration of a key's default registration in this container: the key's scope, or this container's
-    /// default scope when the key sets none.
     func configuration(for scope: ObjectScope?) -> Registration.Configuration {
         guard let scope else { return defaultConfiguration }
         return .of(scope: scope, completions: [])
     }
 
-    /// Whether this container itself binds `key`.
     func bindsOwn(_ key: ServiceKey) -> Bool {
         registry.withLock { $0.bindings[key] != nil }
     }
 
-    /// Whether this container or an ancestor binds `key`.
     func bindsInTree(_ key: ServiceKey) -> Bool {
         var container: Container? = self
         while let current = container {
@@ -34,14 +28,9 @@ extension Container {
         return false
     }
 
-    /// Resolves `key`, whose default was just registered, from this container. Inside a resolution of this
-    /// container running on this thread (a factory's first use of the key) it joins that resolution, as any nested
-    /// resolve does: one object graph, so graph-scoped instances are shared with the factory that asked; cycles
-    /// through the key are found, and errors carry the whole path. Anywhere else it is a resolution of its own.
-    ///
-    /// The running resolution's registry view was taken when it began, before the default was registered: the
-    /// key's binding is looked up afresh here and resolved as that registration, as a ``Lazy`` resolves the
-    /// registration it was made from.
+    /// Resolves `key`, whose default was just registered. Inside a resolution of this container running on this
+    /// thread it joins it (one object graph, cycles found, the whole path in errors), looking the binding up afresh:
+    /// the running resolution's registry view predates the default. Anywhere else it is a resolution of its own.
     func requireDefault<Service, each Argument>(
         _ key: ServiceKey, as serviceType: Service.Type, arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
@@ -72,9 +61,8 @@ extension Container {
 }
 
 extension Container {
-    /// Binds `registration` under `key`, its own key, unless this container already binds `key`: the check and the
-    /// binding are one step under the registry's lock, so a registration made by hand is never replaced by a
-    /// default. Behaviors and re-injection hear of a default that was bound, as of any registration.
+    /// Binds `registration` under `key` unless this container already binds it, in one step under the registry's
+    /// lock, so a registration made by hand is never replaced by a default. Behaviors and re-injection hear of it.
     func bindDefault<Service>(_ registration: Registration, as serviceType: Service.Type, for key: ServiceKey) {
         let outcome: (bound: Bool, behaviors: [any Behavior]) = registry.withLock { registry in
             guard registry.bindings[key] == nil else { return (false, []) }
@@ -93,12 +81,9 @@ extension Container {
 }
 
 extension ServiceKeys {
-    /// Registers the key's default in `container` unless the container already binds the key (the user's
-    /// registration, or another thread's default): built, configured with the key's settings, then bound in one
-    /// step under the registry's lock, so a registration made by hand is never replaced. One installation at a
-    /// time per key; no lock is held while the settings run but the key's own. A key's settings that resolve the
-    /// key itself re-enter here on the installing thread: nothing is installed then, and that resolve fails as a
-    /// miss, never a deadlock.
+    /// Registers the key's default in `container` unless the container already binds the key. One installation at
+    /// a time per key, holding no lock but the key's own while the settings run; settings that resolve the key
+    /// re-enter here on the installing thread, install nothing, and that resolve fails as a miss (no deadlock).
     func installDefault(in container: Container) {
         let thread = currentThreadIdentity()
         guard installer.withLock({ $0 != thread }) else { return }
@@ -111,9 +96,8 @@ extension ServiceKeys {
         }
     }
 
-    /// For a key that ``answersUnregistered``: registers its default in the root of `container`'s tree unless the
-    /// tree binds the key; returns whether it is bound now (`false` for any other key, or while the key's own
-    /// settings install it). The lookup that follows then finds the default instead of the wrapper's empty answer.
+    /// For a key that ``answersUnregistered``: registers its default in the root unless the tree binds the key, so
+    /// the lookup finds it instead of the wrapper's empty answer; returns whether it installed and bound it.
     func installDefaultIfUnbound(in container: Container) -> Bool {
         guard answersUnregistered else { return false }
         if container.bindsInTree(registryKey) { return false }
@@ -121,8 +105,7 @@ extension ServiceKeys {
         return container.bindsInTree(registryKey)
     }
 
-    /// Whether `error` says that no registration answers this key's own request, so that its default applies (not
-    /// a failure inside a registration that answers it, nor a dependency's miss).
+    /// Whether `error` says that no registration answers this key's own request (not a dependency's miss).
     func isMiss(_ error: ResolutionError) -> Bool {
         guard ObjectIdentifier(error.request.serviceType) == ObjectIdentifier(serviceType),
             error.request.name == registryKey.name
@@ -133,31 +116,26 @@ extension ServiceKeys {
         }
     }
 
-    /// The step every resolve of a key takes after its lookup failed with `error`: on the key's own miss, its
-    /// default is registered in the root of `container`'s tree; any other error is thrown as it is.
+    /// After a lookup failed with `error`: on the key's own miss, registers its default in the root; else throws.
     func installDefault(after error: ResolutionError, in container: Container) throws(ResolutionError) {
         guard isMiss(error) else { throw error }
-        // A key declared before another of its type, name and argument types, and not used until then: its
-        // default would answer the other key too.
+        // A key declared before a colliding one, unused until then: its default would answer the other key too.
         if let collision = KeyDeclarations.collision(of: self) { throw collisionError(collision) }
         installDefault(in: container.root)
     }
 
-    /// The error of a resolve of this key, which `collision` breaks: it names every colliding declaration.
     func collisionError(_ collision: KeyCollision) -> ResolutionError {
         ResolutionError(kind: .keyCollision(collision), request: request)
     }
 
-    /// Throws the key's collision error if another key with its type, name and argument types was declared before
-    /// it: such a key would resolve the other key's registration.
+    /// Throws if another key with its type, name and argument types was declared before it.
     @usableFromInline
     func checkCollision() throws(ResolutionError) {
         guard collides, let collision = KeyDeclarations.collision(of: self) else { return }
         throw collisionError(collision)
     }
 
-    /// A synchronous resolve of this key through `resolver` that failed with `error`: on the key's own miss, its
-    /// default is registered and resolved, joining the resolution that asked.
+    /// After a synchronous resolve failed with `error`: on the key's own miss, registers the default and resolves it.
     @usableFromInline
     func requireDefault<Service, each Argument>(
         after error: ResolutionError, through resolver: any Resolver, as serviceType: Service.Type,
@@ -172,8 +150,7 @@ extension ServiceKeys {
             try installDefault(after: error, in: resolution.root.container)
             return try resolution.require(Service.self, name: registryKey.name, arguments: repeat each arguments)
         }
-        // A resolver of the user's own, not a container: there is no registry to keep the default in, so the
-        // default factory makes the service on every such resolve (only synchronous keys have one to run).
+        // A resolver of the user's own has no registry to keep the default in: the default factory runs every time.
         guard isMiss(error), let runDefault else { throw error }
         do {
             return try unpack(runDefault(resolver, (repeat each arguments)), as: Service.self) {
@@ -186,8 +163,7 @@ extension ServiceKeys {
         }
     }
 
-    /// An awaited resolve of this key: `resolve` looks it up; on the key's own miss, its default is registered in
-    /// the root of `container`'s tree and `resolve` runs again, finding it.
+    /// An awaited resolve: `resolve` looks the key up; on its own miss, the default is registered and `resolve` reruns.
     func requireAwaited<Service>(
         in container: Container?, _ resolve: () async throws(ResolutionError) -> Service
     ) async throws(ResolutionError) -> Service {
@@ -217,9 +193,8 @@ extension ServiceKeys {
 }
 
 extension ServiceKeys {
-    /// A synchronous resolve of this key, with `arguments`, through `resolver`: the registration of the key's type,
-    /// name and argument types, else its default (``requireDefault(after:through:as:arguments:)``). Every
-    /// synchronous receiver, and `@Injected(.key)` filled synchronously, resolves a key here.
+    /// A synchronous resolve of this key through `resolver`: its registration, else its default. Every synchronous
+    /// receiver, and `@Injected(.key)` filled synchronously, resolves a key here.
     @usableFromInline
     func require<Service, each Argument>(
         _ serviceType: Service.Type, from resolver: any Resolver, arguments: repeat each Argument

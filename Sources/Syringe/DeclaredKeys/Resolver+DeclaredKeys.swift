@@ -1,31 +1,13 @@
-// Resolving a declared key: a subscript on every receiver that may run the key's factory, and no other entry point.
-// Which receiver accepts which kind is the compiler's check (the `Execution` constraint of each subscript):
-//
-// | Receiver | Keys it resolves |
-// | --- | --- |
-// | `container[…]`, `r[…]` in a factory (`Resolver`) | `Key` (synchronous) |
-// | `container.mainActor[…]`, from main-actor code | `Key`, `MainActorKey` |
-// | `try await container.async[…]` | every kind |
-// | `try await r[…]` in an `async` factory (`AsyncResolver`) | every kind (`Key` through the `Resolver` one) |
-//
-// Each subscript takes the key's runtime arguments after it (`container[.detail, 42]`), inferred from the key's type.
-// All of them resolve through the one path in KeyResolution.swift.
+// A subscript on every receiver that may run the key's factory (the `Execution` constraint is the compiler's check),
+// all resolving through the one path in KeyResolution.swift.
 
 extension Resolver {
     /// The service the key declares, made from these runtime arguments if it takes any: the registration of its
-    /// type and name in this container or an ancestor, else the one its default factory makes (registered on this
-    /// first use in the root of the tree).
+    /// type and name, else its default (registered on first use). It never throws for want of a registration.
     ///
     /// ```swift
     /// container.register(ProductPage.self) { r in ProductPage(api: try r[.api], detail: try r[.detail, 42]) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - arguments: The runtime arguments, in the order the key's factory takes them (none for a key without).
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` when the service cannot be made (its factory throws, a cycle, a missing
-    ///   dependency of its factory); never for want of a registration of the key itself.
     public subscript<Service, each Argument>(
         _ key: ServiceKeys.DeclaredKey<Service, (ServiceKeys.Arguments, repeat each Argument), ServiceKeys.Synchronous>,
         _ arguments: repeat each Argument
@@ -33,8 +15,7 @@ extension Resolver {
         get throws(ResolutionError) { try key.require(Service.self, from: self, arguments: repeat each arguments) }
     }
 
-    /// A key whose factory runs on an actor or is `async` cannot be resolved synchronously here: this subscript
-    /// exists only to say so at compile time, with the fix.
+    /// Unavailable: says at compile time that a key whose factory runs on an actor or is `async` is awaited.
     ///
     /// ```swift
     /// let model = try await container.async[.model]   // from anywhere
@@ -53,18 +34,12 @@ extension Resolver {
 }
 
 extension Container {
-    /// The service the key declares (see the `Resolver` subscript); declared on `Container` so that a call on a
-    /// container makes the very call `require(Service.self)` makes, its quick read of a kept instance included.
+    /// The service the key declares (see the `Resolver` subscript), by the call `require(Service.self)` makes.
     ///
     /// ```swift
     /// let api = try container[.api]
     /// ```
-    ///
-    /// - Parameter key: The declared key.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
-    // Inlinable: the app's call, specialized for its key, is the call `require(Service.self)` makes, and only a miss
-    // leaves it, for the out-of-line default path. A named key takes an out-of-line path of its own.
+    // Inlinable: specialized for its key, this is `require(Service.self)`; a miss or a named key goes out of line.
     @inlinable
     public subscript<Service>(_ key: ServiceKeys.Key<Service>) -> Service {
         get throws(ResolutionError) {
@@ -82,12 +57,6 @@ extension Container {
     /// ```swift
     /// let detail = try container[.detail, 42]
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - arguments: The runtime arguments, in the order the key's factory takes them.
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
     // Inlinable: the app's call, specialized for its key's types, packs the arguments as a resolve by type does.
     @inlinable
     public subscript<Service, each Argument>(
@@ -116,19 +85,12 @@ extension Container {
 }
 
 extension MainActorResolver {
-    /// The service a synchronous or main-actor key declares, made on the main actor if needed; synchronous, for
-    /// main-actor code.
+    /// The service a synchronous or main-actor key declares, resolved synchronously by main-actor code.
     ///
     /// ```swift
     /// let model = try container.mainActor[.model]             // on the main actor
     /// let detail = try container.mainActor[.detailModel, 42]
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key: a ``ServiceKeys/Key`` or a ``ServiceKeys/MainActorKey``.
-    ///   - arguments: The runtime arguments, in the order the key's factory takes them (none for a key without).
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
     @MainActor
     public subscript<Service, each Argument, Execution: ServiceKeys.MainActorExecution>(
         _ key: ServiceKeys.DeclaredKey<Service, (ServiceKeys.Arguments, repeat each Argument), Execution>,
@@ -146,20 +108,13 @@ extension MainActorResolver {
 }
 
 extension AsyncContainerResolver {
-    /// The service a key of any kind declares, awaited: its factory, or its dependencies, may be `async` or
-    /// isolated to an actor.
+    /// The service a key of any kind declares, awaited.
     ///
     /// ```swift
     /// let prices = try await container.async[.prices]
     /// let quote = try await container.async[.quote, "EUR"]
     /// let model = try await container.async[.model]   // a MainActorKey, made on the main actor
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - arguments: The runtime arguments, in the order the key's factory takes them (none for a key without).
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
     // On the caller's executor, as `require` is: a key whose factory is synchronous resolves without suspending.
     nonisolated(nonsending) public subscript<Service, each Argument, Execution>(
         _ key: ServiceKeys.DeclaredKey<Service, (ServiceKeys.Arguments, repeat each Argument), Execution>,
@@ -175,18 +130,11 @@ extension AsyncContainerResolver {
 }
 
 extension AsyncResolver {
-    /// The service an actor-isolated or `async` key declares, from inside an `async` factory. (A synchronous
-    /// ``ServiceKeys/Key`` resolves with the `Resolver` subscript, `try r[.api]`.)
+    /// The service an actor-isolated or `async` key declares, from inside an `async` factory.
     ///
     /// ```swift
     /// container.register(Catalog.self) { r in Catalog(prices: try await r[.prices], quote: try await r[.quote, "EUR"]) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The declared key.
-    ///   - arguments: The runtime arguments, in the order the key's factory takes them (none for a key without).
-    /// - Returns: The service.
-    /// - Throws: ``ResolutionError`` when the service cannot be made; never "not registered" for the key itself.
     public subscript<Service, each Argument, Execution: ServiceKeys.AwaitedExecution>(
         _ key: ServiceKeys.DeclaredKey<Service, (ServiceKeys.Arguments, repeat each Argument), Execution>,
         _ arguments: repeat each Argument

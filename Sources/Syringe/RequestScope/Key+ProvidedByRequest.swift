@@ -1,15 +1,7 @@
 extension ServiceKeys.DeclaredKey where Parameters == ServiceKeys.Arguments, Execution == ServiceKeys.Synchronous {
-    /// Declares a service whose value each request provides, with no default factory: a resolve of the key answers
-    /// the value the running ``RequestScope`` was given (`RequestScope().provide(.key, value)`).
-    ///
-    /// Outside a running request scope, or in one that does not provide the value, a resolve throws
-    /// ``ResolutionError/Kind/notProvidedByRequest(scopeRunning:)``. ``Container/verify(keys:samples:)`` and
-    /// ``Container/dependencyGraph(keys:samples:)`` know such a key: run outside a request scope, they list it and
-    /// the services that need it as provided by the request (``VerificationReport/providedByRequest``,
-    /// ``DependencyGraph/NotWalkedReason/providedByRequest``) instead of failing; run inside a scope that provides
-    /// the values, they check those services for real. A `.container` singleton that depends on it is a captive
-    /// dependency. A test may register a value for the key (`register(.user) { _ in User.sample }`), which then
-    /// answers as any registration does.
+    /// Declares a service whose value each request provides, with no default factory: a resolve answers the value
+    /// the running ``RequestScope`` was given, and throws ``ResolutionError/Kind/notProvidedByRequest(scopeRunning:)``
+    /// outside a scope or when the scope does not provide it. Verification lists such keys as provided by the request.
     ///
     /// ```swift
     /// extension ServiceKeys {
@@ -18,13 +10,6 @@ extension ServiceKeys.DeclaredKey where Parameters == ServiceKeys.Arguments, Exe
     /// }
     /// let greeting = try RequestScope().provide(.account, User(name: "Ada")).run { try container[.greeting] }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - label: The key's name as the dependency graph shows it, usually its property's name (``label``).
-    ///   - name: The registration name; `nil` (the default) for the unnamed registration of `Service`.
-    ///   - fileID: Where the key is declared; recorded on its registration for messages.
-    ///   - line: The line of the declaration.
-    /// - Returns: The key.
     public static func providedByRequest(
         label: String? = nil, name: String? = nil, fileID: String = #fileID, line: UInt = #line
     ) -> ServiceKeys.DeclaredKey<Service, Parameters, Execution> {
@@ -46,13 +31,8 @@ extension ServiceKeys.DeclaredKey where Parameters == ServiceKeys.Arguments, Exe
 
 extension Container {
     /// Registers `serviceType` (with `name`) as a value each request provides, with no factory of its own: a resolve
-    /// answers the value the running ``RequestScope`` was given (`RequestScope().provide(Type.self, value)`).
-    ///
-    /// Outside a running request scope, or in one that does not provide the value, a resolve throws
-    /// ``ResolutionError/Kind/notProvidedByRequest(scopeRunning:)``. ``verify(samples:)`` and
-    /// ``dependencyGraph(samples:)`` list it, and the services that need it, as provided by the request instead of
-    /// failing (see ``ServiceKeys/DeclaredKey/providedByRequest(label:name:fileID:line:)``, the same for a declared
-    /// key).
+    /// answers the value the running ``RequestScope`` was given, as
+    /// ``ServiceKeys/DeclaredKey/providedByRequest(label:name:fileID:line:)`` does for a key.
     ///
     /// ```swift
     /// container.registerProvidedByRequest(RequestID.self)
@@ -60,13 +40,6 @@ extension Container {
     ///     .inObjectScope(.request)
     /// let log = try RequestScope().provide(RequestID.self, RequestID("abc")).run { try container.require(AuditLog.self) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - serviceType: The type of the value.
-    ///   - name: A name that tells apart registrations of the same type.
-    ///   - fileID: Where the registration is made; recorded for error messages.
-    ///   - line: The line of the registration.
-    /// - Returns: The registration, to forward with `implements`.
     @discardableResult
     public func registerProvidedByRequest<Service>(
         _ serviceType: Service.Type, name: String? = nil, fileID: String = #fileID, line: UInt = #line

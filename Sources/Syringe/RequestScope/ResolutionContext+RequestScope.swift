@@ -1,10 +1,6 @@
-// The `.request` scope in a synchronous and an awaited resolution: the running request scope's stand-in keeps the
-// instance, as a container's stand-in keeps a `.perContainer` one.
-
 extension ResolutionContext {
-    /// The stand-in of the running ``RequestScope`` that keeps its instance of `registration`.
-    ///
-    /// - Throws: ``ResolutionError/Kind/outsideRequestScope`` when no request scope runs.
+    /// The running ``RequestScope``'s stand-in that keeps its instance of `registration` (as a container's
+    /// stand-in keeps a `.perContainer` one); throws ``ResolutionError/Kind/outsideRequestScope`` outside a scope.
     func requestKeeper(
         for registration: Registration, as requestedType: Any.Type, name: String?
     ) throws(ResolutionError) -> Registration {
@@ -18,9 +14,7 @@ extension ResolutionContext {
 }
 
 extension AsyncResolution {
-    /// The stand-in of the running ``RequestScope`` that keeps its instance of `registration`.
-    ///
-    /// - Throws: ``ResolutionError/Kind/outsideRequestScope`` when no request scope runs.
+    /// As the synchronous ``ResolutionContext/requestKeeper(for:as:name:)``.
     func requestKeeper(for registration: Registration, request: ServiceRequest) throws(ResolutionError) -> Registration
     {
         if let keeper = RequestScope.current?.keeper(for: registration) { return keeper }
