@@ -1,17 +1,10 @@
-// Multi-injection's lists of a table: for each service type `resolveAll` asked this table for, the table's bindings of
-// that type without runtime arguments, in registration order. Made on the first ask and kept as long as the table, so
-// a later `resolveAll` scans and sorts nothing and allocates nothing but its result: a table never changes, and
-// neither does its answer.
-
-/// The bindings of one service type without runtime arguments in one table, in registration order: one node of the
-/// table's list of such answers (see ``RegistryTable/multiBindings(of:)``).
+/// The bindings of one service type without runtime arguments in one table, in registration order: a node of the
+/// table's list of `resolveAll` answers (``RegistryTable/multiBindings(of:)``), kept since a table never changes.
 ///
-/// Invariant: `found` is exactly what ``RegistryTable/collectMultiBindings(of:)`` gives for the table whose word
-/// leads to this node (checked in debug builds on every read), and the node lives exactly as long as that table:
-/// nodes are only ever added in front of the list, by a compare-and-exchange of the table's word, never removed or
-/// replaced until the table's deinitializer releases the list. So whatever may read the table (a reading section,
-/// or a ``RegistrySnapshot``, which retains its tables) may read every node reachable from its word unretained,
-/// and no node needs ``Reclamation``.
+/// Invariant: `found` is exactly what ``RegistryTable/collectMultiBindings(of:)`` gives for the table (checked in
+/// debug builds on every read), and the node lives as long as the table: nodes are only added in front, by a
+/// compare-and-exchange of the table's word, never removed before the table's deinitializer. So whoever may read the
+/// table may read its nodes unretained, and no node needs ``Reclamation``.
 final class MultiBindingList: @unchecked Sendable {
     // @unchecked Sendable: every stored property is a `let`; the hits refer to the table that keeps this node or to
     // that table's base, which the table keeps.
@@ -31,20 +24,14 @@ final class MultiBindingList: @unchecked Sendable {
 }
 
 extension RegistryTable {
-    /// How many service types a table keeps lists for; beyond that, each `resolveAll` of another type collects its
-    /// list again (the table's scan, as without the lists), so that the list stays short to search.
+    /// How many service types a table keeps lists for (beyond, another type's list is collected on each call).
     static let multiBindingListLimit = 32
 
-    /// The bindings of `serviceType` without runtime arguments in this table and, for a layer, those of its base that
-    /// the layer does not replace: each in registration order (``Container/Binding/order``). Kept with the table from
-    /// the first call for the type, so later calls cost a search of a few nodes and a retain of the array.
-    ///
-    /// Call only while the table is kept alive: in a reading section that loaded it, or through a snapshot.
-    ///
-    /// - Complexity: O(*t*) for *t* types asked for before (at most ``multiBindingListLimit``); the first call for a
-    ///   type O(*n* + *k* log *k*), a scan of the *n* bindings and a sort of the *k* found if a removal reordered them.
+    /// The bindings of `serviceType` without runtime arguments in this table and, for a layer, those of its base it
+    /// does not replace, in registration order; kept from the first call for the type. Call only while the table is
+    /// kept alive (a reading section that loaded it, or a snapshot).
     func multiBindings(of serviceType: ObjectIdentifier) -> [RegistryView.Found] {
-        // Acquiring: a node is published, fully made, by the compare-and-exchange in `publish` (seq_cst, a release).
+        // Acquire; pairs with `publish`'s compare-and-exchange (seq_cst, a release): the node is seen fully made.
         let head = multiBindingsWord.loadAcquiring()
         if let found = Self.search(serviceType, from: head) {
             checkMultiBindings(found, of: serviceType)
@@ -66,8 +53,7 @@ extension RegistryTable {
         return nil
     }
 
-    /// Adds `found`, the list of `serviceType`, in front of this table's lists, unless the list is full or another
-    /// thread added the type first.
+    /// Adds `found` in front of this table's lists, unless the list is full or another thread added the type.
     private func publish(_ found: [RegistryView.Found], of serviceType: ObjectIdentifier, over head: UInt) {
         var expected = head
         while true {
@@ -95,7 +81,6 @@ extension RegistryTable {
         // The table is kept by the caller; its base, by the table.
         let table = Unretained(self)
         var found: [RegistryView.Found] = []
-        // Counted first, so the array grows once.
         var count = 0
         for index in 0..<self.count where matches(index, serviceType) { count += 1 }
         found.reserveCapacity(count)
@@ -110,8 +95,7 @@ extension RegistryTable {
                 return index(of: key) == nil
             }
         }
-        // A table lists its bindings in the order they were added, unless keys were removed since (or a layer's base
-        // holds some).
+        // In the order they were added, unless keys were removed since (or a layer's base holds some).
         if !found.indices.dropFirst().allSatisfy({ found[$0 - 1].order < found[$0].order }) {
             found.sort { $0.order < $1.order }
         }
@@ -123,8 +107,7 @@ extension RegistryTable {
         return entry.serviceType == serviceType && entry.argumentsType == noArgumentsKey
     }
 
-    /// Checks, in debug builds, that a kept list is the one this table gives for `serviceType`: the same bindings,
-    /// found at the same places, in the same order.
+    /// Checks, in debug builds, that a kept list is the one this table gives for `serviceType`.
     private func checkMultiBindings(_ found: [RegistryView.Found], of serviceType: ObjectIdentifier) {
         #if DEBUG
             let collected = collectMultiBindings(of: serviceType)
