@@ -1,16 +1,13 @@
-/// An immutable copy of one container's bindings, laid out for the resolve path: an open-addressing hash
-/// table whose hash of a key is a few multiplications (no SipHash for unnamed keys), and whose hot entries
-/// hold no reference-counted fields, so reading one writes no shared memory.
+/// An immutable copy of one container's bindings for the resolve path: an open-addressing hash table whose hot
+/// entries hold no reference-counted fields, so reading one writes no shared memory. Readers hold it unretained, so
+/// a replaced table is released through ``Reclamation``.
 ///
-/// A container publishes its table for lock-free reading (see ``RegistryStore``); readers hold it without
-/// retaining it, so a replaced table is released through ``Reclamation``. The table keeps its bindings (and so
-/// their registrations) alive: a table is therefore never kept past the change of a binding it holds, except by
-/// the readers that may still read it (see ``Container/Registry/fullTable``).
+/// Invariant: every occupied slot names an entry, and every entry is found by a probe for its key (checked when
+/// built, in debug builds).
 final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: every stored property is a `let` of a Sendable type, but for the atomic word, accessed
     // only through `multiBindingsWord` after the initializer (see RegistryTable+MultiInjection.swift).
-    /// The multi-injection lists made for this table so far (`Unmanaged<MultiBindingList>` bits of the newest, 0
-    /// for none); see ``AtomicWordOwner``.
+    /// The newest multi-injection list (retained bits), 0 for none.
     let wordStorage = AtomicWordStorage(count: 1)
     var atomicWords: AtomicWords { wordStorage.words }
     var multiBindingsWord: AtomicWord { AtomicWord(in: self, at: 0) }
@@ -25,19 +22,14 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
     }
 
     private let entries: [Entry]
-    /// The bindings, in the order of `entries`: they own the registrations and hold the names.
+    /// The bindings, in the order of `entries`: they own the registrations.
     let bindings: [Container.Binding]
-    /// Open addressing: the index of an entry plus one, 0 for an empty slot. Its size is a power of two at least
-    /// twice the number of entries, so probes stay short.
+    /// The index of an entry plus one, 0 for an empty slot; a power of two at least twice the entries.
     private let slots: [Int32]
     private let mask: Int
-    /// For a layer: the full table it lies over, which answers the keys the layer does not hold. Every binding
-    /// of `base` was still current when the layer was built (a change of one lets the full table go), so a key
-    /// the layer does not hold is bound as `base` says, or not at all.
+    /// For a layer: the full table it lies over, which answers the keys the layer does not hold (all current).
     let base: RegistryTable?
-    /// For a table of a derived container (``Container/derived(registeringClosure:)``): where the ancestors'
-    /// shared-scope registrations keep this container's own instances. Read only once a lookup fell through
-    /// to an ancestor (``RegistryView``), never on the lookup of a container's own registration.
+    /// For a derived container's table: where the ancestors' shared-scope registrations keep its instances.
     let derivation: Derivation?
 
     /// A full table of `map`.
@@ -54,8 +46,7 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         self.init(bindings: bound, over: base, derivation: base.derivation)
     }
 
-    /// The empty table of a new derived container, published by its registry when made (see
-    /// ``RegistryStore/init(behaviors:lifecycle:derivation:)``): it shares its arrays with every empty table.
+    /// The empty table of a new derived container: it shares its arrays with every empty table.
     init(emptyWith derivation: Derivation) {
         entries = []
         bindings = []
@@ -71,12 +62,10 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         wordStorage.free()
     }
 
-    /// The slots of every empty table (never written: a table's slots are written only while it is built).
+    /// The slots of every empty table (never written).
     private static let emptySlots = [Int32](repeating: 0, count: 8)
 
-    /// Whether a layer of `changed` keys over a full table of `count` bindings is cheaper than a new full
-    /// table: up to about √count changed keys (and at least 32), so a layer costs O(√n) to build and a full
-    /// table is rebuilt every √n changes.
+    /// Whether a layer of `changed` keys over a full table of `count` is cheaper than a new full table (up to √count).
     static func canLayer(_ changed: Int, over count: Int) -> Bool {
         changed <= 32 || changed * changed <= count
     }
@@ -84,14 +73,12 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
     private init(bindings dictionary: BindingMap, over base: RegistryTable?, derivation: Derivation?) {
         var entries: [Entry] = []
         var bindings: [Container.Binding] = []
-        // Not for an empty table (a derived container's for a test): reserving nothing still makes new buffers.
         if !dictionary.isEmpty {
             entries.reserveCapacity(dictionary.count)
             bindings.reserveCapacity(dictionary.count)
         }
         var capacity = 8
         while capacity < 2 * dictionary.count { capacity *= 2 }
-        // An empty table (a new container's, a derived container's for a test) shares one array of empty slots.
         var slots = dictionary.isEmpty ? RegistryTable.emptySlots : [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
         for (key, binding) in dictionary {
@@ -115,9 +102,7 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         checkInvariants()
     }
 
-    /// Checks, in debug builds, what ``index(of:)`` and ``entry(at:)`` read unchecked: one binding per entry, as
-    /// many slots as the mask covers (a power of two, more than the entries), every occupied slot naming an entry,
-    /// and every entry found at its own index by a probe for its key.
+    /// Checks the invariant, in debug builds.
     func checkInvariants() {
         #if DEBUG
             precondition(entries.count == bindings.count, "entries and bindings differ in number")
@@ -148,8 +133,7 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         index(of: key, hash: key.registryHash)
     }
 
-    /// ``index(of:)`` with the key's ``ServiceKey/registryHash`` computed by the caller: before borrowing the table,
-    /// so that hashing a name (a call the optimizer cannot see through) does not make it retain the table.
+    /// ``index(of:)`` with the hash computed by the caller before borrowing the table (else it retains the table).
     @inline(__always)
     func index(of key: ServiceKey, hash: Int) -> Int? {
         var slot = hash & mask
@@ -171,7 +155,6 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         }
     }
 
-    /// The hot part of the entry at `index`.
     @inline(__always)
     func entry(at index: Int) -> Entry {
         entries.withUnsafeBufferPointer { $0[index] }
