@@ -1,16 +1,13 @@
 internal import CSyringeRuntime
 
-/// The address of a machine word that threads read and write without a lock, in an owner's words (``init(in:at:)``)
-/// or the process's (``init(processWord:)``), through the C half's C11 atomics. Every operation is sequentially
-/// consistent unless it says otherwise: the reclamation protocol relies on one total order of readers'
-/// announcements and writers' unpublishing.
+/// The address of a word that threads access without a lock, through the C half's C11 atomics. Every operation is
+/// seq_cst unless it says otherwise: reclamation relies on one total order of announcements and unpublishing.
 ///
 /// Invariant: `address` points to a word that lives as long as this value is used, is aligned for a `UInt`, and
 /// is accessed by no code other than these operations once a second thread can reach it.
 struct AtomicWord {
     private let address: UnsafeMutablePointer<UInt>
 
-    /// The word at `index` among the words `owner` keeps.
     @inline(__always)
     init(in owner: some AtomicWordOwner, at index: Int) {
         let words = owner.atomicWords
@@ -18,14 +15,12 @@ struct AtomicWord {
         address = words.base + index
     }
 
-    /// One of the words the whole process shares (``ProcessWord``).
     @inline(__always)
     init(processWord: ProcessWord) {
         assert(processWord.rawValue < SYRINGE_PROCESS_WORD_COUNT, "the C half has no process word \(processWord)")
         address = syringe_process_word(processWord.rawValue)
     }
 
-    /// The current value.
     @inline(__always)
     func load() -> UInt { syringe_atomic_load(address) }
 
@@ -33,17 +28,14 @@ struct AtomicWord {
     @inline(__always)
     func loadAcquiring() -> UInt { syringe_atomic_load_acquiring(address) }
 
-    /// Replaces the value.
     @inline(__always)
     func store(_ value: UInt) { syringe_atomic_store(address, value) }
 
-    /// Replaces the value with release ordering only, inline: no barrier to the optimizer's moving retains, so never
-    /// the store that ends a reader's protection of what it retains.
+    /// Replaces the value with release ordering only, inline: never the store that ends a reader's protection.
     @inline(__always)
     func storeReleasingInline(_ value: UInt) { syringe_atomic_store_releasing(address, value) }
 
-    /// Replaces the value with release ordering only, through a call the optimizer cannot see into: the store that
-    /// ends a reader's protection, so that no retain of what it loaded is moved after it.
+    /// Replaces the value with release ordering only, out of line: ends a reader's protection (no retain moves past).
     @inline(__always)
     func storeReleasingAfterRetains(_ value: UInt) { syringe_atomic_store_releasing_after_retains(address, value) }
 
@@ -68,33 +60,27 @@ struct AtomicWord {
 
 /// The words the whole process shares, each on a cache line of its own in the C half.
 enum ProcessWord: Int32 {
-    /// ``Reclamation``'s epoch.
     case reclamationEpoch = 0
 }
 
 /// An object that keeps ``AtomicWord``s in an ``AtomicWordStorage`` made in its initializer and freed in its
 /// deinitializer, and reaches them only through ``AtomicWord/init(in:at:)``.
 protocol AtomicWordOwner: AnyObject {
-    /// `wordStorage.words`: a plain value, so reading it copies no reference.
     var atomicWords: AtomicWords { get }
 }
 
-/// Where an owner's words are, and how many (for the debug check of an index).
 struct AtomicWords {
     let base: UnsafeMutablePointer<UInt>
     let count: Int
 }
 
-/// The atomic words of one ``AtomicWordOwner``, at an address that does not change while the owner lives: taken from
-/// the making thread's ``AtomicWordBlock`` (an allocation per owner cost registering about a third more), which the
-/// storage keeps alive, or, for a word its thread writes on every resolve, a cache line of its own.
+/// The atomic words of one ``AtomicWordOwner``: taken from the making thread's ``AtomicWordBlock``, which the storage
+/// keeps alive (an allocation each cost registering a third more), or a cache line of their own.
 ///
 /// Invariant: `base` points to `count` initialized words until ``free()``, which runs once, when no thread can
 /// reach the owner any more; words taken from a block are never handed to another owner.
 struct AtomicWordStorage {
-    /// Where the words are.
     let words: AtomicWords
-    /// The block the words were taken from, kept alive by this reference; `nil` for a line of their own.
     private let block: AtomicWordBlock?
 
     /// `count` words from the calling thread's block, the first holding `first` and the others 0.
@@ -120,8 +106,7 @@ struct AtomicWordStorage {
     }
 }
 
-/// Words for the ``AtomicWordOwner``s one thread makes, handed out in order and never reused; a block lives while
-/// any owner that took words from it lives (at worst one 512-byte block per live owner).
+/// Words for the ``AtomicWordOwner``s one thread makes, handed out in order and never reused.
 ///
 /// Invariant: `used` only grows, stays at most ``capacity``, and is read and written by the thread whose
 /// ``ResolvingThread`` holds the block (debug: checked on each take); the words are zero when taken.
@@ -129,7 +114,6 @@ final class AtomicWordBlock {
     static let capacity = 64
 
     private let base: UnsafeMutablePointer<UInt>
-    /// Words handed out so far.
     private var used = 0
     #if DEBUG
         private let thread = syringe_thread_serial()
@@ -144,7 +128,6 @@ final class AtomicWordBlock {
 
     deinit { syringe_words_free(base) }
 
-    /// Whether `count` more words fit.
     @inline(__always)
     func hasRoom(for count: Int) -> Bool { used + count <= AtomicWordBlock.capacity }
 
@@ -163,8 +146,7 @@ final class AtomicWordBlock {
 
 /// A counter or flag that threads read and write without a lock (a count of re-injection watches, a logging flag).
 final class AtomicCounter: AtomicWordOwner, @unchecked Sendable {
-    // @unchecked Sendable: the one word is only accessed atomically, through `AtomicWord`, once the initializer
-    // has returned.
+    // @unchecked Sendable: the one word is only accessed atomically once the initializer has returned.
     let wordStorage: AtomicWordStorage
     var atomicWords: AtomicWords { wordStorage.words }
 
@@ -183,14 +165,11 @@ final class AtomicCounter: AtomicWordOwner, @unchecked Sendable {
     func store(_ value: UInt) { AtomicWord(in: self, at: 0).store(value) }
 }
 
-// MARK: The reclamation protocol's steps
-
 /// The steps of ``Reclamation``'s protocol: C functions of `CSyringeAtomics.h`, which `Scripts/memory-model.sh`
 /// model-checks (orderings argued in Runtime/README.md, "Memory ordering").
 extension AtomicWord {
-    /// Reader, on its slot: announces `epoch` (plus one) shifted left by one, the low bit set for a quick read.
-    /// Load seq_cst (acquire would do; pairs with the advances); store seq_cst, needed (pairs with writers' unpublishing
-    /// stores and scans).
+    /// Reader, on its slot: announces `epoch` (plus one) shifted left by one, the low bit set for a quick read. Load
+    /// seq_cst (acquire would do); store seq_cst, needed: pairs with writers' unpublishing stores and scans.
     @inline(__always)
     func announceReading(epoch: AtomicWord, quick: Bool) -> UInt {
         syringe_reclamation_announce(address, epoch.address, quick)
@@ -201,8 +180,7 @@ extension AtomicWord {
     @inline(__always)
     func tagRetirement() -> UInt { syringe_reclamation_tag_retirement(address) }
 
-    /// Writer: the current epoch, bound of a scan. Seq_cst (relaxed would do: the tags were read before advances that
-    /// happen before it).
+    /// Writer: the current epoch, bound of a scan. Seq_cst (relaxed would do: it only bounds tags read before).
     @inline(__always)
     func currentEpoch() -> UInt { syringe_reclamation_epoch(address) }
 
@@ -210,8 +188,7 @@ extension AtomicWord {
     @inline(__always)
     func advanceEpoch() { syringe_reclamation_advance(address) }
 
-    /// Writer, on a reader's slot: its announcement, 0 when not reading. Seq_cst, needed: pairs with the announcement;
-    /// acquires the leaving store.
+    /// Writer, on a reader's slot: its announcement. Seq_cst, needed: pairs with the announcement; acquires leaving.
     @inline(__always)
     func announcedEpoch() -> UInt { syringe_reclamation_announced_epoch(address) }
 
@@ -219,7 +196,7 @@ extension AtomicWord {
     @inline(__always)
     func quickReadAnnouncement() -> UInt { syringe_reclamation_quick_read(address) }
 
-    /// Writer, on a reader's slot: returns once it no longer holds `announced`. Seq_cst loads (acquire would do: they
-    /// pair with the reader's release store that ends the quick read).
+    /// Writer, on a reader's slot: returns once it no longer holds `announced`. Seq_cst loads (acquire would do:
+    /// pairs with the release store ending the quick read).
     func waitForQuickRead(announced: UInt) { syringe_reclamation_wait_for_quick_read(address, announced) }
 }

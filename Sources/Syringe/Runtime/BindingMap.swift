@@ -1,6 +1,5 @@
-/// A container's bindings by key, as writers keep them behind the registry's lock: an open-addressing hash map with
-/// the cheap ``ServiceKey/registryHash`` (a dictionary's SipHash of every name was a third of a registration's cost).
-/// Each binding records its key's place in registration order, kept when the key is bound again.
+/// A container's bindings by key, behind the registry's lock: an open-addressing hash map with the cheap
+/// ``ServiceKey/registryHash`` (a dictionary's SipHash of every name was a third of a registration's cost).
 ///
 /// Invariant: the bindings lie densely in one array; the slots, a power of two at most half full, each hold a key's
 /// hash with its binding's index plus one, so growing never hashes again.
@@ -35,7 +34,6 @@ struct BindingMap: Sequence {
     /// Linear probing: 0 for an empty slot, else the key's hash (low 32 bits) in the high half and the index of its
     /// element plus one in the low half. Empty until the first insertion.
     private var slots: [UInt64] = []
-    /// The place in registration order of the next new key.
     private var nextOrder: UInt64 = 0
 
     init() {}
@@ -46,7 +44,6 @@ struct BindingMap: Sequence {
 
     var underestimatedCount: Int { elements.count }
 
-    /// Iterates over the keys and bindings, in no particular order.
     func makeIterator() -> LazyMapSequence<[Entry], Element>.Iterator {
         elements.lazy.map(\.element).makeIterator()
     }
@@ -85,8 +82,7 @@ struct BindingMap: Sequence {
         bind(registration, as: serviceType, forKey: key, order: nil)
     }
 
-    /// ``updateValue(_:as:forKey:)``, a new key taking the place `order` if given; inlined, so registering carries
-    /// no optional.
+    /// ``updateValue(_:as:forKey:)``, a new key taking the place `order` if given.
     @inline(__always)
     private mutating func bind(
         _ registration: consuming Registration, as serviceType: Any.Type, forKey key: consuming ServiceKey,
@@ -123,7 +119,6 @@ struct BindingMap: Sequence {
         return order
     }
 
-    /// Unbinds `key`; returns the old binding.
     @discardableResult
     mutating func removeValue(forKey key: ServiceKey) -> Container.Binding? {
         guard !slots.isEmpty else { return nil }
@@ -162,7 +157,6 @@ struct BindingMap: Sequence {
         }
     }
 
-    /// Appends the element and points the empty `slot` to it.
     @inline(__always)
     private mutating func insert(_ entry: consuming Entry, hash: Int, at slot: Int) {
         elements.append(entry)

@@ -28,7 +28,6 @@ final class ConditionLock: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` while holding the mutex.
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointerToElements { mutex in
             syringe_mutex_lock(mutex)

@@ -1,16 +1,8 @@
-// The library's unchecked type reinterpretations: each takes a value out as a type the code has proved it to be,
-// without the runtime's dynamic cast (~200 instructions). Each is sound only under the invariant beside it, and
-// every check compares exactly the type that is reinterpreted (otherwise it would trap or read another type's
-// bytes). `Tests/SyringeTests/TypeSafety/` varies the registered and requested types through every path here.
+// The unchecked type reinterpretations, each without the runtime's dynamic cast (~200 instructions) and sound only
+// under the invariant beside it: every check compares exactly the type that is reinterpreted. For an `Any`, that is
+// the type opened out of it (what it was stored *as*, e.g. `any Animal`), never `type(of:)` (the `Dog` inside).
 
-// MARK: Values in an `Any`
-
-// An `Any` stores a value with the type it was stored *as*, not always its dynamic type: generic code stores an
-// `any Animal` as `any Animal` (two words), not as the `Dog` inside. So `type(of:)`, which looks through to `Dog`,
-// never decides a reinterpretation: only the type opened out of the `Any` (the one whose bytes are there) does.
-
-/// Whether `instance` stores a value stored as exactly `Service` (not merely of that dynamic type), so that
-/// ``value(ofExactly:as:)`` can take it out as it is. A comparison of two metatypes; opening copies nothing.
+/// Whether `instance` stores a value stored as exactly `Service`, for ``value(ofExactly:as:)``.
 @inline(__always)
 func holdsExactly<Service>(_ instance: Any, _ serviceType: Service.Type) -> Bool {
     func isExactly<Contained>(_: Contained) -> Bool {
@@ -29,14 +21,12 @@ func value<Service>(ofExactly instance: Any, as serviceType: Service.Type) -> Se
             ObjectIdentifier(Contained.self) == ObjectIdentifier(Service.self),
             "value(ofExactly:as:) called on a value of another type"
         )
-        // Same type, so same size and layout: the bit cast is a plain copy.
         return unsafeBitCast(contained, to: Service.self)
     }
     return reinterpret(instance)
 }
 
-/// `instance` as a `Service`: taken out as it is when stored as exactly `Service`, else cast, throwing `mismatch()`
-/// if the cast fails.
+/// `instance` as a `Service`: taken out as it is when stored as exactly `Service`, else cast (or `mismatch()` thrown).
 @inlinable
 @inline(__always)
 func unpack<Service>(_ instance: Any, as serviceType: Service.Type, mismatch: () -> any Error) throws -> Service {
@@ -54,13 +44,8 @@ func unpack<Service>(_ instance: Any, as serviceType: Service.Type, mismatch: ()
     return try open(instance)
 }
 
-// MARK: Class instances as references
-
-/// `value` as the one reference it is, if `Value` is a class type; `nil` for any other type.
-///
-/// Invariant: `Value` is a class type (not an existential such as `any Animal` or `AnyObject`, whose value is more
-/// than the reference), so a `Value` is the same bits as an `AnyObject` of the instance. Checked against the dynamic
-/// cast (~200 instructions; `as AnyObject` ~2,500) in debug builds.
+/// `value` as the one reference it is, if `Value` is a class type (not an existential, whose value is more than the
+/// reference); `nil` otherwise. Invariant: a `Value` is then the bits of an `AnyObject` (debug: checked).
 @inline(__always)
 func classReference<Value>(_ value: Value) -> AnyObject? {
     guard MetadataKind.isClass(Value.self) else { return nil }
@@ -71,11 +56,8 @@ func classReference<Value>(_ value: Value) -> AnyObject? {
     return object
 }
 
-/// The object `instance` holds when its dynamic type is a class; `nil` for any other type.
-///
-/// Not `instance as AnyObject`, whose bridging conformance lookup scans every conformance record once per type
-/// (~240,000 instructions). A value stored as its class is its one reference (``classReference(_:)``); one stored as
-/// an existential is taken out by the runtime's cast to `AnyObject`, which asks for no conformance.
+/// The object `instance` holds when its dynamic type is a class, else `nil`; not `instance as AnyObject`, whose
+/// bridging conformance lookup scans every conformance record once per type (~240,000 instructions).
 @inline(__always)
 func objectReference(_ instance: Any) -> AnyObject? {
     guard type(of: instance) is AnyClass else { return nil }
@@ -87,8 +69,6 @@ func objectReference(_ instance: Any) -> AnyObject? {
 private func dynamicCast<Value, Target>(_ value: Value, to: Target.Type) -> Target? {
     value as? Target
 }
-
-// MARK: Typed registrations
 
 extension Registration {
     /// This registration as the ``PlainRegistration`` of `Service` it is. Call only when ``shape`` is
@@ -113,8 +93,6 @@ extension Registration {
         return unsafeDowncast(self, to: ArgumentRegistration.self)
     }
 }
-
-// MARK: Kept instances
 
 extension PublishedInstance {
     /// The value of a box typed as `Service`. Call only when ``typedAs`` is `ObjectIdentifier(Service.self)`

@@ -1,12 +1,9 @@
-/// The non-generic part of every `@Injected` box: the property's declaration, and its value behind the box's lock
-/// stripe. The container reads a box as this class (no conformance lookup) and fills it through ``InjectedStorage``.
-/// All state is here, not in the generic subclass, so freeing a box needs no generic metadata.
+/// The non-generic part of every `@Injected` box, which holds all its state (freeing it needs no generic metadata):
+/// the property's declaration, and its value behind the box's lock stripe.
 ///
-/// **Invariant.** `payload`, `holdsObject`, `label` and `owner` are touched only inside
-/// `LockStripes.withLock(for: self)` (debug: checked). `payload` is `nil` until a container fills the box; then, when
-/// `holdsObject`, it is an instance of the subclass's `Value`, a class type, as its one reference (``store(object:)``);
-/// otherwise a ``StoredValue`` whose `Any` holds a value stored as exactly `Value` (``store(value:)``). The subclass
-/// takes the value out by that flag, with no dynamic cast; debug builds check the type.
+/// **Invariant.** `payload`, `holdsObject`, `label` and `owner` are touched only under the box's stripe (debug:
+/// checked). A filled `payload` is, when `holdsObject`, an instance of the subclass's `Value` (a class type), else a
+/// ``StoredValue`` holding exactly `Value`; the subclass takes it out by that flag with no cast (debug: checked).
 @usableFromInline
 class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
     // @unchecked Sendable: the `let`s are Sendable; `payload`, `holdsObject`, `label` and `owner` are touched only
@@ -21,7 +18,6 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
     /// The declared key the property resolves through (`@Injected(.api)`), `nil` for one resolved by type and name.
     @usableFromInline let key: ServiceKeys?
 
-    /// Whether the property resolves through a declared key.
     var resolvesThroughKey: Bool { key != nil }
     /// The value once filled (see the invariant): one reference either way, where an `Any` costs value witness calls.
     private var payload: AnyObject?
@@ -43,7 +39,6 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
         self.key = key
     }
 
-    /// Runs `body` under this box's stripe.
     @inline(__always)
     private func locked<Result>(_ body: () -> Result) -> Result {
         LockStripes.withLock(for: self) {
@@ -54,20 +49,17 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
         }
     }
 
-    /// What a filled box holds.
     enum Filled {
-        /// An instance of `Value`, a class type.
         case object(AnyObject)
-        /// A value stored as exactly `Value`.
         case value(Any)
     }
 
-    /// What the box holds, `nil` before a container filled it.
+    /// What the box holds (see the invariant), `nil` before a container filled it.
     final var filledValue: Filled? {
         locked {
             guard let payload else { return nil }
             if holdsObject { return .object(payload) }
-            // The invariant: a payload not held as an object is a `StoredValue` (checked in debug builds).
+            // The invariant (checked in debug builds).
             assert(payload is StoredValue, "an injected box holds a \(type(of: payload)) as its value")
             return .value((payload as! StoredValue).value)
         }
@@ -78,13 +70,10 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
         exactReference(object, as: Value.self)
     }
 
-    /// Whether a container filled the box.
     final var isFilled: Bool { locked { payload != nil } }
 
-    /// The property's name and owner, once a container has seen them.
     final var seen: (label: String?, owner: Any.Type?) { locked { (label, owner) } }
 
-    /// Remembers the property's name and owner.
     final func record(label: String, owner: Any.Type) {
         locked {
             self.label = label
@@ -92,20 +81,19 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
         }
     }
 
-    /// Stores `value`, which holds exactly the subclass's `Value` (not a class type, or not known to be one).
+    /// Stores `value`, which holds exactly the subclass's `Value`.
     final func store(value: consuming Any) {
         var cell: AnyObject? = StoredValue(value)
         replacePayload(with: &cell, holdsObject: false)
     }
 
-    /// Stores `object`, an instance of the subclass's `Value`, which is a class type (the invariant).
+    /// Stores `object`, an instance of the subclass's `Value`, a class type.
     final func store(object: consuming AnyObject) {
         var replacement: AnyObject? = consume object
         replacePayload(with: &replacement, holdsObject: true)
     }
 
-    /// Swaps `replacement` in; what it replaces comes back, to be released after the stripe is unlocked (its
-    /// `deinit` may be the user's).
+    /// Swaps `replacement` in; the old payload comes back, to be released after the stripe (its `deinit` may run).
     @inline(__always)
     private func replacePayload(with replacement: inout AnyObject?, holdsObject: Bool) {
         locked {
@@ -130,8 +118,7 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
 
 /// A filled box's value when not held as an object: an `Any` storing exactly the box's `Value`.
 final class StoredValue: @unchecked Sendable {
-    // @unchecked Sendable: immutable, and the value crosses threads only as the user's object does (`Injected` is
-    // `Sendable` only when `Value` is).
+    // @unchecked Sendable: immutable, and the value crosses threads only as the user's object does.
     let value: Any
 
     init(_ value: Any) {

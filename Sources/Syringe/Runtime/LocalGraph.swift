@@ -1,15 +1,11 @@
-/// The graph-scoped instances of a resolution whose graph is not shared, by registration.
+/// The graph-scoped instances of a resolution whose graph is not shared: class instances made by the typed path as
+/// records in a buffer searched linearly (no hashing), the rest in a dictionary asked only when not empty.
 ///
-/// Class instances made by the typed path are kept as plain records (registration, reference, type) in a buffer
-/// searched linearly (no hashing), kept when cleared for the context's next resolution; anything else, and
-/// references past `linearLimit`, in a dictionary asked only when not empty.
-///
-/// **Invariant.** A reference stored as `T` is an instance of the class type `T` (not an existential), so its one
-/// word is a `T` (checked where stored, and in debug builds when read); the unchecked reads rely on it. The first `count`
-/// records are initialized, and a registration is in the records or `others` at most once (checked on reset).
+/// **Invariant.** A reference stored as `T` is an instance of the class type `T`, so its one word is a `T` (checked
+/// where stored, and in debug builds when read). The first `count` records are initialized, and a registration is in
+/// the records or `others` at most once (checked on reset).
 struct LocalGraph: ~Copyable {
     private enum Stored {
-        /// A class instance, stored as exactly `type`.
         case reference(AnyObject, type: Any.Type)
         case value(Any)
 
@@ -46,7 +42,6 @@ struct LocalGraph: ~Copyable {
 
     var isEmpty: Bool { count == 0 && others.isEmpty }
 
-    /// Checks the invariant, in debug builds.
     func checkInvariants() {
         #if DEBUG
             precondition(count >= 0 && count <= Self.linearLimit, "\(count) records in a buffer of \(Self.linearLimit)")
@@ -86,10 +81,9 @@ struct LocalGraph: ~Copyable {
         return .stored
     }
 
-    /// What ``find(_:typedAs:)`` found.
     enum Found {
         case absent
-        /// An instance of exactly the class type asked for, kept by the graph; read with ``LocalGraph/instance(_:as:)``.
+        /// An instance of exactly the class type asked for, kept by the graph.
         case reference(Unretained<AnyObject>)
         /// An instance stored otherwise, for ``instance(for:)``.
         case stored
@@ -101,7 +95,6 @@ struct LocalGraph: ~Copyable {
         found.with { exactReference($0, as: Service.self) }
     }
 
-    /// Whether an instance is stored for `id`.
     func contains(_ id: ObjectIdentifier) -> Bool {
         index(of: id) != nil || (!others.isEmpty && others[id] != nil)
     }
@@ -165,7 +158,6 @@ struct LocalGraph: ~Copyable {
         return allocated
     }
 
-    /// Every instance, by registration.
     var all: [ObjectIdentifier: Any] {
         var all = others.mapValues(\.boxed)
         if let records {

@@ -1,13 +1,12 @@
 internal import CSyringeRuntime
 
-/// Mutexes shared by objects too numerous to have one each (every `@Injected` box), each using the one its address
-/// picks.
+/// Mutexes shared by objects too numerous to have one each (`@Injected` boxes), picked by address.
 ///
 /// **Invariant.** A stripe is held only for the body of `withLock`, and a body takes no lock and runs no unknown
 /// code (it moves out any value whose release could run a user's `deinit`), so a stripe cannot deadlock. Debug
 /// builds stop a thread that takes a stripe while it holds one; `checkHeld(for:)` checks an object's stripe is held.
 enum LockStripes {
-    /// A power of two, many more than the cores of any machine, so unrelated objects seldom share.
+    /// A power of two, many more than any machine's cores.
     private static let count = 64
 
     /// One allocation made once and never freed, so a stripe is a pointer and taking one retains nothing.
@@ -24,7 +23,6 @@ enum LockStripes {
         }
     }
 
-    /// Runs `body` holding the stripe of `object`.
     @inline(__always)
     static func withLock<Result>(for object: AnyObject, _ body: () throws -> Result) rethrows -> Result {
         // Objects are at least 16-byte aligned: the bits above those pick the stripe.

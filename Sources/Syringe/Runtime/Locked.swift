@@ -16,8 +16,7 @@ struct Locked<State>: @unchecked Sendable {
     private let buffer: LockedBuffer<State>
 
     init(_ initialState: consuming State) {
-        // Moved in through an optional, not copied (a copy of a large state and its destruction cost ~300
-        // instructions).
+        // Moved in through an optional, not copied (a copy of a large state cost ~300 instructions).
         var pending: State? = consume initialState
         self.init { pending.take()! }
     }
@@ -51,8 +50,7 @@ struct Locked<State>: @unchecked Sendable {
         return (stateOffset + MemoryLayout<State>.size + alignment - 1) & ~(alignment - 1)
     }
 
-    /// The lock as the bits of a retained reference, for an ``AtomicWord``; given back with
-    /// ``releaseRetainedBits(_:)``.
+    /// The lock as the bits of a retained reference, for an ``AtomicWord``.
     func retainedBits() -> UInt {
         UInt(bitPattern: Unmanaged.passRetained(buffer).toOpaque())
     }
@@ -63,18 +61,15 @@ struct Locked<State>: @unchecked Sendable {
         buffer = Unmanaged<LockedBuffer<State>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
     }
 
-    /// Gives back the reference ``retainedBits()`` made.
     static func releaseRetainedBits(_ bits: UInt) {
         Unmanaged<LockedBuffer<State>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
     }
 
-    /// Runs `body` with exclusive access to the state.
     @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         try Self.withLock(on: buffer, body)
     }
 
-    /// The one locked access: `body` with `buffer`'s state, under its mutex.
     @inline(__always)
     private static func withLock<Result>(
         on buffer: LockedBuffer<State>, _ body: (inout State) throws -> Result

@@ -32,8 +32,7 @@ private func asciiEquivalent(of name: String) -> [UInt8]? {
     return bytes
 }
 
-/// The hash of `bytes` for ``nameHash(_:)``, and whether they are all ASCII: eight bytes at a time, the last
-/// (partial) word read overlapping the one before it.
+/// The hash of `bytes`, eight at a time (the last word overlapping), and whether they are all ASCII.
 @inline(__always)
 private func hashBytes(_ bytes: UnsafeRawBufferPointer) -> (hash: UInt, isASCII: Bool) {
     let count = bytes.count

@@ -1,9 +1,6 @@
-/// The immutable box of the instance a `.container` registration keeps, which top-level resolves read without a
-/// lock (``Registration/publishedInstance(typedAs:)``).
-///
-/// The registration's state owns the box and publishes its address in an atomic word; forgetting the instance
-/// unpublishes the box and releases it only after ``Reclamation/waitForQuickReads()``. Not generic over the service
-/// type: a generic class's first instance per type costs ~1,000 instructions of metadata (every singleton at launch).
+/// The immutable box of a `.container` registration's kept instance, read by quick reads without a lock; released
+/// only after ``Reclamation/waitForQuickReads()``. Not generic: a generic class's first instance per type costs
+/// ~1,000 instructions of metadata.
 ///
 /// Invariant: only ``typed(_:storedExactlyIn:)`` sets `typedAs` and `object`: `typedAs` names the type `instance`
 /// stores exactly, and `object` is set exactly when that is a class type, as ``typedValue(as:)`` relies on.
@@ -13,7 +10,6 @@ final class PublishedInstance: @unchecked Sendable {
 
     /// The instance, in an `Any` that stores it as exactly the type `typedAs` names when that is set.
     let instance: Any
-    /// `ObjectIdentifier(Service.self)` of a typed box; `nil` for an ``erased(_:)`` one.
     let typedAs: ObjectIdentifier?
     /// The instance as its one reference, when `typedAs` names a class type (and only then).
     let object: AnyObject?

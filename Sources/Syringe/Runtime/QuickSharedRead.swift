@@ -1,15 +1,13 @@
 /// The first step of `Container.resolve(_:)`: the read of a kept `.container` instance of a class type, in code not
 /// specialized for the service type, handed back as its one reference.
 ///
-/// **Invariant.** `quickSharedObject(_:miss:)` returns an object only when the registration for the key (no name,
-/// no arguments) publishes a box typed exactly as the requested type that holds one class reference; the object is
-/// retained inside the thread's quick read, which keeps the box valid (Reclamation.swift). On `nil`, `miss` says
-/// which reading section is still open, and the caller must continue with `requireAfterQuickRead` on the same
-/// thread, which closes it. `exactReference` is used only on an object returned for the same type (checked in debug
-/// builds).
+/// **Invariant.** `quickSharedObject(_:miss:)` returns an object only from a box typed exactly as the requested type
+/// that holds one class reference, retained inside the thread's quick read. On `nil`, the caller must continue with
+/// `requireAfterQuickRead` on the same thread, which closes the section left open. `exactReference` is used only on
+/// an object returned for the same type (checked in debug builds).
 extension Container {
-    /// The kept `.container` instance of exactly the class type `serviceType` (no name, no arguments), if made; read
-    /// with no lock. On `nil`, `miss` holds what the read found, for ``requireAfterQuickRead(_:_:)``.
+    /// The kept `.container` instance of exactly the class type `serviceType` (no name, no arguments), if made;
+    /// on `nil`, `miss` holds what the read found.
     @usableFromInline
     @inline(never)
     func quickSharedObject(_ serviceType: ObjectIdentifier, miss: inout QuickReadMiss) -> AnyObject? {
@@ -17,15 +15,13 @@ extension Container {
             // A thread that cannot keep a state (it is exiting): no section entered.
             return nil
         }
-        // The state is borrowed per step, not across the table's build (a borrow spanning a call that may release
-        // objects costs a retain and a release). Only the outermost resolve reads quickly: a nested one joins the
-        // running resolution.
+        // Borrowed per step, not across the table's build (that would cost a retain). Only the outermost resolve
+        // reads quickly: a nested one joins the running resolution.
         guard thread.with({ $0.enterReadingWithQuickRead() }) else {
             miss = QuickReadMiss(thread: thread, isOutermost: false, entry: nil)
             return nil
         }
-        // This container's own table only (a lookup in an ancestor may note what it finds: the continuation's job).
-        // Building the table (it locks) ends the quick read.
+        // This container's own table only (an ancestor's lookup may note what it finds). Building ends the quick read.
         let table = registry.currentTable()
         let key = ServiceKey(serviceType: serviceType, argumentsType: noArgumentsKey, name: nil)
         // A container with nothing of its own (the common child) is not probed.
@@ -47,7 +43,7 @@ extension Container {
         return object
     }
 
-    /// The first resolve of a thread installs its state, which the thread-local slot then owns; `nil` if it cannot.
+    /// Installs the thread's state on its first resolve; `nil` if it cannot.
     @inline(never)
     private static func installThreadState() -> Unretained<ResolvingThread>? {
         let made = ResolvingThread.makeCurrent()
@@ -66,7 +62,6 @@ struct QuickReadMiss {
     @usableFromInline var isOutermost = false
     @usableFromInline var boxBits: UInt = 0
 
-    /// No section entered: the continuation resolves from the start.
     @inlinable
     init() {}
 
@@ -83,13 +78,12 @@ struct QuickReadMiss {
         }
     }
 
-    /// The thread whose reading section the quick read entered; `nil` if it entered none.
+    /// The thread whose reading section the quick read entered, if any.
     var thread: Unretained<ResolvingThread>? { Unretained(bits: threadBits) }
 
     /// A kept box typed exactly as the service but not one reference, kept valid by the quick read still on.
     var quickBox: Unretained<PublishedInstance>? { Unretained(bits: boxBits) }
 
-    /// The entry of the container's own table for the key, if it has one.
     var entry: RegistryView.Hit? {
         Unretained<RegistryTable>(bits: tableBits).map { RegistryView.Hit(table: $0, index: index) }
     }

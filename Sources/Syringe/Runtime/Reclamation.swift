@@ -1,36 +1,27 @@
 internal import CSyringeRuntime
 
-/// Epoch-based reclamation: frees objects lock-free readers may still read (registry tables, registrations,
-/// configurations) once no reader can hold them, always on a writing thread (the protocol and its proof:
-/// Runtime/README.md, "The reclamation protocol").
+/// Epoch-based reclamation: frees objects lock-free readers may still read once no reader can hold them, always on a
+/// writing thread (protocol and proof: Runtime/README.md, "The reclamation protocol").
 ///
-/// A writer unpublishes the old object, reads the epoch as its tag, advances the epoch, and adds the object to its
-/// owner's ``RetiredObjects``; a reader announces the epoch in its ``ReaderSlot``, then loads the published object.
-/// All are seq_cst, so a reader the writer does not see loads the new object, and one that announced an epoch no
-/// later than the tag keeps the old one alive. **Readers never release**: what a factory captured is never
-/// deinitialized on a thread that was only resolving.
-///
-/// A section may begin with a *quick read* (a few loads, no lock, no user code), announced with the low bit. An object
-/// only quick reads load is released by ``waitForQuickReads()`` instead of being retired.
+/// A writer unpublishes, tags with the epoch and advances it; a reader announces the epoch in its ``ReaderSlot``, then
+/// loads. An object tagged `t` is released once every announced epoch is above `t`; one only quick reads (announced
+/// with the low bit) load, after ``waitForQuickReads()``. **Readers never release.**
 enum Reclamation {
     /// The epoch, less one (the process word starts at 0).
     private static var epochWord: AtomicWord { AtomicWord(processWord: .reclamationEpoch) }
-    /// Every thread's reader slot.
     private static let slots = Locked<[ObjectIdentifier: ReaderSlot]>([:])
 
     /// The current epoch, from 1 (an announcement is never 0). Seq_cst (relaxed would do: it only bounds tags).
     @inline(__always)
     fileprivate static func currentEpoch() -> UInt { epochWord.currentEpoch() }
 
-    /// Announces in `slot` that its thread starts reading; returns the announcement. Seq_cst load and store: the
-    /// store pairs with a writer's unpublishing store and scan of the slots.
+    /// Announces in `slot` that its thread starts reading. Seq_cst store: pairs with writers' unpublishing and scans.
     @inline(__always)
     static func announce(in slot: ReaderSlot, quick: Bool) -> UInt {
         slot.announced.announceReading(epoch: epochWord, quick: quick)
     }
 
-    /// Returns once every quick read that may have loaded an object the caller unpublished has ended. The caller
-    /// holds no lock a reader could wait for, and releases the object afterwards.
+    /// Returns once every quick read that may have loaded what the caller unpublished has ended. Call with no lock.
     static func waitForQuickReads() {
         // Seq_cst add (any add would do: for progress, so a reader's later quick reads announce a new word).
         epochWord.advanceEpoch()
@@ -76,9 +67,8 @@ enum Reclamation {
     }
 }
 
-/// The objects one owner's writers unpublished or let go of, each with its retirement epoch, kept under the owner's
-/// lock. Anyone holding the lock may add (a resolve building a full table retires the old one); only writers and the
-/// owner's deinitializer take, so objects are released only on a writing thread.
+/// The objects one owner unpublished or let go of, each tagged with its epoch, under the owner's lock. Only writers
+/// and the owner's deinitializer take from it, so objects are released only on a writing thread.
 ///
 /// **Invariant.** Every tag is an epoch that has ended, and no object is listed twice (checked in debug builds on
 /// each reclaim); ``takeReclaimable()`` hands an object out only when every reader announced an epoch after its tag
@@ -103,8 +93,7 @@ struct RetiredObjects {
         entries.append(contentsOf: objects.lazy.map { Entry(tag: tag, object: $0) })
     }
 
-    /// Removes and returns the objects no reader can hold and nothing else references, `nil` if none. The caller
-    /// drops them after releasing its lock (deinitializers may run).
+    /// Removes the objects no reader can hold and nothing else references, for the caller to drop after its lock.
     mutating func takeReclaimable() -> [AnyObject]? {
         guard !entries.isEmpty else { return nil }
         let oldestReader = Reclamation.oldestReadingEpoch()
@@ -132,12 +121,11 @@ struct RetiredObjects {
     }
 }
 
-/// One thread's announcement to ``Reclamation``: its section's epoch shifted left by one, the low bit set during a
-/// quick read, 0 when not reading. Only its thread writes it; writers read it.
+/// One thread's announcement to ``Reclamation`` (0 when not reading), on a cache line of its own; only its thread
+/// writes it.
 final class ReaderSlot: AtomicWordOwner, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property is the announcement word, accessed only atomically (through
-    // `announced`) once the initializer has returned.
-    // A line of its own: its thread writes it on every resolve.
+    // @unchecked Sendable: the one stored property is the announcement word, accessed only atomically once the
+    // initializer has returned.
     let wordStorage = AtomicWordStorage(isolatedLine: ())
     var atomicWords: AtomicWords { wordStorage.words }
 

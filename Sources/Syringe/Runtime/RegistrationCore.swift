@@ -1,7 +1,5 @@
-/// The base class of ``Registration``: its three atomic words, the published configuration, the lock and state
-/// (made on first need), and the box of its kept `.container` instance, published for quick reads.
-///
-/// Invariants (checked in debug builds where they must hold):
+/// The base class of ``Registration``: its atomic words for the configuration, the lock and state, and the box of
+/// its kept `.container` instance. Invariants (checked in debug builds where they must hold):
 /// - word 0 always holds a configuration: a shared built-in one (unretained: they live for good) or one of the
 ///   registration's own, owned by the word; a replaced one is kept in `replacedConfigurations`, so an unretained
 ///   read of the word stays valid as long as the registration;
@@ -18,7 +16,7 @@ class RegistrationCore: AtomicWordOwner, @unchecked Sendable {
         wordStorage = AtomicWordStorage(count: 3, first: configurationBits)
     }
 
-    // After the subclass's deinitializer, which gives back what the words own (`releasePublishedState()`).
+    // After the subclass's deinitializer, which gives back what the words own.
     deinit { wordStorage.free() }
 }
 
@@ -27,7 +25,6 @@ extension Registration {
     private final var stateBits: AtomicWord { AtomicWord(in: self, at: 1) }
     private final var publishedShared: AtomicWord { AtomicWord(in: self, at: 2) }
 
-    /// Gives back what the words own, from the deinitializer.
     final func releasePublishedState() {
         // Seq_cst loads, as every load of these words; the deinitializer's thread is the only one left.
         let state = stateBits.load()
@@ -37,14 +34,11 @@ extension Registration {
         }
     }
 
-    /// The bits to publish for `configuration`, with the reference the registration owns (none for a shared one).
+    /// The bits to publish for `configuration`, owning a reference unless it is shared.
     static func ownedBits(of configuration: Configuration) -> UInt {
         configuration.isShared ? Unretained(configuration).bits : Unretained.retainedBits(of: configuration)
     }
 
-    // MARK: State
-
-    /// The lock and the state of shared instances, made if needed.
     final var state: Locked<State> {
         // Seq_cst (acquire would do); pairs with the compare-and-exchange in `makeState()`.
         let bits = stateBits.load()
@@ -62,8 +56,7 @@ extension Registration {
     private func makeState() -> Locked<State> {
         let made = Locked(making: { State() })
         let bits = made.retainedBits()
-        // Seq_cst: publishes the state once (release), acquires the winner's on failure; ordered with
-        // `reconfigure(_:)`'s exchange (see there).
+        // Seq_cst: publishes the state once, acquires the winner's on failure; ordered with `reconfigure`'s exchange.
         let (exchanged, original) = stateBits.compareExchange(expected: 0, desired: bits)
         if exchanged { return made }
         Locked<State>.releaseRetainedBits(bits)
@@ -81,10 +74,8 @@ extension Registration {
 
     final var configuration: Configuration { currentConfiguration.object }
 
-    /// Replaces the configuration with `change(current)` (which may run more than once), without a lock.
-    ///
-    /// The seq_cst exchange comes before the caller's ``stateIfMade`` load, and a creator checks the configuration
-    /// under the state's lock after the state was made: a creator sees the new scope, or the caller forgets its instance.
+    /// Replaces the configuration with `change(current)`, without a lock. The exchange precedes the caller's
+    /// ``stateIfMade`` load: a creator (checking under the state's lock) sees the new scope, or the caller forgets it.
     final func reconfigure(_ change: (Configuration) -> UInt) {
         // Seq_cst (acquire would do: the exchange below, on failure, reads the current word again).
         var current = publishedConfiguration.load()
@@ -92,8 +83,7 @@ extension Registration {
             let old = Unretained<Configuration>(bits: current)!
             let bits = old.with { change($0) }
             if bits == current { return }  // the same shared configuration
-            // Seq_cst, needed: publishes the new configuration (release) and is ordered before the caller's load
-            // of `stateIfMade` (see above).
+            // Seq_cst, needed: publishes the configuration, ordered before the caller's `stateIfMade` load.
             let (exchanged, original) = publishedConfiguration.compareExchange(expected: current, desired: bits)
             if exchanged {
                 if !old.with({ $0.isShared }), let retired = Unretained<Configuration>.takeRetainedBits(current) {
@@ -108,9 +98,8 @@ extension Registration {
         }
     }
 
-    /// Publishes the shared configuration of the built-in `scope` if the published one is shared too and not a
-    /// registered instance's: the common `inObjectScope` right after `register`, with nothing built or retained.
-    /// Returns `false`, having changed nothing, otherwise or on a race: the caller then calls ``reconfigure(_:)``.
+    /// Publishes the shared configuration of the built-in `scope` if the published one is shared and not a
+    /// registered instance's; returns `false`, having changed nothing, otherwise or on a race.
     @inline(__always)
     final func publishSharedConfiguration(of scope: ObjectScope) -> Bool {
         // Seq_cst, as in `reconfigure(_:)`; pairs with its exchange and with this one's.
@@ -123,14 +112,10 @@ extension Registration {
         return publishedConfiguration.compareExchange(expected: current, desired: bits).exchanged
     }
 
-    // MARK: Kept instances
-
-    /// The box of the kept `.container` instance if it stores exactly the type `serviceType`; not retained. Call only
-    /// during a quick read, which keeps the box valid.
+    /// The kept box if it stores exactly `serviceType`; not retained: call during a quick read, which keeps it.
     @inline(__always)
     final func publishedInstance(typedAs serviceType: ObjectIdentifier) -> Unretained<PublishedInstance>? {
-        // Seq_cst, needed: the quick read's load after its announcement; pairs with `keepStrongly`'s store and
-        // `forgetShared`'s unpublishing store.
+        // Seq_cst, needed: after the announcement; pairs with `keepStrongly`'s and `forgetShared`'s stores.
         guard let box = Unretained<PublishedInstance>(bits: publishedShared.load()) else { return nil }
         return box.with { $0.typedAs == serviceType } ? box : nil
     }
@@ -156,14 +141,12 @@ extension Registration {
         #endif
     }
 
-    /// Forgets the shared instance, with the lock held. Returns a kept box, unpublished, for ``discard(_:)``
-    /// once the lock is released.
+    /// Forgets the shared instance, with the lock held; returns a kept box, unpublished, for ``discard(_:)``.
     final func forgetShared(in state: inout State) -> PublishedInstance? {
         if case .empty = state.shared { return nil }
         defer { state.shared = .empty }
         guard case .strong(let box) = state.shared else { return nil }
-        // Seq_cst, needed: the unpublishing store before `Reclamation.waitForQuickReads()`'s scan; pairs with the
-        // quick reads' announcements and loads.
+        // Seq_cst, needed: unpublishing before `waitForQuickReads()`'s scan; pairs with quick reads.
         publishedShared.store(0)
         return box
     }
@@ -189,8 +172,7 @@ extension Registration.Configuration {
         )
     }
 
-    /// The configuration of `scope` with these fields as bits to publish: a shared one unretained, or a new one
-    /// retained for the registration.
+    /// The configuration of `scope` with these fields as bits: a shared one unretained, or a new one retained.
     @inline(__always)
     static func ownedBits(
         scope: any ObjectScopeProtocol, completions: [Registration.Completion], decorators: [Registration.Decorator] = [],

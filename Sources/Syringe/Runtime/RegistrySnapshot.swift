@@ -1,18 +1,13 @@
-/// The registrations one resolution sees, as tables taken when it starts (the ancestors' on the first miss), so
-/// every nested resolve sees the same registry while other threads register.
-///
-/// Invariant: the tables are not retained: a view is built inside a reading section and used only until it ends, or
-/// from a ``RegistrySnapshot``, which retains its tables.
+/// The registrations one resolution sees, fixed when it starts. Invariant: the tables are not retained, so a view
+/// is built in a reading section and used until it ends, or from a ``RegistrySnapshot``, which retains its tables.
 struct RegistryView {
     private let own: Unretained<RegistryTable>
     private let parent: Unretained<Container>?
-    /// The parent's table and its ancestors' (nearest first), once a key missed in `own`; apart, so that the common
-    /// child container allocates nothing.
+    /// The parent's table and its ancestors' (nearest first), once a key missed; apart, so a child allocates nothing.
     private var parentTable: Unretained<RegistryTable>?
     private var ancestors: [Unretained<RegistryTable>]?
 
     /// A binding found in a view: the entry at `index` of `table`, and the registration a resolve of it uses.
-    ///
     /// Invariant: the registration is the entry's own, or, below a derived container, the stand-in there of the
     /// entry's registration (checked in debug builds). Neither is retained: the table keeps its registrations for the
     /// reading section, and the derived container's ``LifecycleStore`` keeps its stand-ins longer than any resolve.
@@ -21,7 +16,6 @@ struct RegistryView {
         let index: Int
         let registration: Unretained<Registration>
 
-        /// The entry at `index` of `table`, resolved with its own registration.
         @inline(__always)
         init(table: Unretained<RegistryTable>, index: Int) {
             self.table = table
@@ -29,7 +23,7 @@ struct RegistryView {
             registration = table.with { $0.entry(at: index).registration }
         }
 
-        /// `original`'s binding, resolved with `standIn`, a derived container's stand-in of its registration.
+        /// `original`'s binding, resolved with a derived container's stand-in of its registration.
         init(standIn: Unretained<Registration>, for original: Hit) {
             table = original.table
             index = original.index
@@ -37,7 +31,6 @@ struct RegistryView {
             checkStandIn(of: original)
         }
 
-        /// Checks, in debug builds, that the registration is a stand-in of `original`'s.
         private func checkStandIn(of original: Hit) {
             #if DEBUG
                 let standIn = registration.object as? StandInRegistration
@@ -47,7 +40,7 @@ struct RegistryView {
             #endif
         }
 
-        /// The binding, retained: the table's, or for a stand-in the table's service type and name bound to it.
+        /// The binding, retained: the table's, or its service type and name bound to the stand-in.
         var binding: Container.Binding {
             let found = table.with { $0.bindings[index] }
             if registration.refers(to: found.registration) { return found }
@@ -105,15 +98,13 @@ struct RegistryView {
         return Hit(table: Unretained(base), index: index)
     }
 
-    /// The binding for `key`, retained.
     mutating func binding(for key: ServiceKey) -> Container.Binding? {
         lookup(key)?.binding
     }
 
     private mutating func ancestorLookup(_ key: ServiceKey) -> Hit? {
         loadAncestors()
-        // The nearest derived container on the way up, whose stand-ins answer for the registrations above it that
-        // keep instances. Held as its table, not copied out (a copy retains its fields).
+        // The nearest derived container on the way up, held as its table (a copy would retain its fields).
         var derived = Self.derivedTable(own)
         if let table = parentTable {
             if let hit = Self.find(key, in: table) { return Self.redirect(hit, through: derived) }
@@ -126,13 +117,11 @@ struct RegistryView {
         return nil
     }
 
-    /// `table`, if it is a derived container's (it carries a ``Derivation``).
     @inline(__always)
     private static func derivedTable(_ table: Unretained<RegistryTable>) -> Unretained<RegistryTable>? {
         table.with { $0.derivation != nil } ? table : nil
     }
 
-    /// ``redirect(_:through:)`` through the derivation `table` carries, if any.
     @inline(__always)
     private static func redirect(_ hit: Hit, through table: Unretained<RegistryTable>?) -> Hit {
         guard let table else { return hit }
@@ -148,7 +137,6 @@ struct RegistryView {
         return table.with { table in redirect(hit, keeps: keeps, in: table) }
     }
 
-    /// ``redirect(_:through:)`` with the derivation `table` carries, read in place.
     private static func redirect(_ hit: Hit, keeps: Bool, in table: RegistryTable) -> Hit {
         guard table.derivation != nil else { return hit }
         ResolvingThread.installed?.with { $0.endQuickRead() }
@@ -157,7 +145,6 @@ struct RegistryView {
         return Hit(standIn: standIn, for: hit)
     }
 
-    /// Takes the ancestors' tables, if not taken yet.
     private mutating func loadAncestors() {
         guard ancestors == nil, let parent else { return }
         // The parent borrowed, not copied out (each copy was retained and released).
@@ -176,15 +163,13 @@ struct RegistryView {
 
     /// One binding found by ``allBindings(of:)`` (a struct: an array of tuples is destroyed by generic code).
     struct Found {
-        /// The key's place in its container's registration order.
         let order: UInt64
         let name: String?
         let hit: Hit
     }
 
-    /// Every binding of `serviceType` without runtime arguments this view sees, for multi-injection: the container's
-    /// own, then each ancestor's keys no nearer container binds, each in its container's registration order. Each
-    /// table gives the list it keeps (``RegistryTable/multiBindings(of:)``).
+    /// Every binding of `serviceType` without arguments this view sees: the container's own, then each ancestor's
+    /// keys no nearer container binds, each in its container's registration order.
     mutating func allBindings(of serviceType: ObjectIdentifier) -> [Found] {
         loadAncestors()
         let ownBindings = own.with { $0.multiBindings(of: serviceType) }
@@ -239,8 +224,7 @@ struct RegistryView {
     }
 }
 
-/// The registrations of a container and its ancestors, retained: for readers outside a reading section
-/// (verification, `await`ed resolutions).
+/// The registrations of a container and its ancestors, retained: for readers outside a reading section.
 struct RegistrySnapshot {
     let own: RegistryTable
     let ancestors: [RegistryTable]

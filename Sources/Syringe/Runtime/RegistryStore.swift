@@ -1,11 +1,5 @@
-/// A container's bindings and behaviors behind a lock, for writers and the rare reader that needs them all, and the
-/// ``RegistryTable`` of the bindings published for the resolve path, read with no lock and no retain inside a
-/// ``Reclamation`` reading section.
-///
-/// Every change unpublishes the table; the next resolve builds a new one (a burst of registrations costs one), as a
-/// layer over the last full table when few keys changed (amortized O(√n) per registration between resolves). The
-/// unpublished table is retired through ``Reclamation``; a full table that held a replaced binding is let go at once
-/// (``Container/Registry/fullTable``).
+/// A container's bindings behind a lock, and the ``RegistryTable`` published for lock-free reading sections: every
+/// change unpublishes and retires it; the next resolve builds one (a layer over the full table when few keys changed).
 ///
 /// Invariant: the published word is the table the registry keeps, 0 when none (checked on build and on change);
 /// before the registry is made, it is `initialTable` or 0. The injection and registry words each go once from 0 to a
@@ -13,23 +7,17 @@
 final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: the stored properties are `let`s of Sendable types, and the atomic words, accessed only
     // atomically after the initializer.
-    /// The published table (unretained bits, 0 when none); the ``InjectionStore`` and the registry's ``Locked``
-    /// (retained bits, 0 until first needed).
+    /// The published table (unretained); the ``InjectionStore`` and registry ``Locked`` (retained, made on first need).
     let wordStorage = AtomicWordStorage(count: 3)
     var atomicWords: AtomicWords { wordStorage.words }
     private var published: AtomicWord { AtomicWord(in: self, at: 0) }
     private var injectionWord: AtomicWord { AtomicWord(in: self, at: 1) }
-    /// Made on first need: a derived container that registers nothing (a test's usual one) never makes it.
     private var stateWord: AtomicWord { AtomicWord(in: self, at: 2) }
-    /// The container's lifecycle: it retires the registrations the bindings let go of.
     private let lifecycle: LifecycleStore
-    /// For a derived container, carried by every table this store builds.
     let derivation: Derivation?
-    /// A derived container's first table, empty, published by the initializer so its first resolve takes no lock.
-    /// Kept as long as this store, so it needs no retiring.
+    /// A derived container's first table, empty, published at once and kept as long as this store (never retired).
     private let initialTable: RegistryTable?
 
-    /// The registrations of a new container; the registry is made now only if there are behaviors to keep.
     init(behaviors: [any Behavior], lifecycle: LifecycleStore, derivation: Derivation? = nil) {
         let initialTable = derivation.map { RegistryTable(emptyWith: $0) }
         self.lifecycle = lifecycle
@@ -56,7 +44,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         if stateBits != 0 { Locked<Container.Registry>.releaseRetainedBits(stateBits) }
     }
 
-    /// The container's property-injection state, made on first need: the only one the container ever has.
+    /// The container's property-injection state, made on first need.
     func injectionStore() -> InjectionStore {
         // Acquire; pairs with the compare-and-exchange below (seq_cst, a release), which publishes the store made.
         if let made = Unretained<InjectionStore>(bits: injectionWord.loadAcquiring()) { return made.object }
@@ -70,7 +58,6 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         return Unretained<InjectionStore>(bits: current)!.object
     }
 
-    /// The bits of the registry's lock (retained by the word, the only lock this store ever has), made if needed.
     @inline(__always)
     private var registryBits: UInt {
         // Acquire; pairs with the compare-and-exchange in `makeState()` (seq_cst, a release).
@@ -78,13 +65,12 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         return bits != 0 ? bits : makeState()
     }
 
-    /// Runs `body` with the registry under its lock, not retained: the word keeps it as long as this store.
+    /// Runs `body` with the registry under its lock, not retained (the word keeps it).
     @inline(__always)
     private func withRegistry<Result>(_ body: (inout Container.Registry) throws -> Result) rethrows -> Result {
         try Locked<Container.Registry>.withLock(borrowingBits: registryBits, body)
     }
 
-    /// Makes the registry and its lock, and returns the bits of the one published (this one, or another thread's).
     @inline(never)
     private func makeState() -> UInt {
         // Made with no captured value, then given its table (a capture cost a copy of the registry: ~480 instructions).
@@ -101,8 +87,6 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         return current
     }
 
-    /// Checks, in debug builds, that while no registry is made, the published word is the first table (a registry
-    /// made meanwhile by another thread may have changed it, and this thread's then loses the race).
     private func checkUnchangedBeforeRegistry(_ initialTable: RegistryTable) {
         #if DEBUG
             // Seq_cst loads, so that the second is not done before the first; pairs with `makeState()`'s exchange.
@@ -115,11 +99,10 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
 
     /// Whether the container's injection state, if made yet, has re-injection watches. Makes no store.
     var hasInjectionWatches: Bool {
-        // Unretained: a published store lives as long as this registry. Acquire; pairs with `injectionStore()`'s exchange.
+        // Acquire; pairs with `injectionStore()`'s exchange. Unretained: a store lives as long as this registry.
         Unretained<InjectionStore>(bits: injectionWord.loadAcquiring())?.with { $0.hasWatches } ?? false
     }
 
-    /// Checks, in debug builds, that a store that won the race is the one published for good.
     private func checkInjectionStore(_ bits: UInt) {
         #if DEBUG
             // Seq_cst; after this thread's own exchange or acquire load of the word.
@@ -127,9 +110,8 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         #endif
     }
 
-    /// Runs `body` with exclusive access to the bindings and behaviors. If it changed the bindings, the published
-    /// table is withdrawn and retired with the registrations it unbound, released on a writer's thread once no
-    /// resolve can read them (``Reclamation``). Inlined: out of line, each registration cost ~90 instructions more.
+    /// Runs `body` with exclusive access to the registry; if the bindings changed, retires the published table and
+    /// what the change unbound. Inlined: out of line, each registration cost ~90 instructions more.
     @inline(__always)
     func withLock<Result>(_ body: (inout Container.Registry) throws -> Result) rethrows -> Result {
         var released: Container.Registry.Released?
@@ -148,8 +130,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         return result
     }
 
-    /// Under the lock, after a change: unpublishes the table and retires it with what the change let go of.
-    /// Returns whether anything waits in the retired list.
+    /// Under the lock: unpublishes and retires the table; returns whether anything waits in the retired list.
     @inline(never)
     private func retireAfterChange(
         _ registry: inout Container.Registry, released: inout Container.Registry.Released?
@@ -166,7 +147,6 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         }
         if let taken = registry.takeReleased() {
             released = taken
-            // The full table a change let go of, unless it is the published table retired above.
             if let fullTable = taken.fullTable, fullTable !== retiring.first { retiring.append(fullTable) }
             retiring += taken.registrations as [AnyObject]
         }
@@ -174,8 +154,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         return !registry.retired.isEmpty
     }
 
-    /// After the lock, on the writing thread: releases what the change let go of, and drops what no reader holds,
-    /// until a round frees nothing (a dropped table may leave its registrations referenced by the list alone).
+    /// After the lock, on the writing thread: releases what the change let go of and what no reader holds.
     @inline(never)
     private func finishWrite(released: consuming Container.Registry.Released?) {
         if let released = consume released { release(released) }
@@ -191,7 +170,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         if !own.isEmpty { lifecycle.retire(own) }
     }
 
-    /// The published table, built now if there is none. Call only inside a reading section, which keeps it valid.
+    /// The published table, built if there is none. Call only inside a reading section, which keeps it valid.
     @inline(__always)
     func currentTable() -> Unretained<RegistryTable> {
         // Seq_cst, needed: the reclamation's load after the announcement store (an acquire load could be done first).
@@ -205,7 +184,6 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         store.with { Unretained($0.buildTable()) }
     }
 
-    /// Checks, in debug builds, that the published word is the table the registry keeps. Call with the lock held.
     private func checkInvariants(_ registry: Container.Registry) {
         #if DEBUG
             // Seq_cst; under the registry's lock, which every store of the word holds.
@@ -213,7 +191,7 @@ final class RegistryStore: AtomicWordOwner, @unchecked Sendable {
         #endif
     }
 
-    /// The current table, retained, for readers outside a reading section (verification, `await`ed resolves).
+    /// The current table, retained, for readers outside a reading section.
     func retainedTable() -> RegistryTable {
         buildTable()
     }

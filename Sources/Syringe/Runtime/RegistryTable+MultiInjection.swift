@@ -1,5 +1,5 @@
-/// The bindings of one service type without runtime arguments in one table, in registration order: a node of the
-/// table's list of `resolveAll` answers (``RegistryTable/multiBindings(of:)``), kept since a table never changes.
+/// The bindings of one service type without arguments in one table, in registration order: a node of the table's
+/// list of `resolveAll` answers.
 ///
 /// Invariant: `found` is exactly what ``RegistryTable/collectMultiBindings(of:)`` gives for the table (checked in
 /// debug builds on every read), and the node lives as long as the table: nodes are only added in front, by a
@@ -10,9 +10,8 @@ final class MultiBindingList: @unchecked Sendable {
     // that table's base, which the table keeps.
     let serviceType: ObjectIdentifier
     let found: [RegistryView.Found]
-    /// The node published before this one, if any (kept by this one).
+    /// The node published before this one (kept by this one).
     let next: MultiBindingList?
-    /// The number of nodes from this one to the end of the list.
     let length: Int
 
     init(serviceType: ObjectIdentifier, found: [RegistryView.Found], next: MultiBindingList?) {
@@ -24,12 +23,11 @@ final class MultiBindingList: @unchecked Sendable {
 }
 
 extension RegistryTable {
-    /// How many service types a table keeps lists for (beyond, another type's list is collected on each call).
+    /// How many service types a table keeps lists for.
     static let multiBindingListLimit = 32
 
-    /// The bindings of `serviceType` without runtime arguments in this table and, for a layer, those of its base it
-    /// does not replace, in registration order; kept from the first call for the type. Call only while the table is
-    /// kept alive (a reading section that loaded it, or a snapshot).
+    /// The bindings of `serviceType` without arguments here and in a layer's base, in registration order, kept from
+    /// the first call. Call only while the table is kept alive (a reading section, or a snapshot).
     func multiBindings(of serviceType: ObjectIdentifier) -> [RegistryView.Found] {
         // Acquire; pairs with `publish`'s compare-and-exchange (seq_cst, a release): the node is seen fully made.
         let head = multiBindingsWord.loadAcquiring()
@@ -42,9 +40,9 @@ extension RegistryTable {
         return found
     }
 
-    /// The list of `serviceType` among the nodes from `head` (the bits of a node this table keeps), if any.
+    /// The list of `serviceType` among the nodes from `head`, if any.
     private static func search(_ serviceType: ObjectIdentifier, from head: UInt) -> [RegistryView.Found]? {
-        // Unretained: the table keeps every node of its list for as long as the caller may read the table.
+        // Unretained: the table keeps every node (the invariant).
         var node = Unretained<MultiBindingList>(bits: head)
         while let current = node {
             if current.with({ $0.serviceType == serviceType }) { return current.with { $0.found } }
@@ -63,14 +61,13 @@ extension RegistryTable {
             // Seq_cst (release and acquire would do); pairs with the acquire load in `multiBindings(of:)`.
             let (exchanged, current) = multiBindingsWord.compareExchange(expected: expected, desired: bits)
             if exchanged { return }
-            // Never published: this thread's reference is the only one.
             Unretained<MultiBindingList>.releaseRetainedBits(bits)
             if Self.search(serviceType, from: current) != nil { return }
             expected = current
         }
     }
 
-    /// Releases the lists, from the deinitializer: no reader can reach the table any more.
+    /// Releases the lists, from the deinitializer.
     func releaseMultiBindings() {
         let head = multiBindingsWord.load()  // seq_cst; from the deinitializer, which no reader can race
         if head != 0 { Unretained<MultiBindingList>.releaseRetainedBits(head) }
@@ -78,14 +75,13 @@ extension RegistryTable {
 
     /// The bindings ``multiBindings(of:)`` keeps for `serviceType`, collected now.
     func collectMultiBindings(of serviceType: ObjectIdentifier) -> [RegistryView.Found] {
-        // The table is kept by the caller; its base, by the table.
         let table = Unretained(self)
         var found: [RegistryView.Found] = []
         var count = 0
         for index in 0..<self.count where matches(index, serviceType) { count += 1 }
         found.reserveCapacity(count)
         for index in 0..<self.count where matches(index, serviceType) {
-            // The fields, not the binding: no reference to its registration is taken.
+            // The fields, not the binding: no retain of its registration.
             let (order, name) = (bindings[index].order, bindings[index].name)
             found.append(RegistryView.Found(order: order, name: name, hit: RegistryView.Hit(table: table, index: index)))
         }

@@ -1,9 +1,8 @@
-/// An immutable copy of one container's bindings for the resolve path: an open-addressing hash table whose hot
-/// entries hold no reference-counted fields, so reading one writes no shared memory. Readers hold it unretained, so
-/// a replaced table is released through ``Reclamation``.
+/// An immutable copy of one container's bindings for the resolve path, read unretained (so retired through
+/// ``Reclamation``): an open-addressing table whose hot entries hold no reference-counted fields.
 ///
-/// Invariant: every occupied slot names an entry, and every entry is found by a probe for its key (checked when
-/// built, in debug builds).
+/// Invariant: every occupied slot names an entry, and every entry is found by a probe for its key (checked in debug
+/// builds when built).
 final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: every stored property is a `let` of a Sendable type, but for the atomic word, accessed
     // only through `multiBindingsWord` after the initializer (see RegistryTable+MultiInjection.swift).
@@ -12,12 +11,11 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
     var atomicWords: AtomicWords { wordStorage.words }
     var multiBindingsWord: AtomicWord { AtomicWord(in: self, at: 0) }
 
-    /// What the resolve path needs of a binding, with no reference counting.
+    /// What the resolve path needs of a binding; `registration` is kept alive by `bindings`.
     struct Entry: Sendable {
         let serviceType: ObjectIdentifier
         let argumentsType: ArgumentsKey
         let hasName: Bool
-        /// The registration, kept alive by `bindings`.
         let registration: Unretained<Registration>
     }
 
@@ -32,12 +30,11 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
     /// For a derived container's table: where the ancestors' shared-scope registrations keep its instances.
     let derivation: Derivation?
 
-    /// A full table of `map`.
     convenience init(_ map: BindingMap, derivation: Derivation? = nil) {
         self.init(bindings: map, over: nil, derivation: derivation)
     }
 
-    /// A layer over the full table `base`: the keys bound since `base` was built, each with its binding.
+    /// A layer over the full table `base`: the keys bound since it was built.
     convenience init(changes: [(ServiceKey, Container.Binding)], over base: RegistryTable) {
         var bound = BindingMap()
         for (key, binding) in changes {
@@ -62,10 +59,9 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         wordStorage.free()
     }
 
-    /// The slots of every empty table (never written).
     private static let emptySlots = [Int32](repeating: 0, count: 8)
 
-    /// Whether a layer of `changed` keys over a full table of `count` is cheaper than a new full table (up to √count).
+    /// Whether a layer of `changed` keys over a full table of `count` beats a new full table (up to √count).
     static func canLayer(_ changed: Int, over count: Int) -> Bool {
         changed <= 32 || changed * changed <= count
     }
@@ -102,7 +98,6 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         checkInvariants()
     }
 
-    /// Checks the invariant, in debug builds.
     func checkInvariants() {
         #if DEBUG
             precondition(entries.count == bindings.count, "entries and bindings differ in number")
@@ -118,10 +113,9 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         #endif
     }
 
-    /// The number of bindings this table itself holds (a layer: the keys bound since its base).
+    /// The number of bindings this table itself holds (not its base).
     var count: Int { entries.count }
 
-    /// The binding for `key`, from this table or, for a layer, its base.
     func binding(for key: ServiceKey) -> Container.Binding? {
         if let index = index(of: key) { return bindings[index] }
         return base?.binding(for: key)

@@ -1,58 +1,42 @@
-/// The state of one top-level resolution: its object graph and its path of registrations being made.
-///
-/// While it runs it is the thread's active resolution (``ResolvingThread/activeContext``): a resolve on the same
-/// container from the same thread (a factory's `r.resolve`) joins it. Each thread reuses one idle context
-/// (``ResolvingThread``), so resolving allocates nothing.
-///
+/// One top-level resolution's graph and path, joined by resolves on its container from its thread while it runs.
 /// Invariant: the path fits its buffer; the counted frames agree with the path; a reset context keeps nothing
-/// (checked on reset, in debug builds). The fields are `@exclusivity(unchecked)` where measured to pay: one thread
-/// uses them, in accesses that never overlap, so the dynamic checks (~300 instructions a resolve) would find nothing.
+/// (checked on reset, in debug builds). Fields are `@exclusivity(unchecked)` where measured to pay: one thread uses
+/// them, in accesses that never overlap.
 final class ResolutionContext: @unchecked Sendable {
-    // @unchecked Sendable: the mutable state below is touched only by `owner`, the thread that runs the
-    // top-level resolution, and only while it runs (factories are synchronous, so every nested resolve
-    // happens on that thread, found through that thread's `activeContext`). Nothing else keeps a context:
-    // a ``Lazy`` or ``Provider`` keeps the container, the graph and the registration, never the context.
+    // @unchecked Sendable: the mutable state is touched only by `owner`, the thread running the resolution, while it
+    // runs (factories are synchronous, so nested resolves run there too). Nothing else keeps a context.
 
     /// The container resolves start from, not retained while a pooled context runs (the top-level caller keeps it;
     /// a retain would write memory every resolving thread shares). `keptContainer` retains it otherwise.
     private(set) unowned(unsafe) var container: Container
-    /// Retains `container` for a context made for one resolution.
     private var keptContainer: Container?
-    /// `container` as the `any Resolver` factories receive, without a reference of its own.
     @exclusivity(unchecked) private var resolver = BorrowedResolver()
-    /// The thread running this resolution.
     let owner: UInt
 
-    /// The registrations this resolution sees, fixed when it started.
     @exclusivity(unchecked) var registry: RegistryView?
-    /// Retains the tables of `registry` for a resolution that shares a snapshot (verification).
+    /// Retains the tables of `registry` for a snapshot's resolution.
     private var heldSnapshot: RegistrySnapshot?
     /// For a context made for one resolution: the thread whose section it opened, and its previous resolution.
     private var readingThread: ResolvingThread?
     private var previousActive: Unretained<ResolutionContext>?
-    /// The path: the frames of the registrations being made, outermost first, `depth` of them, in a buffer of the
-    /// context (a level of nesting costs no stack for its frame), reused and freed with it.
+    /// The path, outermost first, `depth` frames, in a buffer of the context (a nesting level costs no stack).
     @exclusivity(unchecked) private var frames = UnsafeMutablePointer<ResolutionFrame>.allocate(capacity: 16)
     private var frameCapacity = 16
     @exclusivity(unchecked) private(set) var depth = 0
     @exclusivity(unchecked) var localGraph = LocalGraph()
     var sharedGraph: ObjectGraph?
     @exclusivity(unchecked) var customStorages: [Registration] = []
-    /// How many factories were run again to close an initializer/property cycle.
     var reruns = 0
     /// Whether the resolution ends with its root frame (one top-level resolve): a plain `.graph` root is not stored.
     var endsWithRootFrame = false
-    /// The address below which this thread's stack must not grow (see ``StackLimit``).
     private let stackLimit: UInt
-    /// How many frames at depth `countedDepth` or less each registration has, so `checkCycle` walks only those above.
+    /// Each registration's frames at depth `countedDepth` or less: `checkCycle` walks only those above.
     @exclusivity(unchecked) var countedFrames: [ObjectIdentifier: Int] = [:]
-    /// The depth of the deepest frame counted in `countedFrames` (0: none).
     @exclusivity(unchecked) var countedDepth = 0
     /// Diagnostics watching this resolution (verification or a trace); `nil` on the normal path.
     var observer: ResolutionObserver?
 
-    /// A context for one resolution outside the resolve path: it opens its own reading section, which ``finish()``
-    /// closes, and retains the container.
+    /// A context for one resolution outside the resolve path, with its own reading section (``finish()`` closes it).
     init(container: Container, graph: ObjectGraph?, registry snapshot: RegistrySnapshot? = nil) {
         self.container = container
         self.keptContainer = container
@@ -135,7 +119,6 @@ final class ResolutionContext: @unchecked Sendable {
         checkInvariants(idle: true)
     }
 
-    /// Checks the invariant, in debug builds; `idle` after ``reset()``.
     func checkInvariants(idle: Bool = false) {
         #if DEBUG
             precondition(depth >= 0 && depth <= frameCapacity, "path of \(depth) frames in a buffer of \(frameCapacity)")
@@ -157,8 +140,6 @@ final class ResolutionContext: @unchecked Sendable {
         Unmanaged.passUnretained(self.container).toOpaque() == Unmanaged.passUnretained(container).toOpaque()
     }
 
-    // MARK: The path
-
     /// The frame at `index` (0 is the outermost), in place; none is kept across a push, which may move the buffer.
     subscript(frameAt index: Int) -> ResolutionFrame {
         @inline(__always)
@@ -179,8 +160,7 @@ final class ResolutionContext: @unchecked Sendable {
         try resolver.withResolver(body)
     }
 
-    /// Puts a frame for `registration` on the path, after checking that the stack has room for the factory. Out of
-    /// line: it returns before the factory runs.
+    /// Puts a frame on the path, after checking the stack has room for the factory. Out of line: it returns first.
     @inline(never)
     func push(
         _ registration: Unretained<Registration>, as requestedType: Any.Type, name: String?
@@ -216,7 +196,6 @@ final class ResolutionContext: @unchecked Sendable {
         return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     }
 
-    /// Makes the frame of a named request at `depth`.
     @inline(never)
     private func initializeNamedFrame(
         _ registration: Unretained<Registration>, as requestedType: Any.Type, name: String
@@ -226,7 +205,6 @@ final class ResolutionContext: @unchecked Sendable {
         )
     }
 
-    /// Takes the innermost frame off the path.
     @inline(__always)
     func pop() {
         let index = depth - 1
@@ -236,7 +214,6 @@ final class ResolutionContext: @unchecked Sendable {
         depth = index
     }
 
-    /// Doubles the capacity of the path's buffer.
     @inline(never)
     private func growFrames() {
         let capacity = max(16, 2 * frameCapacity)
@@ -247,7 +224,6 @@ final class ResolutionContext: @unchecked Sendable {
         frameCapacity = capacity
     }
 
-    /// The requests from the top-level call to the innermost running one.
     func currentPath() -> [ServiceRequest] {
         (0..<depth).map { frames[$0].request }
     }

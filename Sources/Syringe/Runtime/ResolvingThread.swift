@@ -1,8 +1,7 @@
 internal import CSyringeRuntime
 
-/// What one thread keeps for its resolutions, in a C11 thread-local variable: its ``ReaderSlot``, its idle
-/// ``ResolutionContext`` (so resolving allocates nothing), and its block of atomic words. Only its thread uses it;
-/// other threads read only the slot.
+/// What one thread keeps for its resolutions, in a C11 thread-local variable: its ``ReaderSlot`` (the one part other
+/// threads read), its idle ``ResolutionContext`` (so resolving allocates nothing) and its block of atomic words.
 ///
 /// Invariant: not reading, nothing announced; reading, an epoch announced, with the quick-read bit set exactly during
 /// a quick read (checked on each entry and exit in debug builds). The store that leaves a section is out of line
@@ -11,7 +10,6 @@ final class ResolvingThread {
     let slot = ReaderSlot()
     /// How many reading sections are open (a factory may resolve from another container).
     private var nesting = 0
-    /// What the current quick read announced.
     private var quickReadAnnouncement: UInt = 0
     private var idleContext: ResolutionContext?
     /// The innermost resolution running on this thread, not retained: set by the context when it begins and put
@@ -19,7 +17,6 @@ final class ResolvingThread {
     private(set) var activeContext: Unretained<ResolutionContext>?
     private var words: AtomicWordBlock?
 
-    /// The block to take `count` atomic words from: the current one if they fit, else a new one.
     @inline(__always)
     private func wordBlock(for count: Int) -> AtomicWordBlock {
         if let words, words.hasRoom(for: count) { return words }
@@ -28,14 +25,13 @@ final class ResolvingThread {
         return block
     }
 
-    /// The calling thread's block to take `count` atomic words from.
     @inline(__always)
     static func wordBlock(for count: Int) -> AtomicWordBlock {
         if let installed { return installed.with { $0.wordBlock(for: count) } }
         return makeCurrent().wordBlock(for: count)
     }
 
-    /// Makes `context` the running resolution; returns the one it replaces, to give back to ``deactivate(_:)``.
+    /// Makes `context` the running resolution; returns the one it replaces, for ``deactivate(restoring:)``.
     @inline(__always)
     func activate(_ context: ResolutionContext) -> Unretained<ResolutionContext>? {
         let previous = activeContext
@@ -43,7 +39,6 @@ final class ResolvingThread {
         return previous
     }
 
-    /// Ends the running resolution, making `previous` (what ``activate(_:)`` returned) the running one again.
     @inline(__always)
     func deactivate(restoring previous: Unretained<ResolutionContext>?) {
         activeContext = previous
@@ -62,15 +57,13 @@ final class ResolvingThread {
         Reclamation.unregister(slot)
     }
 
-    /// The calling thread's state, made on first use.
     @inline(__always)
     static var current: ResolvingThread {
         if let installed { return installed.object }
         return makeCurrent()
     }
 
-    /// The calling thread's state if it has one, not retained: its thread-local variable owns it until the thread
-    /// exits.
+    /// The calling thread's state if it has one, not retained: its thread-local variable owns it.
     @inline(__always)
     static var installed: Unretained<ResolvingThread>? {
         guard let pointer = syringe_thread_state() else { return nil }
@@ -98,24 +91,21 @@ final class ResolvingThread {
         checkInvariants()
     }
 
-    /// Opens a reading section that begins with a quick read when it is the outermost one; returns whether it does.
+    /// Opens a reading section, as above, beginning with a quick read if it is the outermost; returns whether it is.
     @inline(__always)
     func enterReadingWithQuickRead() -> Bool {
         nesting += 1
         guard nesting == 1 else { return false }
-        // Seq_cst epoch load and announcement (needed: pairs with a writer's unpublishing store and scan).
         let announcement = Reclamation.announce(in: slot, quick: true)
         quickReadAnnouncement = announcement
         checkInvariants()
         return true
     }
 
-    /// Whether a quick read is going on (begun and not yet ended).
     @inline(__always)
     var isInQuickRead: Bool { quickReadAnnouncement & 1 == 1 }
 
-    /// Ends the quick read, if one is going on; the section goes on. Call before anything that may wait for a lock:
-    /// a writer holding it may be waiting for the quick read to end.
+    /// Ends the quick read, if one is going on. Call before anything that may wait for a lock (its writer may wait).
     @inline(__always)
     func endQuickRead() {
         guard isInQuickRead else { return }
@@ -138,7 +128,6 @@ final class ResolvingThread {
         checkInvariants()
     }
 
-    /// Checks the invariant, in debug builds.
     @inline(__always)
     func checkInvariants() {
         #if DEBUG
@@ -154,7 +143,7 @@ final class ResolvingThread {
         #endif
     }
 
-    /// The idle context, or a new one if a resolution on this thread is using it.
+    /// The idle context, or a new one if a resolution is using it.
     @inline(__always)
     func takeContext(for container: Container) -> ResolutionContext {
         if let context = idleContext {
@@ -177,8 +166,6 @@ private func releaseResolvingThread(_ pointer: UnsafeMutableRawPointer?) {
     Unretained<ResolvingThread>.releaseRetainedBits(UInt(bitPattern: pointer))
 }
 
-// MARK: Starting a resolution
-
 extension ResolvingThread {
     /// The calling thread's state, borrowed: `installed`, or a new state that `made` keeps alive for the caller.
     @inline(__always)
@@ -193,9 +180,8 @@ extension ResolvingThread {
 }
 
 extension Unretained where Object == ResolvingThread {
-    /// Runs `body` in the thread's pooled ``ResolutionContext``, begun for `container` and made the active
-    /// resolution; afterwards it is reset for the next one. Call inside a reading section: the one place where a
-    /// top-level resolution starts.
+    /// Runs `body` in the thread's pooled ``ResolutionContext`` as the active resolution, then resets it. Call inside
+    /// a reading section: the one place where a top-level resolution starts.
     @inline(__always)
     func withResolution<Result, Failure: Error>(
         of container: Container, registry: RegistryView, graph: ObjectGraph?,

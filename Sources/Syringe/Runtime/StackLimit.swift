@@ -1,13 +1,10 @@
 internal import CSyringeRuntime
 
-/// How deep the calling thread's stack may grow before a resolution stops with
-/// ``ResolutionError/Kind/stackExhausted(depth:)``: the stack's lowest address plus a margin of a sixteenth of the
-/// stack, 32 to 128 KiB (room for the error, its message and the runtime's recursive demangler; 16 KiB was too
-/// little in unoptimized builds). Computed once per thread (the bounds may cost a read of `/proc/self/maps`) and
-/// kept in a thread-specific slot.
+/// How deep the calling thread's stack may grow before a resolution stops with `stackExhausted`: its lowest address
+/// plus a sixteenth of the stack, 32 to 128 KiB (room for the error and the runtime's recursive demangler). Computed
+/// once per thread (reading the bounds may read `/proc/self/maps`) and kept in a thread-specific slot.
 enum StackLimit {
-    /// The address below which the calling thread's stack must not grow; 0 when the bounds are unknown (then
-    /// nothing is checked).
+    /// The address below which the stack must not grow; 0 when the bounds are unknown (nothing is checked).
     static func current() -> UInt {
         if let cached = stackLimitSlot.value {
             return UInt(bitPattern: cached)
@@ -37,5 +34,4 @@ enum StackLimit {
     }
 }
 
-/// Each thread's stack limit, as the slot's pointer value.
 private let stackLimitSlot = ThreadSlot()

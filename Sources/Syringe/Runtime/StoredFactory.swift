@@ -20,7 +20,7 @@ struct ArgumentFactoryForm<Service>: Sendable {
     let make: @Sendable (any Resolver, Any) throws -> Service
 }
 
-/// A factory whose service type is erased: made from a typed factory, called again only as that type.
+/// A factory whose service type is erased, called again only as that type (see the top of this file).
 struct StoredFactory: Sendable {
     /// The function, reinterpreted as a factory of the placeholder type (never called as one).
     private let function: FactoryForm<ErasedService>
@@ -30,7 +30,6 @@ struct StoredFactory: Sendable {
         private let takesArguments: Bool
     #endif
 
-    /// Stores `make`, a factory of `Service` with the resolver.
     init<Service>(_ make: @escaping @Sendable (any Resolver) throws -> Service) {
         function = unsafeBitCast(FactoryForm(make: make), to: FactoryForm<ErasedService>.self)
         #if DEBUG
@@ -39,7 +38,6 @@ struct StoredFactory: Sendable {
         #endif
     }
 
-    /// Stores `make`, a factory of `Service` with the resolver and the runtime arguments.
     init<Service>(takingArguments make: @escaping @Sendable (any Resolver, Any) throws -> Service) {
         // The same two words as a `FactoryForm`: reinterpreted back to an `ArgumentFactoryForm` before any call.
         function = unsafeBitCast(ArgumentFactoryForm(make: make), to: FactoryForm<ErasedService>.self)
@@ -49,8 +47,7 @@ struct StoredFactory: Sendable {
         #endif
     }
 
-    /// The factory stored by ``init(_:)`` with a factory of exactly `Service`, in its typed form: a value to call,
-    /// so that unoptimized, this frame is gone before the factory runs (deep nested resolutions keep no such frame).
+    /// The factory in its typed form, as a value to call: unoptimized, this frame is then gone before it runs.
     @inline(__always)
     func form<Service>(as serviceType: Service.Type) -> FactoryForm<Service> {
         #if DEBUG
@@ -59,7 +56,6 @@ struct StoredFactory: Sendable {
         return unsafeBitCast(function, to: FactoryForm<Service>.self)
     }
 
-    /// The factory stored by ``init(takingArguments:)`` with a factory of exactly `Service`, in its typed form.
     @inline(__always)
     func argumentForm<Service>(as serviceType: Service.Type) -> ArgumentFactoryForm<Service> {
         #if DEBUG
@@ -68,13 +64,11 @@ struct StoredFactory: Sendable {
         return unsafeBitCast(function, to: ArgumentFactoryForm<Service>.self)
     }
 
-    /// Runs the factory stored by ``init(_:)`` with a factory of exactly `Service`.
     @inline(__always)
     func make<Service>(_ resolver: any Resolver, as serviceType: Service.Type) throws -> Service {
         try form(as: Service.self).make(resolver)
     }
 
-    /// Runs the factory stored by ``init(takingArguments:)`` with a factory of exactly `Service`.
     @inline(__always)
     func make<Service>(_ resolver: any Resolver, _ arguments: Any, as serviceType: Service.Type) throws -> Service {
         try argumentForm(as: Service.self).make(resolver, arguments)

@@ -29,27 +29,22 @@ struct Unretained<Object: AnyObject> {
         try body(unsafeBitCast(reference.toOpaque(), to: Object.self))
     }
 
-    /// A strong reference to the object (retained by the caller's use of it).
+    /// A strong reference to the object.
     @inline(__always)
     var object: Object { reference.takeUnretainedValue() }
 
-    /// The object's identity.
     @inline(__always)
     var identifier: ObjectIdentifier { ObjectIdentifier(reference.takeUnretainedValue()) }
 
-    /// Whether both refer to the same object.
     @inline(__always)
     static func === (lhs: Unretained, rhs: Unretained) -> Bool {
         lhs.reference.toOpaque() == rhs.reference.toOpaque()
     }
 
-    /// Whether this refers to `object`.
     @inline(__always)
     func refers(to object: borrowing Object) -> Bool {
         reference.toOpaque() == Unmanaged.passUnretained(copy object).toOpaque()
     }
-
-    // MARK: Words
 
     /// The reference as a word, to publish in an ``AtomicWord``; it owns nothing.
     @inline(__always)
@@ -68,14 +63,13 @@ struct Unretained<Object: AnyObject> {
         UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
     }
 
-    /// Gives back the reference a word made by ``retainedBits(of:)`` owns.
+    /// Gives back (or below, takes) the reference a word made by ``retainedBits(of:)`` owns.
     @inline(__always)
     static func releaseRetainedBits(_ bits: UInt) {
         guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return }
         Unmanaged<Object>.fromOpaque(pointer).release()
     }
 
-    /// Takes the reference a word made by ``retainedBits(of:)`` owns, as a strong reference.
     @inline(__always)
     static func takeRetainedBits(_ bits: UInt) -> Object? {
         guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
