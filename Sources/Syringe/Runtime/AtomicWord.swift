@@ -69,6 +69,7 @@ protocol AtomicWordOwner: AnyObject {
     var atomicWords: AtomicWords { get }
 }
 
+/// Where an owner's words are, and how many (for the debug check of an index).
 struct AtomicWords {
     let base: UnsafeMutablePointer<UInt>
     let count: Int

@@ -4,10 +4,8 @@
 /// Invariants:
 /// - `storage` holds an `any Resolver` whose reference to `bound` is *not owned* (the conversion's retain was given
 ///   back at once): it is never deinitialized, only deallocated, and binding again overwrites its bits.
-/// - It is read only while a resolution of `bound` runs, whose caller keeps the container alive; a factory's copy
-///   of its `r` is a normal copy, with its own retain.
-/// - A container made later at `bound`'s address gets the same bits: `Container` is a final class, so they depend
-///   only on the address.
+/// - It is read only while a resolution of `bound` runs, whose caller keeps the container alive.
+/// - A container made later at `bound`'s address gets the same bits (`Container` is a final class).
 struct BorrowedResolver: ~Copyable {
     private let storage = UnsafeMutablePointer<any Resolver>.allocate(capacity: 1)
     /// The container `storage` refers to; `nil` until the first `bind`.

@@ -1,9 +1,8 @@
 /// Type questions answered from a type's metadata kind instead of the runtime's conformance lookup, which scans every
 /// conformance record (~200,000 instructions) the first time it is asked about a type.
 ///
-/// Invariant: a non-class type's metadata begins with its kind, a word the Swift ABI fixes (`MetadataValues.h`:
-/// `Optional` is `2 | 0x200`, the non-heap flag). Class metadata may begin with an isa pointer, so a class is
-/// answered before the word is read. Debug builds compare each answer with the runtime's.
+/// Invariant: a non-class type's metadata begins with its kind, fixed by the ABI (`MetadataValues.h`); a class's may
+/// begin with an isa pointer, so classes are answered first. Debug builds compare each answer with the runtime's.
 enum MetadataKind {
     static let optional: UInt = 0x202
 

@@ -1,10 +1,9 @@
 /// The first step of `Container.resolve(_:)`: the read of a kept `.container` instance of a class type, in code not
 /// specialized for the service type, handed back as its one reference.
 ///
-/// **Invariant.** `quickSharedObject(_:miss:)` returns an object only from a box typed exactly as the requested type
-/// that holds one class reference, retained inside the thread's quick read. On `nil`, the caller must continue with
-/// `requireAfterQuickRead` on the same thread, which closes the section left open. `exactReference` is used only on
-/// an object returned for the same type (checked in debug builds).
+/// **Invariant.** An object is returned only from a box typed exactly as the requested type holding one class
+/// reference, retained inside the quick read; on `nil`, the caller continues with `requireAfterQuickRead` on the same
+/// thread, which closes the section. `exactReference` is used only for the same type (checked in debug builds).
 extension Container {
     /// The kept `.container` instance of exactly the class type `serviceType` (no name, no arguments), if made;
     /// on `nil`, `miss` holds what the read found.

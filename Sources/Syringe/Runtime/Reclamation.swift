@@ -121,8 +121,7 @@ struct RetiredObjects {
     }
 }
 
-/// One thread's announcement to ``Reclamation`` (0 when not reading), on a cache line of its own; only its thread
-/// writes it.
+/// One thread's announcement to ``Reclamation`` (0 when not reading), on its own cache line, written by that thread.
 final class ReaderSlot: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: the one stored property is the announcement word, accessed only atomically once the
     // initializer has returned.

@@ -1,8 +1,7 @@
 /// The base class of ``Registration``: its atomic words for the configuration, the lock and state, and the box of
 /// its kept `.container` instance. Invariants (checked in debug builds where they must hold):
-/// - word 0 always holds a configuration: a shared built-in one (unretained: they live for good) or one of the
-///   registration's own, owned by the word; a replaced one is kept in `replacedConfigurations`, so an unretained
-///   read of the word stays valid as long as the registration;
+/// - word 0 always holds a configuration: a shared one (lives for good) or one the word owns; a replaced one is kept
+///   in `replacedConfigurations`, so an unretained read stays valid as long as the registration;
 /// - word 1 is 0 or the retained bits of the registration's `Locked<State>`, set once;
 /// - word 2 is 0 or the box held by `state.shared` as `.strong(box)`, written only under the state's lock; a box
 ///   taken out of it is released only after ``Reclamation/waitForQuickReads()``.

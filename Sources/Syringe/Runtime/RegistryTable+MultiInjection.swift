@@ -1,10 +1,9 @@
 /// The bindings of one service type without arguments in one table, in registration order: a node of the table's
 /// list of `resolveAll` answers.
 ///
-/// Invariant: `found` is exactly what ``RegistryTable/collectMultiBindings(of:)`` gives for the table (checked in
-/// debug builds on every read), and the node lives as long as the table: nodes are only added in front, by a
-/// compare-and-exchange of the table's word, never removed before the table's deinitializer. So whoever may read the
-/// table may read its nodes unretained, and no node needs ``Reclamation``.
+/// Invariant: `found` is what ``RegistryTable/collectMultiBindings(of:)`` gives (debug: checked on every read), and
+/// the node lives as long as its table (added in front by a compare-and-exchange, never removed before the table's
+/// deinitializer), so whoever may read the table may read its nodes unretained.
 final class MultiBindingList: @unchecked Sendable {
     // @unchecked Sendable: every stored property is a `let`; the hits refer to the table that keeps this node or to
     // that table's base, which the table keeps.

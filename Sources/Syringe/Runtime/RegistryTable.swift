@@ -1,8 +1,7 @@
 /// An immutable copy of one container's bindings for the resolve path, read unretained (so retired through
 /// ``Reclamation``): an open-addressing table whose hot entries hold no reference-counted fields.
 ///
-/// Invariant: every occupied slot names an entry, and every entry is found by a probe for its key (checked in debug
-/// builds when built).
+/// Invariant: every occupied slot names an entry, and a probe for each entry's key finds it (debug: checked).
 final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: every stored property is a `let` of a Sendable type, but for the atomic word, accessed
     // only through `multiBindingsWord` after the initializer (see RegistryTable+MultiInjection.swift).

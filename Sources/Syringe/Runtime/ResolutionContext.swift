@@ -1,6 +1,6 @@
 /// One top-level resolution's graph and path, joined by resolves on its container from its thread while it runs.
 /// Invariant: the path fits its buffer; the counted frames agree with the path; a reset context keeps nothing
-/// (checked on reset, in debug builds). Fields are `@exclusivity(unchecked)` where measured to pay: one thread uses
+/// (debug: checked on reset). Fields are `@exclusivity(unchecked)` where it was measured to pay: one thread uses
 /// them, in accesses that never overlap.
 final class ResolutionContext: @unchecked Sendable {
     // @unchecked Sendable: the mutable state is touched only by `owner`, the thread running the resolution, while it

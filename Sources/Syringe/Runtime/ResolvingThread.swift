@@ -96,6 +96,7 @@ final class ResolvingThread {
     func enterReadingWithQuickRead() -> Bool {
         nesting += 1
         guard nesting == 1 else { return false }
+        // Seq_cst, as in `enterReading()`.
         let announcement = Reclamation.announce(in: slot, quick: true)
         quickReadAnnouncement = announcement
         checkInvariants()
