@@ -1,29 +1,16 @@
-/// A container's bindings by key, as writers keep them (behind the registry's lock): a growable hash map with
-/// open addressing and the cheap ``ServiceKey/registryHash``, in place of `[ServiceKey: Binding]`, whose SipHash
-/// of every name, on insertion and again on every growth, was a third of the cost of a registration.
+/// A container's bindings by key, behind the registry's lock: an open-addressing hash map with the cheap
+/// ``ServiceKey/registryHash`` (a dictionary's SipHash of every name was a third of a registration's cost).
 ///
-/// The bindings lie densely in one array (iterated in no particular order; a removal moves the last binding into
-/// the gap); a power-of-two array of slots, at most half full, points into it. Each binding records its key's place
-/// in registration order (``Container/Binding/order``), for multi-injection: a new key takes the next place, a
-/// key bound again keeps its own. A slot holds the key's hash with
-/// the index, so growing never hashes a key again, and a probe compares keys only when their hashes agree.
-///
-/// ```swift fragment
-/// var map = BindingMap()
-/// map.updateValue(binding, forKey: key)
-/// map[key]?.registration // the registration
-/// map.removeValue(forKey: key)
-/// ```
+/// Invariant: the bindings lie densely in one array; the slots, a power of two at most half full, each hold a key's
+/// hash with its binding's index plus one, so growing never hashes again.
 struct BindingMap: Sequence {
     typealias Element = (key: ServiceKey, value: Container.Binding)
 
-    /// One binding as stored: the name is the key's, not kept twice (one copy fewer of each name to retain and
-    /// release), and a struct, not a tuple, so the runtime destroys it without going element by element.
+    /// One binding as stored: the name is the key's, not kept twice.
     struct Entry {
         let key: ServiceKey
         var registration: Registration
         var serviceType: Any.Type
-        /// The key's place in registration order.
         let order: UInt64
 
         init(
@@ -43,34 +30,25 @@ struct BindingMap: Sequence {
         var element: Element { (key, binding) }
     }
 
-    /// The bindings, densely.
     private var elements: [Entry] = []
-    /// Open addressing with linear probing: 0 for an empty slot, else the low 32 bits of the key's hash in the
-    /// high half and the index of its element plus one in the low half. Empty until the first insertion, then a
-    /// power of two at least twice `elements.count`.
+    /// Linear probing: 0 for an empty slot, else the key's hash (low 32 bits) in the high half and the index of its
+    /// element plus one in the low half. Empty until the first insertion.
     private var slots: [UInt64] = []
-    /// The place in registration order of the next new key.
     private var nextOrder: UInt64 = 0
 
-    /// Creates an empty map.
     init() {}
 
-    /// The number of bindings.
     var count: Int { elements.count }
 
-    /// Whether the map holds no binding.
     var isEmpty: Bool { elements.isEmpty }
 
-    /// The number of bindings, for `Sequence` algorithms that reserve capacity.
     var underestimatedCount: Int { elements.count }
 
-    /// Iterates over the keys and bindings, in no particular order.
     func makeIterator() -> LazyMapSequence<[Entry], Element>.Iterator {
         elements.lazy.map(\.element).makeIterator()
     }
 
-    /// Calls `body` with each key that `isIncluded` accepts and its binding, in no particular order; a binding is
-    /// handed over only once its key is accepted.
+    /// Calls `body` with each key that `isIncluded` accepts and its binding, in no particular order.
     func forEach(where isIncluded: (ServiceKey) -> Bool, _ body: (ServiceKey, Container.Binding) -> Void) {
         elements.withUnsafeBufferPointer { elements in
             for index in elements.indices where isIncluded(elements[index].key) {
@@ -79,14 +57,13 @@ struct BindingMap: Sequence {
         }
     }
 
-    /// The binding for `key`, if any.
     subscript(key: ServiceKey) -> Container.Binding? {
         guard !slots.isEmpty, let index = find(key, hash: key.registryHash).index else { return nil }
         return elements[index].binding
     }
 
-    /// Binds `key` to `binding`, and returns what it was bound to before. A new key takes the next place in
-    /// registration order, or the binding's own `order` when `keepingOrder` (a table copying bindings).
+    /// Binds `key` to `binding`; returns the old binding. A new key takes the next place in registration order,
+    /// or the binding's own when `keepingOrder`.
     @discardableResult
     mutating func updateValue(
         _ binding: Container.Binding, forKey key: ServiceKey, keepingOrder: Bool = false
@@ -97,9 +74,7 @@ struct BindingMap: Sequence {
         return updateValue(binding.registration, as: binding.serviceType, forKey: key)
     }
 
-    /// Binds `key` to `registration`, answering as `serviceType`, and returns what it was bound to before. The
-    /// key is consumed: a new binding keeps it without copying its name. A new key takes the next place in
-    /// registration order; a key bound again keeps its place.
+    /// Binds `key` (consumed: its name is not copied) to `registration` as `serviceType`; returns the old binding.
     @discardableResult
     mutating func updateValue(
         _ registration: consuming Registration, as serviceType: Any.Type, forKey key: consuming ServiceKey
@@ -107,8 +82,7 @@ struct BindingMap: Sequence {
         bind(registration, as: serviceType, forKey: key, order: nil)
     }
 
-    /// ``updateValue(_:as:forKey:)``, a new key taking the place `order` if given. Inlined into both callers, so
-    /// registering (`order` is `nil`) carries no optional.
+    /// ``updateValue(_:as:forKey:)``, a new key taking the place `order` if given.
     @inline(__always)
     private mutating func bind(
         _ registration: consuming Registration, as serviceType: Any.Type, forKey key: consuming ServiceKey,
@@ -145,7 +119,6 @@ struct BindingMap: Sequence {
         return order
     }
 
-    /// Unbinds `key`, and returns what it was bound to.
     @discardableResult
     mutating func removeValue(forKey key: ServiceKey) -> Container.Binding? {
         guard !slots.isEmpty else { return nil }
@@ -184,19 +157,14 @@ struct BindingMap: Sequence {
         }
     }
 
-    /// Appends the element and points the empty `slot` to it.
     @inline(__always)
     private mutating func insert(_ entry: consuming Entry, hash: Int, at slot: Int) {
         elements.append(entry)
         slots[slot] = UInt64(UInt32(truncatingIfNeeded: hash)) << 32 | UInt64(elements.count)
     }
 
-    /// Removes every binding, destroying them here, in code specialized for them: a container's teardown (the
-    /// array's own deinitializer would destroy them one by one through the runtime's generic path).
-    ///
-    /// Each registration first forgets the instances it keeps: something outside may keep a registration alive
-    /// (a ``Lazy`` or ``Provider`` is bound to one), and a kept instance holding such a wrapper of itself would
-    /// otherwise keep itself alive through its registration after the container is gone.
+    /// Removes every binding, in specialized code (a container's teardown). Each registration first forgets its
+    /// instances: a kept instance holding a ``Lazy`` of itself would otherwise keep itself alive through it.
     mutating func removeAll() {
         while let entry = elements.popLast() { entry.registration.forgetInstances() }
         slots = []
@@ -217,8 +185,7 @@ struct BindingMap: Sequence {
         slots = grown
     }
 
-    /// Empties `slot`, then moves later slots of the same probe run back, so that every key stays reachable from
-    /// its home slot without gaps (no tombstones).
+    /// Empties `slot`, then moves later slots of its probe run back (no tombstones).
     private mutating func vacate(_ slot: Int) {
         let mask = slots.count - 1
         slots.withUnsafeMutableBufferPointer { slots in

@@ -1,12 +1,12 @@
 internal import CSyringeRuntime
 
-/// A mutex with a condition variable, for the rare slow path where a thread must wait for another.
+/// A mutex with a condition variable, for the rare thread that must wait for another.
 ///
-/// Both live in the tail of one heap object, allocated once at initialization, so their addresses never change
-/// (invariant: they are initialized before the object is returned and destroyed only in its deinitializer).
+/// Invariant: both live in one heap object, initialized before it is returned and destroyed only in its
+/// deinitializer, so their addresses never change.
 final class ConditionLock: @unchecked Sendable {
-    // @unchecked Sendable: the buffer is a `let`, written once in `init`, and its elements are only passed to the
-    // C half's mutex and condition calls, which are themselves safe to call from any thread.
+    // @unchecked Sendable: the buffer is a `let`, and its elements are only passed to the C half's mutex and
+    // condition calls, which any thread may make.
     private final class Storage: ManagedBuffer<syringe_condition, syringe_mutex> {
         deinit {
             withUnsafeMutablePointers { condition, mutex in
@@ -28,7 +28,6 @@ final class ConditionLock: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` while holding the mutex.
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointerToElements { mutex in
             syringe_mutex_lock(mutex)

@@ -1,20 +1,9 @@
-/// What every `@Injected` box has, whatever its value's type: the property's declaration, and its value behind
-/// the box's lock stripe. The container reads a box from its owner as this class (one word, with no conformance
-/// lookup) and fills it through the overrides of ``InjectedStorage``.
+/// The non-generic part of every `@Injected` box, which holds all its state (freeing it needs no generic metadata):
+/// the property's declaration, and its value behind the box's lock stripe.
 ///
-/// All the state is here, in a class that is not generic, and none in the generic subclass: the fields have fixed
-/// offsets, and freeing a box destroys them with no generic metadata and no `Optional` value witnesses (freeing
-/// five boxes: ~2,180 → ~1,870 instructions).
-///
-/// **Invariant.** `payload`, `holdsObject`, `label` and `owner` are read and written only inside
-/// `LockStripes.withLock(for: self)` (checked in debug builds: the stripe held is this box's), so they need no
-/// dynamic exclusivity check (`@exclusivity(unchecked)`: in the generic box they cost ~260 instructions a fill).
-/// `payload` is `nil` until a container fills the box; then, when `holdsObject`, it is an instance of the
-/// subclass's `Value`, a class type, held as its one reference (``store(object:)``, called only with such an
-/// instance: a quick read's kept instance of exactly that type, or a `Value` that ``classReference(_:)`` turned into
-/// its reference); otherwise it is a ``StoredValue`` whose `Any` holds a value stored as exactly `Value`
-/// (``store(value:)``, called only with a `Value`, or an `Any` a declared key's `require` made from one). The
-/// subclass takes the value out by that flag, with no dynamic cast; debug builds check the object's type.
+/// **Invariant.** `payload`, `holdsObject`, `label` and `owner` are touched only under the box's stripe (debug:
+/// checked). A filled `payload` is, when `holdsObject`, an instance of the subclass's `Value` (a class type), else a
+/// ``StoredValue`` holding exactly `Value`; the subclass takes it out by that flag with no cast (debug: checked).
 @usableFromInline
 class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
     // @unchecked Sendable: the `let`s are Sendable; `payload`, `holdsObject`, `label` and `owner` are touched only
@@ -26,21 +15,14 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
     @usableFromInline let line: UInt
     /// The declaring type's name, as `#function` gives it in a property declaration.
     @usableFromInline let declaringType: String
-    /// The declared key a property marked with one (`@Injected(.api)`) resolves through, so that a miss registers
-    /// the key's default (DeclaredKeys/Injected+Keys.swift); its service type is `Value`. `nil` for a property
-    /// resolved by type and name.
+    /// The declared key the property resolves through (`@Injected(.api)`), `nil` for one resolved by type and name.
     @usableFromInline let key: ServiceKeys?
 
-    /// Whether the property resolves through a declared key.
     var resolvesThroughKey: Bool { key != nil }
-    /// The value, once a container filled it: the instance itself for a class-typed `Value` filled with one
-    /// (`holdsObject`), else a ``StoredValue`` (the invariant). One reference either way: storing a kept instance
-    /// makes no `Any`, and freeing the box releases one word (an `Any` is copied and destroyed through value
-    /// witnesses, ~100 instructions each way).
+    /// The value once filled (see the invariant): one reference either way, where an `Any` costs value witness calls.
     private var payload: AnyObject?
     private var holdsObject = false
-    /// The property's name and owner once a container failed to fill it (for the message of an early read; a
-    /// filled box is never read early).
+    /// The property's name and owner once a container failed to fill it (for the message of an early read).
     private var label: String?
     private var owner: Any.Type?
 
@@ -57,7 +39,6 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
         self.key = key
     }
 
-    /// Runs `body` under this box's stripe.
     @inline(__always)
     private func locked<Result>(_ body: () -> Result) -> Result {
         LockStripes.withLock(for: self) {
@@ -68,39 +49,31 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
         }
     }
 
-    /// What a filled box holds.
     enum Filled {
-        /// An instance of `Value`, a class type.
         case object(AnyObject)
-        /// A value stored as exactly `Value`.
         case value(Any)
     }
 
-    /// What the box holds, `nil` before a container filled it.
+    /// What the box holds (see the invariant), `nil` before a container filled it.
     final var filledValue: Filled? {
         locked {
             guard let payload else { return nil }
             if holdsObject { return .object(payload) }
-            // The invariant: a payload not held as an object is a `StoredValue` (checked in debug builds).
+            // The invariant (checked in debug builds).
             assert(payload is StoredValue, "an injected box holds a \(type(of: payload)) as its value")
             return .value((payload as! StoredValue).value)
         }
     }
 
-    /// `object`, read from ``filledValue``'s `.object` case, as the subclass's `Value`: a reinterpretation with no
-    /// dynamic cast, sound by the invariant (an object payload is an instance of `Value`, a class type; checked in
-    /// debug builds by ``exactReference(_:as:)``).
+    /// `object`, from ``filledValue``'s `.object` case, as the subclass's `Value`, with no cast (the invariant).
     final func filledObject<Value>(_ object: AnyObject, as valueType: Value.Type) -> Value {
         exactReference(object, as: Value.self)
     }
 
-    /// Whether a container filled the box.
     final var isFilled: Bool { locked { payload != nil } }
 
-    /// The property's name and owner, once a container has seen them.
     final var seen: (label: String?, owner: Any.Type?) { locked { (label, owner) } }
 
-    /// Remembers the property's name and owner.
     final func record(label: String, owner: Any.Type) {
         locked {
             self.label = label
@@ -108,20 +81,19 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
         }
     }
 
-    /// Stores `value`, which holds exactly the subclass's `Value` (not a class type, or not known to be one).
+    /// Stores `value`, which holds exactly the subclass's `Value`.
     final func store(value: consuming Any) {
         var cell: AnyObject? = StoredValue(value)
         replacePayload(with: &cell, holdsObject: false)
     }
 
-    /// Stores `object`, an instance of the subclass's `Value`, which is a class type (the invariant).
+    /// Stores `object`, an instance of the subclass's `Value`, a class type.
     final func store(object: consuming AnyObject) {
         var replacement: AnyObject? = consume object
         replacePayload(with: &replacement, holdsObject: true)
     }
 
-    /// Swaps `replacement` in; what it replaces comes back in `replacement`, for the caller to release after the
-    /// stripe is unlocked: its `deinit` may be the user's. Swapped, not copied: no retain and release on the way in.
+    /// Swaps `replacement` in; the old payload comes back, to be released after the stripe (its `deinit` may run).
     @inline(__always)
     private func replacePayload(with replacement: inout AnyObject?, holdsObject: Bool) {
         locked {
@@ -144,11 +116,9 @@ class InjectedBox: InjectedStorageProtocol, @unchecked Sendable {
     }
 }
 
-/// A filled box's value when it is not held as an object: an `Any` that holds a value stored as exactly the box's
-/// `Value` (``InjectedBox``'s invariant). Immutable; made once a fill.
+/// A filled box's value when not held as an object: an `Any` storing exactly the box's `Value`.
 final class StoredValue: @unchecked Sendable {
-    // @unchecked Sendable: immutable, and the value crosses threads only as the user's object does (`Injected` is
-    // `Sendable` only when `Value` is).
+    // @unchecked Sendable: immutable, and the value crosses threads only as the user's object does.
     let value: Any
 
     init(_ value: Any) {

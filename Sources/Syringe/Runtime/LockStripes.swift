@@ -1,30 +1,19 @@
 internal import CSyringeRuntime
 
-/// A fixed set of mutexes that many small objects share, each object using the one its address picks: a lock for
-/// objects too numerous and too short-lived to make a mutex each (every `@Injected` box would otherwise allocate
-/// and initialize its own, and destroy it with the box).
+/// Mutexes shared by objects too numerous to have one each (`@Injected` boxes), picked by address.
 ///
-/// ```swift fragment
-/// let value = LockStripes.withLock(for: box) { box.stored }
-/// ```
-///
-/// **Invariant.** A stripe is held only for the body of `withLock`, and a body never takes a lock (a stripe or any
-/// other) nor runs code it does not know: it reads and writes its object's fields, and moves out any value whose
-/// release could run a user's `deinit`, to drop it after the stripe is unlocked. So two objects sharing a stripe
-/// only ever wait for each other briefly, and a stripe cannot deadlock. Checked in debug builds: a thread that
-/// enters a stripe while it holds one stops, and a caller can check that it holds the stripe taken for an object
-/// (`checkHeld(for:)`).
+/// **Invariant.** A stripe is held only for the body of `withLock`, and a body takes no lock and runs no unknown
+/// code (it moves out any value whose release could run a user's `deinit`), so a stripe cannot deadlock. Debug
+/// builds stop a thread that takes a stripe while it holds one; `checkHeld(for:)` checks an object's stripe is held.
 enum LockStripes {
-    /// How many stripes: a power of two, many more than the cores of any machine, so unrelated objects seldom share.
+    /// A power of two, many more than any machine's cores.
     private static let count = 64
 
-    /// The stripes: `count` mutexes in one allocation made once and never freed, so a stripe is a pointer and taking
-    /// one retains nothing (an array of `Locked` values retained and released the chosen one's buffer, ~40
-    /// instructions a lock).
+    /// One allocation made once and never freed, so a stripe is a pointer and taking one retains nothing.
     private static let stripes = Stripes()
 
-    /// The mutexes' storage. `@unchecked Sendable`: the pointer never changes and the mutexes are only ever used
-    /// through `syringe_mutex_lock` / `syringe_mutex_unlock`, which any thread may call.
+    /// `@unchecked Sendable`: the pointer never changes and the mutexes are used only through
+    /// `syringe_mutex_lock` / `syringe_mutex_unlock`, which any thread may call.
     private struct Stripes: @unchecked Sendable {
         let mutexes: UnsafeMutablePointer<syringe_mutex>
 
@@ -34,7 +23,6 @@ enum LockStripes {
         }
     }
 
-    /// Runs `body` holding the stripe of `object`.
     @inline(__always)
     static func withLock<Result>(for object: AnyObject, _ body: () throws -> Result) rethrows -> Result {
         // Objects are at least 16-byte aligned: the bits above those pick the stripe.
@@ -51,11 +39,10 @@ enum LockStripes {
     }
 
     #if DEBUG
-        /// Debug builds: the object whose stripe this thread holds, the invariant's check (nil while it holds none).
+        /// The object whose stripe this thread holds, nil while it holds none.
         private static let held = ThreadSlot()
 
-        /// Debug builds: stops unless this thread holds the stripe of `object`, taken for `object` itself (a
-        /// caller's check that it touches an object's guarded state only under that object's stripe).
+        /// Stops unless this thread holds the stripe taken for `object` itself.
         static func checkHeld(for object: AnyObject) {
             let address = UInt(bitPattern: Int(bitPattern: ObjectIdentifier(object)))
             precondition(

@@ -1,23 +1,13 @@
-/// Whether a type is an `Optional`, read from its metadata's kind instead of asked of the runtime's conformance lookup.
+/// Type questions answered from a type's metadata kind instead of the runtime's conformance lookup, which scans every
+/// conformance record (~200,000 instructions) the first time it is asked about a type.
 ///
-/// A kept value that is not a class instance is looked into only if it is an optional (``asObject(_:)``,
-/// ``WeakInstance``): `instance as? any OptionalInstance` answers that too, but for a type the runtime was never asked
-/// about it scans every conformance record of the process (~200,000 instructions and more, once per type), here
-/// for every struct, enum, tuple or closure a shared scope keeps.
-///
-/// Invariant: a non-class type's metadata begins with its kind, a word whose value the Swift ABI fixes
-/// (`MetadataKind` in the compiler's `MetadataValues.h`: `Optional` is `2 | 0x200`, the flag of a kind that is not a
-/// heap object). Class metadata begins with an isa pointer on Apple platforms, so a class is answered before the word
-/// is read. Debug builds compare the answer with the conformance lookup's.
+/// Invariant: a non-class type's metadata begins with its kind, fixed by the ABI (`MetadataValues.h`); a class's may
+/// begin with an isa pointer, so classes are answered first. Debug builds compare each answer with the runtime's.
 enum MetadataKind {
-    /// `MetadataKind::Optional`.
     static let optional: UInt = 0x202
 
-    /// Whether `type` is a class type, as `type is AnyClass` answers, read from the metadata's first word instead of
-    /// asked of the runtime (`swift_isClassType`, a call per question): 0 is a Swift class's kind where there is no
-    /// Objective-C runtime, a value above the last kind (0x7FF) is the isa pointer of an Apple platform's class
-    /// metadata, 0x203 a foreign class and 0x305 an Objective-C class wrapper (the ABI's `MetadataValues.h`). Debug
-    /// builds compare the answer with the runtime's.
+    /// Whether `type` is a class type, as `type is AnyClass` answers without its `swift_isClassType` call: kind 0 (a
+    /// Swift class without Objective-C), above 0x7FF (an isa pointer), 0x203 (foreign) or 0x305 (Objective-C wrapper).
     @inline(__always)
     static func isClass(_ type: Any.Type) -> Bool {
         let kind = unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee
@@ -26,9 +16,8 @@ enum MetadataKind {
         return answer
     }
 
-    /// Whether `type` is a class, struct or enum (optionals included): `false` for an existential, a tuple, a
-    /// function or a metatype, which adopt no protocol of the library's (they cannot adopt protocols), so a miss need
-    /// not ask the runtime whether they are a wrapper it answers for.
+    /// Whether `type` is a class, struct or enum (optionals included): not an existential, tuple, function or
+    /// metatype, which cannot adopt the library's protocols.
     @inline(__always)
     static func isNominal(_ type: Any.Type) -> Bool {
         if type is AnyClass { return true }

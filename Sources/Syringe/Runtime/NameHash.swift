@@ -1,18 +1,8 @@
-/// A cheap hash of registration names, for the registry's own hash tables (``BindingMap``, ``RegistryTable``):
-/// a few multiplications per eight bytes of UTF-8, instead of the standard library's SipHash (~400 instructions
-/// for a short name, with its per-process seed).
+/// A cheap hash of registration names for the registry's tables (``BindingMap``, ``RegistryTable``): a few
+/// multiplications per eight bytes, instead of SipHash (~400 instructions for a short name).
 ///
-/// It agrees with `String.==`, which compares canonically equivalent strings as equal. An ASCII name (always in
-/// normal form) is hashed from its bytes as they are; so is a name equivalent to an ASCII one (its only non-ASCII
-/// scalars are the three whose canonical form is an ASCII character, which stand in for it); any other name, never
-/// equal to an ASCII one, by the standard library's `hashValue`, which agrees with `==`. The hash of an ASCII name
-/// is not seeded, so it offers no protection against names chosen to collide; registration names come from the
-/// program, not from its input.
-///
-/// ```swift fragment
-/// nameHash("service-1") == nameHash("service-1") // true
-/// nameHash("e\u{301}") == nameHash("\u{E9}")      // true: "é" either way
-/// ```
+/// It agrees with `String.==`: an ASCII name, or one canonically equivalent to an ASCII one, is hashed from its ASCII
+/// bytes; any other by `hashValue`. Not seeded: registration names come from the program, not from its input.
 // Out of line: the resolve path of a named service calls it, and its code should not grow every call site.
 @inline(never)
 func nameHash(_ name: String) -> UInt {
@@ -26,9 +16,8 @@ func nameHash(_ name: String) -> UInt {
     return UInt(bitPattern: name.hashValue)
 }
 
-/// The bytes of the ASCII string canonically equivalent to `name`, if there is one: `name`'s scalars are all ASCII
-/// or one of the three whose canonical decomposition is a single ASCII character (KELVIN SIGN, GREEK QUESTION MARK,
-/// GREEK VARIA). No other scalar's normal form is ASCII, and composing never makes an ASCII character.
+/// The bytes of the ASCII string canonically equivalent to `name`, if any: ASCII scalars, and the only three whose
+/// decomposition is one ASCII character (KELVIN SIGN, GREEK QUESTION MARK, GREEK VARIA).
 private func asciiEquivalent(of name: String) -> [UInt8]? {
     var bytes: [UInt8] = []
     for scalar in name.unicodeScalars {
@@ -43,8 +32,7 @@ private func asciiEquivalent(of name: String) -> [UInt8]? {
     return bytes
 }
 
-/// The hash of `bytes` for ``nameHash(_:)``, and whether they are all ASCII: eight bytes at a time, the last
-/// (partial) word read overlapping the one before it.
+/// The hash of `bytes`, eight at a time (the last word overlapping), and whether they are all ASCII.
 @inline(__always)
 private func hashBytes(_ bytes: UnsafeRawBufferPointer) -> (hash: UInt, isASCII: Bool) {
     let count = bytes.count

@@ -1,34 +1,21 @@
-/// The registrations one resolution sees, as tables taken when it starts (the container's own at once, its
-/// ancestors' on the first miss), so every nested resolve sees the same registry even while other threads
-/// register.
-///
-/// The tables are not retained: build a view only inside a ``Reclamation`` reading section
-/// (``ResolvingThread/enterReading()``) and use it only until the section ends, or from a
-/// ``RegistrySnapshot``, which retains its tables.
+/// The registrations one resolution sees, fixed when it starts. Invariant: the tables are not retained, so a view
+/// is built in a reading section and used until it ends, or from a ``RegistrySnapshot``, which retains its tables.
 struct RegistryView {
     private let own: Unretained<RegistryTable>
     private let parent: Unretained<Container>?
-    /// The parent's table, once a key missed in `own` (kept apart from the further ancestors' so that the
-    /// common child container allocates nothing).
+    /// The parent's table and its ancestors' (nearest first), once a key missed; apart, so a child allocates nothing.
     private var parentTable: Unretained<RegistryTable>?
-    /// The tables of the parent's ancestors, nearest first, once a key missed in `own`.
     private var ancestors: [Unretained<RegistryTable>]?
 
     /// A binding found in a view: the entry at `index` of `table`, and the registration a resolve of it uses.
-    ///
     /// Invariant: the registration is the entry's own, or, below a derived container, the stand-in there of the
-    /// entry's registration, an ancestor's that keeps instances (see ``Derivation``); then `table` and `index`
-    /// still name the ancestor's binding, which gives the stand-in's service type and name (checked in debug
-    /// builds). Neither is retained: the table keeps its registrations for the reading section, and a derived
-    /// container's ``LifecycleStore`` keeps its stand-ins until the container's registry is gone, which is after
-    /// every resolve through the container.
+    /// entry's registration (checked in debug builds). Neither is retained: the table keeps its registrations for the
+    /// reading section, and the derived container's ``LifecycleStore`` keeps its stand-ins longer than any resolve.
     struct Hit {
         let table: Unretained<RegistryTable>
         let index: Int
-        /// The registration, not retained (its table, or for a stand-in its derived container, keeps it).
         let registration: Unretained<Registration>
 
-        /// The entry at `index` of `table`, resolved with its own registration.
         @inline(__always)
         init(table: Unretained<RegistryTable>, index: Int) {
             self.table = table
@@ -36,7 +23,7 @@ struct RegistryView {
             registration = table.with { $0.entry(at: index).registration }
         }
 
-        /// `original`'s binding, resolved with `standIn`, a derived container's stand-in of its registration.
+        /// `original`'s binding, resolved with a derived container's stand-in of its registration.
         init(standIn: Unretained<Registration>, for original: Hit) {
             table = original.table
             index = original.index
@@ -44,7 +31,6 @@ struct RegistryView {
             checkStandIn(of: original)
         }
 
-        /// Checks, in debug builds, what ``binding`` relies on: the registration is a stand-in of `original`'s.
         private func checkStandIn(of original: Hit) {
             #if DEBUG
                 let standIn = registration.object as? StandInRegistration
@@ -54,7 +40,7 @@ struct RegistryView {
             #endif
         }
 
-        /// The binding, retained: the table's, or for a stand-in the table's service type and name bound to it.
+        /// The binding, retained: the table's, or its service type and name bound to the stand-in.
         var binding: Container.Binding {
             let found = table.with { $0.bindings[index] }
             if registration.refers(to: found.registration) { return found }
@@ -65,8 +51,7 @@ struct RegistryView {
         }
     }
 
-    /// The view of `container`. Borrowing it and inlined, so that neither the container nor its store is
-    /// retained: every thread resolving from the container shares their reference counts.
+    /// The view of `container`, borrowed and inlined so that neither it nor its store is retained.
     @inline(__always)
     init(of container: borrowing Container) {
         own = Unretained(container.registry).with { $0.currentTable() }
@@ -105,8 +90,7 @@ struct RegistryView {
         return baseLookup(key, below: table)
     }
 
-    /// The binding for `key` in the base of the layer `table` (see ``RegistryTable/base``). The base is kept alive
-    /// by the layer, so it needs no retain either.
+    /// The binding for `key` in the base of the layer `table`, which keeps it alive.
     @inline(never)
     private static func baseLookup(_ key: ServiceKey, below table: Unretained<RegistryTable>) -> Hit? {
         guard let base = table.with({ $0.base }) else { return nil }
@@ -114,16 +98,13 @@ struct RegistryView {
         return Hit(table: Unretained(base), index: index)
     }
 
-    /// The binding for `key`, retained.
     mutating func binding(for key: ServiceKey) -> Container.Binding? {
         lookup(key)?.binding
     }
 
     private mutating func ancestorLookup(_ key: ServiceKey) -> Hit? {
         loadAncestors()
-        // The nearest derived container on the way up (see ``Derivation``): a registration found above it that
-        // keeps instances answers with its stand-in there. `nil` for every chain without a derived container.
-        // Held as the table that carries it, not copied out of it (a copy retains its fields).
+        // The nearest derived container on the way up, held as its table (a copy would retain its fields).
         var derived = Self.derivedTable(own)
         if let table = parentTable {
             if let hit = Self.find(key, in: table) { return Self.redirect(hit, through: derived) }
@@ -136,32 +117,26 @@ struct RegistryView {
         return nil
     }
 
-    /// `table`, if it is a derived container's (it carries a ``Derivation``).
     @inline(__always)
     private static func derivedTable(_ table: Unretained<RegistryTable>) -> Unretained<RegistryTable>? {
         table.with { $0.derivation != nil } ? table : nil
     }
 
-    /// ``redirect(_:through:)`` through the derivation `table` carries, if any.
     @inline(__always)
     private static func redirect(_ hit: Hit, through table: Unretained<RegistryTable>?) -> Hit {
         guard let table else { return hit }
         return redirect(hit, below: table)
     }
 
-    /// ``redirect(_:through:)`` below a derived container's `table`: out of line, so that a lookup of a container
-    /// without a derived one on its way up (a child container's) only checks for `nil`.
+    /// ``redirect(_:through:)`` below a derived container's `table`: out of line, so other lookups only check `nil`.
     @inline(never)
     private static func redirect(_ hit: Hit, below table: Unretained<RegistryTable>) -> Hit {
-        // The derivation is read in place, not copied out (a copy retains and releases its two references): most hits
-        // (transient and graph registrations, no recorder) need nothing of it.
+        // The derivation is read in place, not copied out (a copy retains its two references).
         let keeps = Derivation.keepsInstances(hit.registration)
         guard keeps || table.with({ $0.derivation?.recorder != nil }) else { return hit }
         return table.with { table in redirect(hit, keeps: keeps, in: table) }
     }
 
-    /// ``redirect(_:through:)`` with the derivation `table` carries, read in place: passing it copied it out of
-    /// the table, which retained and released its two references on every lookup that reached a stand-in.
     private static func redirect(_ hit: Hit, keeps: Bool, in table: RegistryTable) -> Hit {
         guard table.derivation != nil else { return hit }
         ResolvingThread.installed?.with { $0.endQuickRead() }
@@ -170,11 +145,9 @@ struct RegistryView {
         return Hit(standIn: standIn, for: hit)
     }
 
-    /// Takes the ancestors' tables, if not taken yet.
     private mutating func loadAncestors() {
         guard ancestors == nil, let parent else { return }
-        // The parent borrowed, not copied out: a copy of it, of its registry and of its own parent were each retained
-        // and released. Most parents have no parent of their own (a derived container's app container).
+        // The parent borrowed, not copied out (each copy was retained and released).
         let (table, grandparent) = parent.with { parent in
             (parent.registry.currentTable(), parent.parent.map { Unretained($0) })
         }
@@ -188,24 +161,15 @@ struct RegistryView {
         ancestors = tables
     }
 
-    /// One binding found by ``allBindings(of:)``: a struct, not a tuple, so that an array of them is destroyed by
-    /// compiled code rather than the runtime's generic tuple path.
+    /// One binding found by ``allBindings(of:)`` (a struct: an array of tuples is destroyed by generic code).
     struct Found {
-        /// The key's place in its container's registration order.
         let order: UInt64
         let name: String?
         let hit: Hit
     }
 
-    /// Every binding of `serviceType` without runtime arguments this view sees, for multi-injection: the
-    /// container's own, then each ancestor's keys that no nearer container binds; each key once, in its
-    /// container's registration order.
-    ///
-    /// Each table's part is the list it keeps for the type (``RegistryTable/multiBindings(of:)``): a container
-    /// without ancestors gives its table's list as it is, with no scan, sort or allocation.
-    ///
-    /// - Complexity: O(*t*) for a container without ancestors, once its table has a list for the type (*t* types
-    ///   asked for before); with ancestors, O(*k*) more for the *k* bindings found, whose keys are compared.
+    /// Every binding of `serviceType` without arguments this view sees: the container's own, then each ancestor's
+    /// keys no nearer container binds, each in its container's registration order.
     mutating func allBindings(of serviceType: ObjectIdentifier) -> [Found] {
         loadAncestors()
         let ownBindings = own.with { $0.multiBindings(of: serviceType) }
@@ -228,8 +192,7 @@ struct RegistryView {
             found.removeSubrange(kept...)
         }
         visit(own, hasAncestor: true, isOwn: true)
-        // Below a derived container, an ancestor's registration that keeps instances answers with its stand-in
-        // there, as in ``ancestorLookup(_:)``.
+        // Below a derived container, stand-ins answer, as in ``ancestorLookup(_:)``.
         var derivation = own.with { $0.derivation }
         let ancestors = ancestors ?? []
         for (index, table) in ([parentTable] + ancestors).enumerated() {
@@ -247,15 +210,13 @@ struct RegistryView {
         return found
     }
 
-    /// `hit`, an ancestor's binding, or, below a derived container (`derivation`), the same binding
-    /// resolved with its stand-in there if the registration keeps instances. The stand-in is kept by `derivation`.
+    /// `hit`, or below a derived container, the same binding resolved with its stand-in there if it keeps instances.
     private static func redirect(_ hit: Hit, through derivation: Derivation?) -> Hit {
         guard let derivation else { return hit }
         let recorder = derivation.recorder
         let keeps = Derivation.keepsInstances(hit.registration)
         guard keeps || recorder != nil else { return hit }
-        // The recorder and the stand-ins are reached under locks: a quick read ends before any lock (a writer
-        // holding it may wait for quick reads). The resolve then reads the instance on the locked path.
+        // The recorder and stand-ins take locks: the quick read ends first (a writer holding one may wait for it).
         ResolvingThread.installed?.with { $0.endQuickRead() }
         recorder?.note(hit.binding)
         guard keeps else { return hit }
@@ -263,8 +224,7 @@ struct RegistryView {
     }
 }
 
-/// The registrations of a container and its ancestors, retained: for readers outside a reading section
-/// (``Container/verify(samples:)``, `await`ed resolutions) and for views that such readers share.
+/// The registrations of a container and its ancestors, retained: for readers outside a reading section.
 struct RegistrySnapshot {
     let own: RegistryTable
     let ancestors: [RegistryTable]
@@ -280,7 +240,7 @@ struct RegistrySnapshot {
         self.ancestors = ancestors
     }
 
-    /// Whether the container or an ancestor binds `key` in this snapshot (nothing else is looked up or noted).
+    /// Whether the container or an ancestor binds `key` (nothing is noted).
     func binds(_ key: ServiceKey) -> Bool {
         own.binding(for: key) != nil || ancestors.contains { $0.binding(for: key) != nil }
     }
@@ -288,8 +248,7 @@ struct RegistrySnapshot {
     /// The binding for `key` in the container or, failing that, the nearest ancestor.
     func binding(for key: ServiceKey) -> Container.Binding? {
         if let binding = own.binding(for: key) { return binding }
-        // As ``RegistryView``: below a derived container, an ancestor's registration that keeps instances
-        // answers with its stand-in there.
+        // As ``RegistryView``: below a derived container, stand-ins answer.
         var derivation = own.derivation
         for table in ancestors {
             // Unretained: this snapshot retains its tables, and a table its base.

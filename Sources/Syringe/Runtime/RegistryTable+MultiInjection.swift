@@ -1,25 +1,16 @@
-// Multi-injection's lists of a table: for each service type `resolveAll` asked this table for, the table's bindings of
-// that type without runtime arguments, in registration order. Made on the first ask and kept as long as the table, so
-// a later `resolveAll` scans and sorts nothing and allocates nothing but its result: a table never changes, and
-// neither does its answer.
-
-/// The bindings of one service type without runtime arguments in one table, in registration order: one node of the
-/// table's list of such answers (see ``RegistryTable/multiBindings(of:)``).
+/// The bindings of one service type without arguments in one table, in registration order: a node of the table's
+/// list of `resolveAll` answers.
 ///
-/// Invariant: `found` is exactly what ``RegistryTable/collectMultiBindings(of:)`` gives for the table whose word
-/// leads to this node (checked in debug builds on every read), and the node lives exactly as long as that table:
-/// nodes are only ever added in front of the list, by a compare-and-exchange of the table's word, never removed or
-/// replaced until the table's deinitializer releases the list. So whatever may read the table (a reading section,
-/// or a ``RegistrySnapshot``, which retains its tables) may read every node reachable from its word unretained,
-/// and no node needs ``Reclamation``.
+/// Invariant: `found` is what ``RegistryTable/collectMultiBindings(of:)`` gives (debug: checked on every read), and
+/// the node lives as long as its table (added in front by a compare-and-exchange, never removed before the table's
+/// deinitializer), so whoever may read the table may read its nodes unretained.
 final class MultiBindingList: @unchecked Sendable {
     // @unchecked Sendable: every stored property is a `let`; the hits refer to the table that keeps this node or to
     // that table's base, which the table keeps.
     let serviceType: ObjectIdentifier
     let found: [RegistryView.Found]
-    /// The node published before this one, if any (kept by this one).
+    /// The node published before this one (kept by this one).
     let next: MultiBindingList?
-    /// The number of nodes from this one to the end of the list.
     let length: Int
 
     init(serviceType: ObjectIdentifier, found: [RegistryView.Found], next: MultiBindingList?) {
@@ -31,20 +22,13 @@ final class MultiBindingList: @unchecked Sendable {
 }
 
 extension RegistryTable {
-    /// How many service types a table keeps lists for; beyond that, each `resolveAll` of another type collects its
-    /// list again (the table's scan, as without the lists), so that the list stays short to search.
+    /// How many service types a table keeps lists for.
     static let multiBindingListLimit = 32
 
-    /// The bindings of `serviceType` without runtime arguments in this table and, for a layer, those of its base that
-    /// the layer does not replace: each in registration order (``Container/Binding/order``). Kept with the table from
-    /// the first call for the type, so later calls cost a search of a few nodes and a retain of the array.
-    ///
-    /// Call only while the table is kept alive: in a reading section that loaded it, or through a snapshot.
-    ///
-    /// - Complexity: O(*t*) for *t* types asked for before (at most ``multiBindingListLimit``); the first call for a
-    ///   type O(*n* + *k* log *k*), a scan of the *n* bindings and a sort of the *k* found if a removal reordered them.
+    /// The bindings of `serviceType` without arguments here and in a layer's base, in registration order, kept from
+    /// the first call. Call only while the table is kept alive (a reading section, or a snapshot).
     func multiBindings(of serviceType: ObjectIdentifier) -> [RegistryView.Found] {
-        // Acquiring: a node is published, fully made, by the compare-and-exchange in `publish` (seq_cst, a release).
+        // Acquire; pairs with `publish`'s compare-and-exchange (seq_cst, a release): the node is seen fully made.
         let head = multiBindingsWord.loadAcquiring()
         if let found = Self.search(serviceType, from: head) {
             checkMultiBindings(found, of: serviceType)
@@ -55,9 +39,9 @@ extension RegistryTable {
         return found
     }
 
-    /// The list of `serviceType` among the nodes from `head` (the bits of a node this table keeps), if any.
+    /// The list of `serviceType` among the nodes from `head`, if any.
     private static func search(_ serviceType: ObjectIdentifier, from head: UInt) -> [RegistryView.Found]? {
-        // Unretained: the table keeps every node of its list for as long as the caller may read the table.
+        // Unretained: the table keeps every node (the invariant).
         var node = Unretained<MultiBindingList>(bits: head)
         while let current = node {
             if current.with({ $0.serviceType == serviceType }) { return current.with { $0.found } }
@@ -66,8 +50,7 @@ extension RegistryTable {
         return nil
     }
 
-    /// Adds `found`, the list of `serviceType`, in front of this table's lists, unless the list is full or another
-    /// thread added the type first.
+    /// Adds `found` in front of this table's lists, unless the list is full or another thread added the type.
     private func publish(_ found: [RegistryView.Found], of serviceType: ObjectIdentifier, over head: UInt) {
         var expected = head
         while true {
@@ -77,14 +60,13 @@ extension RegistryTable {
             // Seq_cst (release and acquire would do); pairs with the acquire load in `multiBindings(of:)`.
             let (exchanged, current) = multiBindingsWord.compareExchange(expected: expected, desired: bits)
             if exchanged { return }
-            // Never published: this thread's reference is the only one.
             Unretained<MultiBindingList>.releaseRetainedBits(bits)
             if Self.search(serviceType, from: current) != nil { return }
             expected = current
         }
     }
 
-    /// Releases the lists, from the deinitializer: no reader can reach the table any more.
+    /// Releases the lists, from the deinitializer.
     func releaseMultiBindings() {
         let head = multiBindingsWord.load()  // seq_cst; from the deinitializer, which no reader can race
         if head != 0 { Unretained<MultiBindingList>.releaseRetainedBits(head) }
@@ -92,15 +74,13 @@ extension RegistryTable {
 
     /// The bindings ``multiBindings(of:)`` keeps for `serviceType`, collected now.
     func collectMultiBindings(of serviceType: ObjectIdentifier) -> [RegistryView.Found] {
-        // The table is kept by the caller; its base, by the table.
         let table = Unretained(self)
         var found: [RegistryView.Found] = []
-        // Counted first, so the array grows once.
         var count = 0
         for index in 0..<self.count where matches(index, serviceType) { count += 1 }
         found.reserveCapacity(count)
         for index in 0..<self.count where matches(index, serviceType) {
-            // The fields, not the binding: no reference to its registration is taken.
+            // The fields, not the binding: no retain of its registration.
             let (order, name) = (bindings[index].order, bindings[index].name)
             found.append(RegistryView.Found(order: order, name: name, hit: RegistryView.Hit(table: table, index: index)))
         }
@@ -110,8 +90,7 @@ extension RegistryTable {
                 return index(of: key) == nil
             }
         }
-        // A table lists its bindings in the order they were added, unless keys were removed since (or a layer's base
-        // holds some).
+        // In the order they were added, unless keys were removed since (or a layer's base holds some).
         if !found.indices.dropFirst().allSatisfy({ found[$0 - 1].order < found[$0].order }) {
             found.sort { $0.order < $1.order }
         }
@@ -123,8 +102,7 @@ extension RegistryTable {
         return entry.serviceType == serviceType && entry.argumentsType == noArgumentsKey
     }
 
-    /// Checks, in debug builds, that a kept list is the one this table gives for `serviceType`: the same bindings,
-    /// found at the same places, in the same order.
+    /// Checks, in debug builds, that a kept list is the one this table gives for `serviceType`.
     private func checkMultiBindings(_ found: [RegistryView.Found], of serviceType: ObjectIdentifier) {
         #if DEBUG
             let collected = collectMultiBindings(of: serviceType)

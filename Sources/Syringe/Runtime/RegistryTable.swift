@@ -1,51 +1,39 @@
-/// An immutable copy of one container's bindings, laid out for the resolve path: an open-addressing hash
-/// table whose hash of a key is a few multiplications (no SipHash for unnamed keys), and whose hot entries
-/// hold no reference-counted fields, so reading one writes no shared memory.
+/// An immutable copy of one container's bindings for the resolve path, read unretained (so retired through
+/// ``Reclamation``): an open-addressing table whose hot entries hold no reference-counted fields.
 ///
-/// A container publishes its table for lock-free reading (see ``RegistryStore``); readers hold it without
-/// retaining it, so a replaced table is released through ``Reclamation``. The table keeps its bindings (and so
-/// their registrations) alive: a table is therefore never kept past the change of a binding it holds, except by
-/// the readers that may still read it (see ``Container/Registry/fullTable``).
+/// Invariant: every occupied slot names an entry, and a probe for each entry's key finds it (debug: checked).
 final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
     // @unchecked Sendable: every stored property is a `let` of a Sendable type, but for the atomic word, accessed
     // only through `multiBindingsWord` after the initializer (see RegistryTable+MultiInjection.swift).
-    /// The multi-injection lists made for this table so far (`Unmanaged<MultiBindingList>` bits of the newest, 0
-    /// for none); see ``AtomicWordOwner``.
+    /// The newest multi-injection list (retained bits), 0 for none.
     let wordStorage = AtomicWordStorage(count: 1)
     var atomicWords: AtomicWords { wordStorage.words }
     var multiBindingsWord: AtomicWord { AtomicWord(in: self, at: 0) }
 
-    /// What the resolve path needs of a binding, with no reference counting.
+    /// What the resolve path needs of a binding; `registration` is kept alive by `bindings`.
     struct Entry: Sendable {
         let serviceType: ObjectIdentifier
         let argumentsType: ArgumentsKey
         let hasName: Bool
-        /// The registration, kept alive by `bindings`.
         let registration: Unretained<Registration>
     }
 
     private let entries: [Entry]
-    /// The bindings, in the order of `entries`: they own the registrations and hold the names.
+    /// The bindings, in the order of `entries`: they own the registrations.
     let bindings: [Container.Binding]
-    /// Open addressing: the index of an entry plus one, 0 for an empty slot. Its size is a power of two at least
-    /// twice the number of entries, so probes stay short.
+    /// The index of an entry plus one, 0 for an empty slot; a power of two at least twice the entries.
     private let slots: [Int32]
     private let mask: Int
-    /// For a layer: the full table it lies over, which answers the keys the layer does not hold. Every binding
-    /// of `base` was still current when the layer was built (a change of one lets the full table go), so a key
-    /// the layer does not hold is bound as `base` says, or not at all.
+    /// For a layer: the full table it lies over, which answers the keys the layer does not hold (all current).
     let base: RegistryTable?
-    /// For a table of a derived container (``Container/derived(registeringClosure:)``): where the ancestors'
-    /// shared-scope registrations keep this container's own instances. Read only once a lookup fell through
-    /// to an ancestor (``RegistryView``), never on the lookup of a container's own registration.
+    /// For a derived container's table: where the ancestors' shared-scope registrations keep its instances.
     let derivation: Derivation?
 
-    /// A full table of `map`.
     convenience init(_ map: BindingMap, derivation: Derivation? = nil) {
         self.init(bindings: map, over: nil, derivation: derivation)
     }
 
-    /// A layer over the full table `base`: the keys bound since `base` was built, each with its binding.
+    /// A layer over the full table `base`: the keys bound since it was built.
     convenience init(changes: [(ServiceKey, Container.Binding)], over base: RegistryTable) {
         var bound = BindingMap()
         for (key, binding) in changes {
@@ -54,8 +42,7 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         self.init(bindings: bound, over: base, derivation: base.derivation)
     }
 
-    /// The empty table of a new derived container, published by its registry when made (see
-    /// ``RegistryStore/init(behaviors:lifecycle:derivation:)``): it shares its arrays with every empty table.
+    /// The empty table of a new derived container: it shares its arrays with every empty table.
     init(emptyWith derivation: Derivation) {
         entries = []
         bindings = []
@@ -71,12 +58,9 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         wordStorage.free()
     }
 
-    /// The slots of every empty table (never written: a table's slots are written only while it is built).
     private static let emptySlots = [Int32](repeating: 0, count: 8)
 
-    /// Whether a layer of `changed` keys over a full table of `count` bindings is cheaper than a new full
-    /// table: up to about √count changed keys (and at least 32), so a layer costs O(√n) to build and a full
-    /// table is rebuilt every √n changes.
+    /// Whether a layer of `changed` keys over a full table of `count` beats a new full table (up to √count).
     static func canLayer(_ changed: Int, over count: Int) -> Bool {
         changed <= 32 || changed * changed <= count
     }
@@ -84,14 +68,12 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
     private init(bindings dictionary: BindingMap, over base: RegistryTable?, derivation: Derivation?) {
         var entries: [Entry] = []
         var bindings: [Container.Binding] = []
-        // Not for an empty table (a derived container's for a test): reserving nothing still makes new buffers.
         if !dictionary.isEmpty {
             entries.reserveCapacity(dictionary.count)
             bindings.reserveCapacity(dictionary.count)
         }
         var capacity = 8
         while capacity < 2 * dictionary.count { capacity *= 2 }
-        // An empty table (a new container's, a derived container's for a test) shares one array of empty slots.
         var slots = dictionary.isEmpty ? RegistryTable.emptySlots : [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
         for (key, binding) in dictionary {
@@ -115,9 +97,6 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         checkInvariants()
     }
 
-    /// Checks, in debug builds, what ``index(of:)`` and ``entry(at:)`` read unchecked: one binding per entry, as
-    /// many slots as the mask covers (a power of two, more than the entries), every occupied slot naming an entry,
-    /// and every entry found at its own index by a probe for its key.
     func checkInvariants() {
         #if DEBUG
             precondition(entries.count == bindings.count, "entries and bindings differ in number")
@@ -133,10 +112,9 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         #endif
     }
 
-    /// The number of bindings this table itself holds (a layer: the keys bound since its base).
+    /// The number of bindings this table itself holds (not its base).
     var count: Int { entries.count }
 
-    /// The binding for `key`, from this table or, for a layer, its base.
     func binding(for key: ServiceKey) -> Container.Binding? {
         if let index = index(of: key) { return bindings[index] }
         return base?.binding(for: key)
@@ -148,8 +126,7 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         index(of: key, hash: key.registryHash)
     }
 
-    /// ``index(of:)`` with the key's ``ServiceKey/registryHash`` computed by the caller: before borrowing the table,
-    /// so that hashing a name (a call the optimizer cannot see through) does not make it retain the table.
+    /// ``index(of:)`` with the hash computed by the caller before borrowing the table (else it retains the table).
     @inline(__always)
     func index(of key: ServiceKey, hash: Int) -> Int? {
         var slot = hash & mask
@@ -171,7 +148,6 @@ final class RegistryTable: AtomicWordOwner, @unchecked Sendable {
         }
     }
 
-    /// The hot part of the entry at `index`.
     @inline(__always)
     func entry(at index: Int) -> Entry {
         entries.withUnsafeBufferPointer { $0[index] }

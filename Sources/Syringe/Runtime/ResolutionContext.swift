@@ -1,71 +1,42 @@
-/// The state of one top-level resolution: the engine behind every synchronous resolve.
-///
-/// It holds the object graph (graph-scoped instances made so far) and the path of registrations being made,
-/// for cycle detection and messages. Factories and `initCompleted` closures receive the container the resolve
-/// went through, as in Swinject, not this object: while the resolution runs, the context is the thread's
-/// active one (``ResolvingThread/activeContext``), and a resolve called on that same container from the same
-/// thread (a factory's `r.resolve`) joins it instead of starting a new resolution. Each thread keeps one idle
-/// context and reuses it for its next top-level resolve (see ``ResolvingThread``), so resolving allocates
-/// nothing; resolutions on different threads share no mutable state and never wait on each other, except for
-/// the one-time creation of the same shared instance.
-///
-/// A reused context is reset completely when its resolution ends (``reset()``): the graph, the path, the
-/// cycle counts, the observer, the registry view and the container are all cleared.
+/// One top-level resolution's graph and path, joined by resolves on its container from its thread while it runs.
+/// Invariant: the path fits its buffer; the counted frames agree with the path; a reset context keeps nothing
+/// (debug: checked on reset). Fields are `@exclusivity(unchecked)` where it was measured to pay: one thread uses
+/// them, in accesses that never overlap.
 final class ResolutionContext: @unchecked Sendable {
-    // @unchecked Sendable: the mutable state below is touched only by `owner`, the thread that runs the
-    // top-level resolution, and only while it runs (factories are synchronous, so every nested resolve
-    // happens on that thread, found through that thread's `activeContext`). Nothing else keeps a context:
-    // a ``Lazy`` or ``Provider`` keeps the container, the graph and the registration, never the context.
+    // @unchecked Sendable: the mutable state is touched only by `owner`, the thread running the resolution, while it
+    // runs (factories are synchronous, so nested resolves run there too). Nothing else keeps a context.
 
-    /// The container resolves start from (the one the top-level resolve was called on). Not retained while a
-    /// pooled context runs: the top-level call's caller keeps the container alive, and retaining it would
-    /// write to memory that every thread resolving from the container shares. `keptContainer` retains it for
-    /// a context made for one resolution.
+    /// The container resolves start from, not retained while a pooled context runs (the top-level caller keeps it;
+    /// a retain would write memory every resolving thread shares). `keptContainer` retains it otherwise.
     private(set) unowned(unsafe) var container: Container
-    /// Retains `container` for a context made for one resolution.
     private var keptContainer: Container?
-    /// `container` as the `any Resolver` factories receive, without a reference of its own.
     @exclusivity(unchecked) private var resolver = BorrowedResolver()
-    /// The thread running this resolution.
     let owner: UInt
 
-    /// The registrations this resolution sees, fixed when it started; `nil` between resolutions.
     @exclusivity(unchecked) var registry: RegistryView?
-    /// Retains the tables of `registry` for a resolution that shares a snapshot (verification).
+    /// Retains the tables of `registry` for a snapshot's resolution.
     private var heldSnapshot: RegistrySnapshot?
-    /// For a context made for one resolution: the thread whose reading section the context opened.
+    /// For a context made for one resolution: the thread whose section it opened, and its previous resolution.
     private var readingThread: ResolvingThread?
-    /// For a context made for one resolution: the thread's active resolution before this one began.
     private var previousActive: Unretained<ResolutionContext>?
-    /// The path: the frames of the registrations being made, outermost first, `depth` of them. A buffer of the
-    /// context rather than the thread's stack, so that a level of nesting costs no stack for its frame, nor
-    /// for the closure that `withUnsafeMutablePointer` would need to give it an address. It is reused by the
-    /// context's next resolutions and freed with the context.
+    /// The path, outermost first, `depth` frames, in a buffer of the context (a nesting level costs no stack).
     @exclusivity(unchecked) private var frames = UnsafeMutablePointer<ResolutionFrame>.allocate(capacity: 16)
     private var frameCapacity = 16
     @exclusivity(unchecked) private(set) var depth = 0
     @exclusivity(unchecked) var localGraph = LocalGraph()
     var sharedGraph: ObjectGraph?
     @exclusivity(unchecked) var customStorages: [Registration] = []
-    /// How many factories were run a second time to close an initializer/property cycle (see `checkCycle`).
     var reruns = 0
-    /// Whether the resolution is one top-level resolve, which ends with its root frame: then nothing can ask the
-    /// graph for the root's instance after it is made, and a plain `.graph` root is not stored (set by the
-    /// top-level resolve; `inject(into:)`, `verify()` and the others resolve several roots in one graph).
+    /// Whether the resolution ends with its root frame (one top-level resolve): a plain `.graph` root is not stored.
     var endsWithRootFrame = false
-    /// The address below which this thread's stack must not grow (see ``StackLimit``).
     private let stackLimit: UInt
-    /// How many frames at depth `countedDepth` or less each registration has: `checkCycle` walks only the
-    /// frames above them, and looks the rest up here, so its cost does not grow with the depth.
+    /// Each registration's frames at depth `countedDepth` or less: `checkCycle` walks only those above.
     @exclusivity(unchecked) var countedFrames: [ObjectIdentifier: Int] = [:]
-    /// The depth of the deepest frame counted in `countedFrames` (0: none).
     @exclusivity(unchecked) var countedDepth = 0
-    /// Diagnostics watching this resolution (``Container/verify(samples:)`` or a trace); `nil` on the normal path.
-    /// Set before the resolution starts and used only by `owner`, like the state above.
+    /// Diagnostics watching this resolution (verification or a trace); `nil` on the normal path.
     var observer: ResolutionObserver?
 
-    /// A context for one resolution outside the resolve path (a trace, verification, a ``Lazy``, an eager
-    /// singleton): it opens its own reading section, which ``finish()`` closes, and retains the container.
+    /// A context for one resolution outside the resolve path, with its own reading section (``finish()`` closes it).
     init(container: Container, graph: ObjectGraph?, registry snapshot: RegistrySnapshot? = nil) {
         self.container = container
         self.keptContainer = container
@@ -112,7 +83,7 @@ final class ResolutionContext: @unchecked Sendable {
         }
     }
 
-    /// Ends the resolution: releases the shared graph and tells custom storages the graph completed.
+    /// Ends the resolution: releases the shared graph and tells custom storages it completed.
     func finish() {
         if let sharedGraph {
             sharedGraph.leave()
@@ -132,8 +103,7 @@ final class ResolutionContext: @unchecked Sendable {
         }
     }
 
-    /// Clears every field a resolution set, so the next resolution starts as a new context would; called on a
-    /// pooled context nothing else references.
+    /// Clears every field a resolution set, on a pooled context nothing else references.
     func reset() {
         registry = nil
         if heldSnapshot != nil { heldSnapshot = nil }
@@ -149,9 +119,6 @@ final class ResolutionContext: @unchecked Sendable {
         checkInvariants(idle: true)
     }
 
-    /// Checks, in debug builds, what must hold of the context: the path within its buffer, the counted frames
-    /// within the path, each counted registration counted as often as it has frames at or below the counted depth;
-    /// and for an idle context (after ``reset()``), nothing left of the last resolution.
     func checkInvariants(idle: Bool = false) {
         #if DEBUG
             precondition(depth >= 0 && depth <= frameCapacity, "path of \(depth) frames in a buffer of \(frameCapacity)")
@@ -173,13 +140,7 @@ final class ResolutionContext: @unchecked Sendable {
         Unmanaged.passUnretained(self.container).toOpaque() == Unmanaged.passUnretained(container).toOpaque()
     }
 
-    // The fields are marked `@exclusivity(unchecked)`: one thread uses them, and no access overlaps another, so
-    // the runtime's dynamic exclusivity checks (about 300 instructions per resolve) would find nothing.
-
-    // MARK: The path
-
-    /// The frame at `index` on the path (0 is the outermost), read or changed in place: nested resolves may move the
-    /// buffer, so no reference to a frame is kept across a push. Bounds are checked in debug builds.
+    /// The frame at `index` (0 is the outermost), in place; none is kept across a push, which may move the buffer.
     subscript(frameAt index: Int) -> ResolutionFrame {
         @inline(__always)
         unsafeAddress {
@@ -193,15 +154,13 @@ final class ResolutionContext: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with the container this resolution resolves from, as the resolver factories receive, without
-    /// retaining it (the top-level call's caller, or `keptContainer`, keeps it alive; see ``BorrowedResolver``).
+    /// Runs `body` with the container as the resolver factories receive, not retained (``BorrowedResolver``).
     @inline(__always)
     func withResolver<Result>(_ body: (any Resolver) throws -> Result) rethrows -> Result {
         try resolver.withResolver(body)
     }
 
-    /// Puts a frame for `registration` on the path, after checking that the stack has room for the factory
-    /// about to run. Out of line, like `lookup`: it returns before the factory runs.
+    /// Puts a frame on the path, after checking the stack has room for the factory. Out of line: it returns first.
     @inline(never)
     func push(
         _ registration: Unretained<Registration>, as requestedType: Any.Type, name: String?
@@ -209,8 +168,7 @@ final class ResolutionContext: @unchecked Sendable {
         try pushFrame(registration, as: requestedType, name: name)
     }
 
-    /// ``push(_:as:name:)``, inlined into the out-of-line callers that also check for a cycle first
-    /// (``checkCycleAndPush(_:as:name:)``).
+    /// ``push(_:as:name:)``, inlined into out-of-line callers (``checkCycleAndPush(_:as:name:)``).
     @inline(__always)
     func pushFrame(
         _ registration: Unretained<Registration>, as requestedType: Any.Type, name: String?
@@ -219,9 +177,7 @@ final class ResolutionContext: @unchecked Sendable {
             throw stackExhaustedError(at: registration.object, as: requestedType, name: name)
         }
         if depth == frameCapacity { growFrames() }
-        // Without a name (most requests), the frame is made with a literal `nil`: copying the `String?` would
-        // call the runtime to retain its (absent) storage. A named frame is made out of line, so that the
-        // optimizer cannot merge both forms into one that retains the name either way.
+        // A literal `nil` name (copying the `String?` would retain); a named frame out of line, so the two stay apart.
         if let name {
             initializeNamedFrame(registration, as: requestedType, name: name)
         } else {
@@ -233,16 +189,13 @@ final class ResolutionContext: @unchecked Sendable {
         if depth - countedDepth > 2 * uncountedWindow { countFrames() }
     }
 
-    /// An address in the frame of the out-of-line call this is inlined into (``push(_:as:name:)``,
-    /// ``checkCycleAndPush(_:as:name:)``), which returns before the factory runs: how far the stack has grown, as
-    /// ``currentStackAddress()`` tells, without a call of its own.
+    /// An address in the frame of the out-of-line call this is inlined into: how far the stack has grown.
     @inline(__always)
     private func stackAddressOfThisFrame() -> UInt {
         var marker: UInt8 = 0
         return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     }
 
-    /// Makes the frame of a named request at `depth` (``pushFrame(_:as:name:)``'s rarer case).
     @inline(never)
     private func initializeNamedFrame(
         _ registration: Unretained<Registration>, as requestedType: Any.Type, name: String
@@ -252,18 +205,15 @@ final class ResolutionContext: @unchecked Sendable {
         )
     }
 
-    /// Takes the innermost frame off the path.
     @inline(__always)
     func pop() {
         let index = depth - 1
         if depth <= countedDepth { uncount(at: index) }
-        // Only the name needs destroying; without one the frame is plain data (the outlined destroy costs ~30
-        // instructions even then).
+        // Only the name needs destroying (the outlined destroy costs ~30 instructions even without one).
         if frames[index].name != nil { (frames + index).deinitialize(count: 1) }
         depth = index
     }
 
-    /// Doubles the capacity of the path's buffer. No pointer into the buffer is kept across a push.
     @inline(never)
     private func growFrames() {
         let capacity = max(16, 2 * frameCapacity)
@@ -274,7 +224,6 @@ final class ResolutionContext: @unchecked Sendable {
         frameCapacity = capacity
     }
 
-    /// The requests from the top-level call to the innermost running one.
     func currentPath() -> [ServiceRequest] {
         (0..<depth).map { frames[$0].request }
     }

@@ -1,18 +1,10 @@
 internal import CSyringeRuntime
 
-/// How deep the calling thread's stack may grow before a resolution stops with
-/// ``ResolutionError/Kind/stackExhausted(depth:)``.
-///
-/// The stack grows down. The limit is the lowest address of the thread's stack plus a margin of a sixteenth
-/// of the stack, between 32 and 128 KiB: what is left below the limit holds the error, its log message, and
-/// the Swift runtime's own work on the first use of a generic type (its demangler is recursive, and a 16 KiB
-/// margin was not enough in unoptimized builds).
-///
-/// Reading the bounds costs a system call or more (for the main thread, glibc reads `/proc/self/maps`), so the
-/// limit is computed once per thread and kept in a thread-specific slot.
+/// How deep the calling thread's stack may grow before a resolution stops with `stackExhausted`: its lowest address
+/// plus a sixteenth of the stack, 32 to 128 KiB (room for the error and the runtime's recursive demangler). Computed
+/// once per thread (reading the bounds may read `/proc/self/maps`) and kept in a thread-specific slot.
 enum StackLimit {
-    /// The address below which the calling thread's stack must not grow; 0 when the bounds are unknown (then
-    /// nothing is checked).
+    /// The address below which the stack must not grow; 0 when the bounds are unknown (nothing is checked).
     static func current() -> UInt {
         if let cached = stackLimitSlot.value {
             return UInt(bitPattern: cached)
@@ -33,8 +25,7 @@ enum StackLimit {
         return lowest + margin(forStackOfSize: size)
     }
 
-    /// The lowest address of the calling thread's stack and its size, from the C library (the C half of the
-    /// runtime finds which call the C library has at run time; see `CSyringeRuntime.c`).
+    /// The lowest address of the calling thread's stack and its size (`CSyringeRuntime.c` finds the C library's call).
     private static func bounds() -> (lowest: UInt, size: UInt)? {
         var lowest: UInt = 0
         var size: UInt = 0
@@ -43,14 +34,4 @@ enum StackLimit {
     }
 }
 
-/// The thread-specific slot that keeps each thread's stack limit (as the slot's pointer value).
 private let stackLimitSlot = ThreadSlot()
-
-/// An address in the stack frame of this call, just below its caller's frame: how far the calling thread's
-/// stack has grown, to compare with ``StackLimit/current()``. Not inlined, so that it is one small frame and the
-/// caller needs none of its own for the local whose address it takes.
-@inline(never)
-func currentStackAddress() -> UInt {
-    var marker: UInt8 = 0
-    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-}

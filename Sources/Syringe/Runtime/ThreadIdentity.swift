@@ -6,10 +6,8 @@ func currentThreadIdentity() -> UInt {
     syringe_thread_identity()
 }
 
-/// A number that identifies the calling thread and no other thread of the process, ever: where a thread is
-/// remembered past its life (a re-injection watch remembers the thread of the main actor it was made on), a later
-/// thread must not be mistaken for it, as one reusing a finished thread's `pthread_t` would be by
-/// ``currentThreadIdentity()``.
+/// A number that identifies the calling thread and no other thread of the process, ever: unlike
+/// ``currentThreadIdentity()``, never that of a later thread reusing a finished one's `pthread_t`.
 @inline(__always)
 func currentThreadSerial() -> UInt {
     syringe_thread_serial()

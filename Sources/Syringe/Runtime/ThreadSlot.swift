@@ -1,11 +1,10 @@
 internal import CSyringeRuntime
 
-/// One pointer per thread, in a thread-specific slot of the C library (POSIX `pthread_key_t`, through the runtime's
-/// C half), for values read off the hot path: each thread's ``StackLimit``. (The ``ResolvingThread``, read on every
-/// resolve, is in a C11 thread-local variable instead.)
+/// One pointer per thread in a thread-specific slot of the C library (`pthread_key_t`), for values read off the
+/// hot path: each thread's ``StackLimit``.
 ///
-/// Invariant: the slot is read and written only if it was made; a process that ran out of slots gets a
-/// `ThreadSlot` on which every read misses and every write fails, never another slot's values.
+/// Invariant: the slot is used only if it was made; a process out of slots gets a `ThreadSlot` on which every read
+/// misses and every write fails, never another slot's values.
 struct ThreadSlot: Sendable {
     private let slot: syringe_thread_slot
 

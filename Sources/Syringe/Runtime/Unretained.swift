@@ -1,21 +1,13 @@
-/// A reference to an object that does not own it: reading it writes nothing to the object's reference count.
+/// A reference that does not own its object: reading it writes nothing to the reference count, so threads resolving
+/// the same services write no shared memory.
 ///
-/// The resolve path reads registrations, registry tables, configurations, kept-instance boxes, the thread's state
-/// and the running resolution this way, so that threads resolving the same services write no shared memory.
-/// Such a reference is valid only while something else keeps the object alive, and each use site names what does.
-/// There are four keepers in the runtime, and no others:
-/// - a **reading section** (``ResolvingThread/enterReading()``): a registry table loaded in it, and every
-///   registration, configuration and binding the table holds, stay alive until the section ends, however the
-///   container changes meanwhile (``Reclamation`` releases them later);
-/// - a **registration**: its current configuration (a replaced one is kept by the registration; a shared one lives
-///   for good);
+/// Invariant: used only while one of the runtime's four keepers keeps the object (each use site names it), and never
+/// kept beyond it; what must outlive it takes a strong reference with ``object``. The keepers:
+/// - a **reading section** (``ResolvingThread/enterReading()``): a table loaded in it and all it holds, until the
+///   section ends (``Reclamation`` releases them later);
+/// - a **registration**: its current configuration (a replaced one is kept; a shared one lives for good);
 /// - a **thread**: its ``ResolvingThread``, owned by its thread-local variable until the thread exits;
-/// - a **resolution**: the ``ResolutionContext`` that is the thread's active one, which puts itself back before it
-///   finishes.
-///
-/// Invariant: an `Unretained` is never kept beyond the lifetime its keeper guarantees (never stored in an object
-/// that outlives the call, a reading section, or the resolution). Anything that must outlive it takes a strong
-/// reference with ``object``.
+/// - a **resolution**: the thread's active ``ResolutionContext``.
 struct Unretained<Object: AnyObject> {
     private let reference: Unmanaged<Object>
 
@@ -30,37 +22,29 @@ struct Unretained<Object: AnyObject> {
         self.reference = reference
     }
 
-    /// Calls `body` with the object, borrowed: no retain, no release.
-    ///
-    /// The reference is the address reinterpreted as the class type, a value the caller does not own: the optimizer
-    /// passes it to `body` as it is, where `takeUnretainedValue()` (or an `unowned(unsafe)` read) gives a strong
-    /// reference it retains and releases around the call.
+    /// Calls `body` with the object, borrowed: the address reinterpreted as a reference the caller does not own, which
+    /// the optimizer passes on as it is (`takeUnretainedValue()` would be retained and released around the call).
     @inline(__always)
     func with<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
         try body(unsafeBitCast(reference.toOpaque(), to: Object.self))
     }
 
-    /// A strong reference to the object (retained by the caller's use of it).
+    /// A strong reference to the object.
     @inline(__always)
     var object: Object { reference.takeUnretainedValue() }
 
-    /// The object's identity.
     @inline(__always)
     var identifier: ObjectIdentifier { ObjectIdentifier(reference.takeUnretainedValue()) }
 
-    /// Whether both refer to the same object.
     @inline(__always)
     static func === (lhs: Unretained, rhs: Unretained) -> Bool {
         lhs.reference.toOpaque() == rhs.reference.toOpaque()
     }
 
-    /// Whether this refers to `object`.
     @inline(__always)
     func refers(to object: borrowing Object) -> Bool {
         reference.toOpaque() == Unmanaged.passUnretained(copy object).toOpaque()
     }
-
-    // MARK: Words
 
     /// The reference as a word, to publish in an ``AtomicWord``; it owns nothing.
     @inline(__always)
@@ -79,14 +63,13 @@ struct Unretained<Object: AnyObject> {
         UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
     }
 
-    /// Gives back the reference a word made by ``retainedBits(of:)`` owns.
+    /// Gives back (or below, takes) the reference a word made by ``retainedBits(of:)`` owns.
     @inline(__always)
     static func releaseRetainedBits(_ bits: UInt) {
         guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return }
         Unmanaged<Object>.fromOpaque(pointer).release()
     }
 
-    /// Takes the reference a word made by ``retainedBits(of:)`` owns, as a strong reference.
     @inline(__always)
     static func takeRetainedBits(_ bits: UInt) -> Object? {
         guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
