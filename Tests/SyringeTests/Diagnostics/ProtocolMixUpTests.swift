@@ -52,7 +52,8 @@ struct ProtocolMixUpTests {
         let container = Container()
         container.register(ConsoleLogger.self) { _ in ConsoleLogger() }.inObjectScope(.container)
         _ = try container.require(ConsoleLogger.self)
-        let messages = loggedMessages(containing: "Logging") {
+        // Its message names ConsoleLogger; "Logging" alone would also catch LoggingTests' messages, logged meanwhile.
+        let messages = loggedMessages(containing: "ConsoleLogger") {
             #expect(container.resolve((any Logging).self) == nil)
         }
         #expect(messages.first?.contains("Did you mean ConsoleLogger?") == true)

@@ -60,7 +60,9 @@ private func instantiate(
     }
 }
 
-@Suite("Drop-in: ServiceKeyOption, _register and _resolve, as Swinject extensions use them")
+// Serialized: one test reads the messages logged about `ProfileController` while it runs, and others log such
+// messages on purpose (their resolves fail); run at once, that test once read another's message.
+@Suite("Drop-in: ServiceKeyOption, _register and _resolve, as Swinject extensions use them", .serialized)
 struct ServiceKeyOptionTests {
     @Test("a registration under an option is resolved with an equal option, its factory given the invoker's arguments")
     func resolvesWithAnEqualOption() throws {
