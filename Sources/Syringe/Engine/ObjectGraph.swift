@@ -29,13 +29,11 @@ final class ObjectGraph: Sendable {
         private static var linearLimit: Int { 16 }
 
         func slot(for id: ObjectIdentifier) -> Slot? {
-            if entries.count > Self.linearLimit { return index[id].map { entries[$0].slot } }
-            return entries.first { $0.id == id }?.slot
+            position(of: id).map { entries[$0].slot }
         }
 
         mutating func set(_ slot: Slot, for id: ObjectIdentifier) {
-            let position = entries.count > Self.linearLimit ? index[id] : entries.firstIndex { $0.id == id }
-            if let position {
+            if let position = position(of: id) {
                 entries[position].slot = slot
                 return
             }
@@ -52,6 +50,10 @@ final class ObjectGraph: Sendable {
             if !index.isEmpty { index = [:] }
             if entries.count > Self.linearLimit { indexEntries(from: 0) }
             return replaced
+        }
+
+        private func position(of id: ObjectIdentifier) -> Int? {
+            entries.count > Self.linearLimit ? index[id] : entries.firstIndex { $0.id == id }
         }
 
         private mutating func indexEntries(from start: Int) {
